@@ -1,0 +1,5 @@
+"""``python -m sagrada``: the same as the ``sagrada`` command."""
+
+from sagrada.cli.main import run
+
+run()

@@ -1,0 +1,1 @@
+"""The ``sagrada`` command line: a thin adapter over the rules core."""

@@ -1,0 +1,1 @@
+"""The rules of Sagrada: standard library only, no I/O beyond reading packaged data."""

@@ -1,0 +1,346 @@
+"""Cards and window patterns: the game's content, loaded from data files and validated.
+
+Content comes in *packs* (``base``; expansions add their own), each a JSON file in
+``sagrada/content``. Loading checks every entry and raises :class:`ContentError` naming the
+file and the entry at fault, so a typo in a data file never reaches a game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+from sagrada.core.cells import CELL_NAMES, COLUMNS, NUM_CELLS, ROWS, Mask
+from sagrada.core.dice import COLOUR_LETTERS, NUM_COLOURS
+from sagrada.core.errors import ContentError
+
+#: Packs that ship with the engine, in load order.
+PACKS: Final = ("base",)
+FORMAT_VERSION: Final = 1
+_GRID_CHARS: Final = ".RYGBP123456"
+
+
+@dataclass(frozen=True, slots=True)
+class WindowPattern:
+    """One side of a window pattern card.
+
+    Attributes:
+        name: the name printed on the card.
+        difficulty: 3-6; also the number of favor tokens it gives.
+        card: the card (two sides share one) within its pack, our own numbering.
+        grid: four rows of five characters: ``.`` free, ``R Y G B P`` colour, ``1``-``6`` value.
+        pack: the content pack it comes from.
+    """
+
+    name: str
+    difficulty: int
+    card: int
+    grid: tuple[str, str, str, str]
+    pack: str = "base"
+    #: For each colour, the cells whose restriction a die of that colour satisfies.
+    colour_ok: tuple[Mask, ...] = field(init=False, repr=False, compare=False)
+    #: For each value 1-6 (index 0 unused), the cells whose restriction that value satisfies.
+    value_ok: tuple[Mask, ...] = field(init=False, repr=False, compare=False)
+    #: Cells with a colour restriction, and cells with a value restriction.
+    colour_restricted: Mask = field(init=False, repr=False, compare=False)
+    value_restricted: Mask = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        chars = "".join(self.grid)
+        colour_ok = []
+        for letter in COLOUR_LETTERS:
+            colour_ok.append(
+                sum(1 << c for c, ch in enumerate(chars) if ch not in COLOUR_LETTERS or ch == letter)
+            )
+        value_ok = [0]
+        for value in range(1, 7):
+            digit = str(value)
+            value_ok.append(sum(1 << c for c, ch in enumerate(chars) if not ch.isdigit() or ch == digit))
+        object.__setattr__(self, "colour_ok", tuple(colour_ok))
+        object.__setattr__(self, "value_ok", tuple(value_ok))
+        object.__setattr__(
+            self, "colour_restricted", sum(1 << c for c, ch in enumerate(chars) if ch in COLOUR_LETTERS)
+        )
+        object.__setattr__(
+            self, "value_restricted", sum(1 << c for c, ch in enumerate(chars) if ch.isdigit())
+        )
+
+    def restriction(self, cell: int) -> str:
+        """Return the restriction of ``cell``: ``"."``, a colour letter or a value digit."""
+        return self.grid[cell // COLUMNS][cell % COLUMNS]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCard:
+    """A tool card: its number, name, colour (the solo payment colour) and text."""
+
+    id: int
+    name: str
+    colour: int
+    text: str
+    restriction: str
+    pack: str = "base"
+
+
+@dataclass(frozen=True, slots=True)
+class PublicObjective:
+    """A public objective card; ``id`` names its scoring rule, ``vp`` the points per set."""
+
+    id: str
+    name: str
+    text: str
+    vp: int
+    pack: str = "base"
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateObjective:
+    """A private objective: the sum of the values of one colour, or of some spaces.
+
+    Exactly one of ``colour`` (0-4) and ``spaces`` (a non-empty cell mask) is set.
+    """
+
+    id: str
+    name: str
+    colour: int | None
+    spaces: Mask = 0
+    pack: str = "base"
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Every card of the loaded packs, looked up by id or by name."""
+
+    windows: tuple[WindowPattern, ...]
+    tools: tuple[ToolCard, ...]
+    publics: tuple[PublicObjective, ...]
+    privates: tuple[PrivateObjective, ...]
+
+    def window(self, name: str) -> WindowPattern:
+        """Return the window pattern called ``name`` (case-insensitive)."""
+        return _find(self.windows, name, "window pattern")
+
+    def tool(self, key: int | str) -> ToolCard:
+        """Return the tool card with this number or name (case-insensitive)."""
+        if isinstance(key, int) or key.strip().isdigit():
+            number = int(key)
+            for tool in self.tools:
+                if tool.id == number:
+                    return tool
+            raise KeyError(f"no tool card number {number}")
+        return _find(self.tools, key, "tool card")
+
+    def public(self, key: str) -> PublicObjective:
+        """Return the public objective with this id or name (case-insensitive)."""
+        return _find(self.publics, key, "public objective")
+
+    def private(self, key: str) -> PrivateObjective:
+        """Return the private objective with this id or name (case-insensitive)."""
+        return _find(self.privates, key, "private objective")
+
+    def window_cards(self, pack: str | None = None) -> tuple[tuple[WindowPattern, WindowPattern], ...]:
+        """Return the window pattern cards as pairs of sides, optionally of one pack."""
+        sides: dict[tuple[str, int], list[WindowPattern]] = {}
+        for window in self.windows:
+            if pack is None or window.pack == pack:
+                sides.setdefault((window.pack, window.card), []).append(window)
+        return tuple((pair[0], pair[1]) for pair in sides.values())
+
+
+def _normalise(name: str) -> str:
+    return " ".join(name.replace("_", " ").replace("•", " ").lower().split())
+
+
+def _find(items: Any, key: str, kind: str) -> Any:
+    wanted = _normalise(key)
+    for item in items:
+        if _normalise(item.name) == wanted or _normalise(str(getattr(item, "id", ""))) == wanted:
+            return item
+    # Private objective cards are printed "Shades of Red • Private": accept the suffix.
+    if wanted.endswith(" private"):
+        return _find(items, wanted[: -len(" private")], kind)
+    raise KeyError(f"no {kind} named {key!r}")
+
+
+class _Checker:
+    """Validates one content file, naming the file and entry in every error."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+
+    def fail(self, where: str, problem: str) -> ContentError:
+        return ContentError(f"{self.filename}: {where}: {problem}")
+
+    def entries(self, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+            raise self.fail(key, "must be a list of objects")
+        return value
+
+    def get(self, entry: dict[str, Any], where: str, key: str, kind: type) -> Any:
+        if key not in entry:
+            raise self.fail(where, f"missing field {key!r}")
+        value = entry[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(where, f"field {key!r} must be {kind.__name__}, got {value!r}")
+        return value
+
+
+def _where(key: str, index: int, entry: dict[str, Any]) -> str:
+    name = entry.get("name")
+    return f"{key}[{index}]" + (f" {name!r}" if isinstance(name, str) else "")
+
+
+def parse_pack(filename: str, text: str) -> Catalog:
+    """Parse and validate one content file's text.
+
+    Raises:
+        ContentError: naming ``filename`` and the entry at fault.
+    """
+    check = _Checker(filename)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(f"{filename}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ContentError(f"{filename}: the top level must be an object")
+    if data.get("format") != FORMAT_VERSION:
+        raise ContentError(f"{filename}: format must be {FORMAT_VERSION}, got {data.get('format')!r}")
+    pack = data.get("pack")
+    if not isinstance(pack, str) or not pack:
+        raise ContentError(f"{filename}: missing the pack name")
+
+    windows = []
+    for i, entry in enumerate(check.entries(data, "windows")):
+        where = _where("windows", i, entry)
+        name = check.get(entry, where, "name", str)
+        difficulty = check.get(entry, where, "difficulty", int)
+        if not 1 <= difficulty <= 6:
+            raise check.fail(where, f"difficulty must be 1-6, got {difficulty}")
+        card = check.get(entry, where, "card", int)
+        grid = check.get(entry, where, "grid", list)
+        if len(grid) != ROWS:
+            raise check.fail(where, f"grid must have {ROWS} rows, got {len(grid)}")
+        for r, row in enumerate(grid):
+            if not isinstance(row, str) or len(row) != COLUMNS:
+                raise check.fail(where, f"grid row {'ABCD'[r]} must be {COLUMNS} characters: {row!r}")
+            bad = [ch for ch in row if ch not in _GRID_CHARS]
+            if bad:
+                raise check.fail(where, f"grid row {'ABCD'[r]} has unknown restriction {bad[0]!r}")
+        windows.append(WindowPattern(name, difficulty, card, (grid[0], grid[1], grid[2], grid[3]), pack))
+    by_card: dict[int, int] = {}
+    for window in windows:
+        by_card[window.card] = by_card.get(window.card, 0) + 1
+    for card, count in sorted(by_card.items()):
+        if count != 2:
+            raise ContentError(f"{filename}: windows: card {card} has {count} sides, expected 2")
+
+    tools = []
+    for i, entry in enumerate(check.entries(data, "tools")):
+        where = _where("tools", i, entry)
+        number = check.get(entry, where, "id", int)
+        colour = check.get(entry, where, "colour", str)
+        if len(colour) != 1 or colour not in COLOUR_LETTERS:
+            raise check.fail(where, f"colour must be one of R Y G B P, got {colour!r}")
+        tools.append(
+            ToolCard(
+                number,
+                check.get(entry, where, "name", str),
+                COLOUR_LETTERS.index(colour),
+                check.get(entry, where, "text", str),
+                check.get(entry, where, "restriction", str),
+                pack,
+            )
+        )
+
+    publics = []
+    for i, entry in enumerate(check.entries(data, "public_objectives")):
+        where = _where("public_objectives", i, entry)
+        vp = check.get(entry, where, "vp", int)
+        if vp < 1:
+            raise check.fail(where, f"vp must be positive, got {vp}")
+        publics.append(
+            PublicObjective(
+                check.get(entry, where, "id", str),
+                check.get(entry, where, "name", str),
+                check.get(entry, where, "text", str),
+                vp,
+                pack,
+            )
+        )
+
+    privates = []
+    for i, entry in enumerate(check.entries(data, "private_objectives")):
+        where = _where("private_objectives", i, entry)
+        ident = check.get(entry, where, "id", str)
+        name = check.get(entry, where, "name", str)
+        if ("colour" in entry) == ("spaces" in entry):
+            raise check.fail(where, "needs exactly one of 'colour' and 'spaces'")
+        if "colour" in entry:
+            colour = check.get(entry, where, "colour", str)
+            if len(colour) != 1 or colour not in COLOUR_LETTERS:
+                raise check.fail(where, f"colour must be one of R Y G B P, got {colour!r}")
+            privates.append(PrivateObjective(ident, name, COLOUR_LETTERS.index(colour), 0, pack))
+        else:
+            spaces = check.get(entry, where, "spaces", list)
+            mask = 0
+            for space in spaces:
+                if not isinstance(space, str) or space.upper() not in CELL_NAMES:
+                    raise check.fail(where, f"{space!r} is not a cell A1-D5")
+                mask |= 1 << CELL_NAMES.index(space.upper())
+            if not mask:
+                raise check.fail(where, "spaces must not be empty")
+            privates.append(PrivateObjective(ident, name, None, mask, pack))
+
+    catalog = Catalog(tuple(windows), tuple(tools), tuple(publics), tuple(privates))
+    _check_unique(filename, catalog)
+    return catalog
+
+
+def _check_unique(filename: str, catalog: Catalog) -> None:
+    for kind, items in (
+        ("windows", catalog.windows),
+        ("tools", catalog.tools),
+        ("public_objectives", catalog.publics),
+        ("private_objectives", catalog.privates),
+    ):
+        seen: set[str] = set()
+        for item in items:
+            for key in {_normalise(item.name), _normalise(str(getattr(item, "id", item.name)))}:
+                if key in seen:
+                    raise ContentError(f"{filename}: {kind}: {item.name!r} appears twice")
+                seen.add(key)
+
+
+def merge(*catalogs: Catalog) -> Catalog:
+    """Combine packs into one catalog, refusing duplicate names."""
+    merged = Catalog(
+        tuple(w for c in catalogs for w in c.windows),
+        tuple(t for c in catalogs for t in c.tools),
+        tuple(p for c in catalogs for p in c.publics),
+        tuple(p for c in catalogs for p in c.privates),
+    )
+    _check_unique("content", merged)
+    return merged
+
+
+def load_pack(pack: str) -> Catalog:
+    """Load and validate a content pack shipped with the engine."""
+    filename = f"{pack}.json"
+    try:
+        text = resources.files("sagrada.content").joinpath(filename).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(f"{filename}: no such content pack") from None
+    return parse_pack(filename, text)
+
+
+@cache
+def catalog() -> Catalog:
+    """Return every card of every pack that ships with the engine (loaded once)."""
+    return merge(*(load_pack(pack) for pack in PACKS))
+
+
+assert NUM_CELLS == ROWS * COLUMNS

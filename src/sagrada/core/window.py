@@ -1,0 +1,226 @@
+"""A player's window: the dice placed on a window pattern, and the placement rules.
+
+The placement rules (rulebook, "Placing Dice"):
+
+1. the first die of the game goes on an edge or corner space;
+2. every later die touches a placed die, orthogonally or diagonally;
+3. the die matches the space's colour or value restriction, if any;
+4. a die is never orthogonally next to a die of the same colour or the same value.
+
+Rules 1-4 are bit operations on 20-bit masks (see :mod:`sagrada.core.cells`).
+Tools relax some of them; :meth:`Window.legal_cells` takes the relaxations as flags.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sagrada.core.cells import (
+    CELL_NAMES,
+    DIAGONAL,
+    EDGE,
+    FULL,
+    NEIGHBOURS,
+    NUM_CELLS,
+    ORTHOGONAL,
+    Cell,
+    Mask,
+    king_spread,
+    orthogonal_spread,
+)
+from sagrada.core.content import WindowPattern
+from sagrada.core.dice import COLOUR_NAMES, DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_COLOURS, Die
+
+EMPTY: Final = -1
+
+
+class Window:
+    """The dice on one player's window pattern.
+
+    Attributes:
+        pattern: the chosen window pattern card side.
+        dice: 20 entries, a die or ``EMPTY`` (-1), indexed by cell.
+        occupied: mask of cells holding a die.
+        by_colour: for each colour, the mask of cells holding a die of that colour.
+        by_value: for each value 1-6 (index 0 unused), the mask of cells showing it.
+        waived_colour / waived_value: cells whose die was put there by a tool that ignores the
+            space's colour (value) restriction; the restriction is not checked for them.
+    """
+
+    __slots__ = ("by_colour", "by_value", "dice", "occupied", "pattern", "waived_colour", "waived_value")
+
+    def __init__(self, pattern: WindowPattern) -> None:
+        self.pattern = pattern
+        self.dice: list[int] = [EMPTY] * NUM_CELLS
+        self.occupied: Mask = 0
+        self.by_colour: list[Mask] = [0] * NUM_COLOURS
+        self.by_value: list[Mask] = [0] * 7
+        self.waived_colour: Mask = 0
+        self.waived_value: Mask = 0
+
+    def copy(self) -> Window:
+        """Return an independent copy."""
+        other = Window.__new__(Window)
+        other.pattern = self.pattern
+        other.dice = self.dice[:]
+        other.occupied = self.occupied
+        other.by_colour = self.by_colour[:]
+        other.by_value = self.by_value[:]
+        other.waived_colour = self.waived_colour
+        other.waived_value = self.waived_value
+        return other
+
+    # -- placement rules -------------------------------------------------------------------
+
+    def legal_cells(
+        self,
+        die: Die,
+        *,
+        ignore_colour: bool = False,
+        ignore_value: bool = False,
+        isolated: bool = False,
+    ) -> Mask:
+        """Return the mask of cells where ``die`` may be placed.
+
+        Args:
+            die: the die to place.
+            ignore_colour: skip the spaces' colour restrictions (Eglomise Brush).
+            ignore_value: skip the spaces' value restrictions (Copper Foil Burnisher).
+            isolated: the die must go where no die touches it in any of the 8 directions
+                (Cork-backed Straightedge) instead of next to a die.
+        """
+        colour = DIE_COLOUR[die]
+        value = DIE_VALUE[die]
+        occupied = self.occupied
+        cells = FULL & ~occupied
+        if not ignore_colour:
+            cells &= self.pattern.colour_ok[colour]
+        if not ignore_value:
+            cells &= self.pattern.value_ok[value]
+        if occupied == 0:
+            cells &= EDGE
+        elif isolated:
+            cells &= ~king_spread(occupied)
+        else:
+            cells &= king_spread(occupied)
+        return cells & ~orthogonal_spread(self.by_colour[colour] | self.by_value[value])
+
+    def can_place(self, die: Die, cell: Cell) -> bool:
+        """Return whether ``die`` may be placed on ``cell`` under the normal rules."""
+        return bool(self.legal_cells(die) >> cell & 1)
+
+    def placement_problem(
+        self,
+        die: Die,
+        cell: Cell,
+        *,
+        ignore_colour: bool = False,
+        ignore_value: bool = False,
+        isolated: bool = False,
+    ) -> str | None:
+        """Return the rule that forbids placing ``die`` on ``cell``, or ``None`` if it may go there."""
+        name = CELL_NAMES[cell]
+        colour = DIE_COLOUR[die]
+        value = DIE_VALUE[die]
+        if self.dice[cell] != EMPTY:
+            return f"{name} already holds a die"
+        restriction = self.pattern.restriction(cell)
+        if not ignore_colour and not self.pattern.colour_ok[colour] >> cell & 1:
+            return f"{name} requires a {COLOUR_NAMES['RYGBP'.index(restriction)]} die"
+        if not ignore_value and not self.pattern.value_ok[value] >> cell & 1:
+            return f"{name} requires a {restriction}"
+        if self.occupied == 0:
+            if not EDGE >> cell & 1:
+                return "the first die must be placed on an edge or corner space"
+        elif isolated:
+            if NEIGHBOURS[cell] & self.occupied:
+                return f"with Cork-backed Straightedge, {name} must not touch any die"
+        elif not NEIGHBOURS[cell] & self.occupied:
+            return f"{name} does not touch any placed die (orthogonally or diagonally)"
+        for other in _cells(ORTHOGONAL[cell] & self.occupied):
+            if DIE_COLOUR[self.dice[other]] == colour:
+                return f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same colour"
+            if DIE_VALUE[self.dice[other]] == value:
+                return f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same value"
+        return None
+
+    # -- changing the window ---------------------------------------------------------------
+
+    def place(self, die: Die, cell: Cell) -> None:
+        """Put ``die`` on ``cell`` without checking the rules (call :meth:`legal_cells` first)."""
+        b = 1 << cell
+        self.dice[cell] = die
+        self.occupied |= b
+        self.by_colour[DIE_COLOUR[die]] |= b
+        self.by_value[DIE_VALUE[die]] |= b
+
+    def remove(self, cell: Cell) -> Die:
+        """Take the die off ``cell`` and return it."""
+        die = self.dice[cell]
+        b = 1 << cell
+        self.dice[cell] = EMPTY
+        self.occupied &= ~b
+        self.by_colour[DIE_COLOUR[die]] &= ~b
+        self.by_value[DIE_VALUE[die]] &= ~b
+        self.waived_colour &= ~b
+        self.waived_value &= ~b
+        return die
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def open_spaces(self) -> int:
+        """Return the number of cells without a die."""
+        return NUM_CELLS - self.occupied.bit_count()
+
+    def violations(self) -> list[str]:
+        """Return every placement rule the window breaks as it stands (empty if none).
+
+        Checks the space restrictions (except where a tool waived them) and the rule that no
+        two orthogonal neighbours share a colour or a value. The adjacency rules (edge, touch)
+        are checked only when a die is placed, so they are not listed here.
+        """
+        problems = []
+        for cell in _cells(self.occupied):
+            die = self.dice[cell]
+            name = CELL_NAMES[cell]
+            restriction = self.pattern.restriction(cell)
+            if not self.waived_colour >> cell & 1 and not self.pattern.colour_ok[DIE_COLOUR[die]] >> cell & 1:
+                problems.append(f"{name}: {DIE_NAMES[die]} on a space that requires {restriction}")
+            if not self.waived_value >> cell & 1 and not self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1:
+                problems.append(f"{name}: {DIE_NAMES[die]} on a space that requires {restriction}")
+            for other in _cells(ORTHOGONAL[cell] & self.occupied):
+                if other < cell:
+                    continue
+                if DIE_COLOUR[self.dice[other]] == DIE_COLOUR[die]:
+                    problems.append(f"{name} and {CELL_NAMES[other]}: same colour side by side")
+                if DIE_VALUE[self.dice[other]] == DIE_VALUE[die]:
+                    problems.append(f"{name} and {CELL_NAMES[other]}: same value side by side")
+        return problems
+
+    def rows(self) -> list[str]:
+        """Return the window as four rows of tokens: a die (``"R3"``) or the space's restriction."""
+        out = []
+        for r in range(4):
+            tokens = []
+            for c in range(5):
+                cell = r * 5 + c
+                die = self.dice[cell]
+                tokens.append(DIE_NAMES[die] if die != EMPTY else "." + self.pattern.restriction(cell))
+            out.append(" ".join(tokens))
+        return out
+
+    def __repr__(self) -> str:
+        return f"Window({self.pattern.name!r}, {' / '.join(self.rows())})"
+
+
+def _cells(mask: Mask) -> list[Cell]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+__all__ = ["DIAGONAL", "EMPTY", "Window"]
