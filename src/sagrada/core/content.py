@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 
 from sagrada.core.cells import CELL_NAMES, COLUMNS, NUM_CELLS, ROWS, Mask
-from sagrada.core.dice import COLOUR_LETTERS, NUM_COLOURS
+from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import ContentError
 
 #: Packs that ship with the engine, in load order.
@@ -53,16 +53,22 @@ class WindowPattern:
         colour_ok = []
         for letter in COLOUR_LETTERS:
             colour_ok.append(
-                sum(1 << c for c, ch in enumerate(chars) if ch not in COLOUR_LETTERS or ch == letter)
+                sum(
+                    1 << c for c, ch in enumerate(chars) if ch not in COLOUR_LETTERS or ch == letter
+                )
             )
         value_ok = [0]
         for value in range(1, 7):
             digit = str(value)
-            value_ok.append(sum(1 << c for c, ch in enumerate(chars) if not ch.isdigit() or ch == digit))
+            value_ok.append(
+                sum(1 << c for c, ch in enumerate(chars) if not ch.isdigit() or ch == digit)
+            )
         object.__setattr__(self, "colour_ok", tuple(colour_ok))
         object.__setattr__(self, "value_ok", tuple(value_ok))
         object.__setattr__(
-            self, "colour_restricted", sum(1 << c for c, ch in enumerate(chars) if ch in COLOUR_LETTERS)
+            self,
+            "colour_restricted",
+            sum(1 << c for c, ch in enumerate(chars) if ch in COLOUR_LETTERS),
         )
         object.__setattr__(
             self, "value_restricted", sum(1 << c for c, ch in enumerate(chars) if ch.isdigit())
@@ -141,7 +147,9 @@ class Catalog:
         """Return the private objective with this id or name (case-insensitive)."""
         return _find(self.privates, key, "private objective")
 
-    def window_cards(self, pack: str | None = None) -> tuple[tuple[WindowPattern, WindowPattern], ...]:
+    def window_cards(
+        self, pack: str | None = None
+    ) -> tuple[tuple[WindowPattern, WindowPattern], ...]:
         """Return the window pattern cards as pairs of sides, optionally of one pack."""
         sides: dict[tuple[str, int], list[WindowPattern]] = {}
         for window in self.windows:
@@ -150,11 +158,19 @@ class Catalog:
         return tuple((pair[0], pair[1]) for pair in sides.values())
 
 
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_N = TypeVar("_N", bound=_Named)
+
+
 def _normalise(name: str) -> str:
     return " ".join(name.replace("_", " ").replace("•", " ").lower().split())
 
 
-def _find(items: Any, key: str, kind: str) -> Any:
+def _find(items: tuple[_N, ...], key: str, kind: str) -> _N:
     wanted = _normalise(key)
     for item in items:
         if _normalise(item.name) == wanted or _normalise(str(getattr(item, "id", ""))) == wanted:
@@ -208,7 +224,9 @@ def parse_pack(filename: str, text: str) -> Catalog:
     if not isinstance(data, dict):
         raise ContentError(f"{filename}: the top level must be an object")
     if data.get("format") != FORMAT_VERSION:
-        raise ContentError(f"{filename}: format must be {FORMAT_VERSION}, got {data.get('format')!r}")
+        raise ContentError(
+            f"{filename}: format must be {FORMAT_VERSION}, got {data.get('format')!r}"
+        )
     pack = data.get("pack")
     if not isinstance(pack, str) or not pack:
         raise ContentError(f"{filename}: missing the pack name")
@@ -226,11 +244,15 @@ def parse_pack(filename: str, text: str) -> Catalog:
             raise check.fail(where, f"grid must have {ROWS} rows, got {len(grid)}")
         for r, row in enumerate(grid):
             if not isinstance(row, str) or len(row) != COLUMNS:
-                raise check.fail(where, f"grid row {'ABCD'[r]} must be {COLUMNS} characters: {row!r}")
+                raise check.fail(
+                    where, f"grid row {'ABCD'[r]} must be {COLUMNS} characters: {row!r}"
+                )
             bad = [ch for ch in row if ch not in _GRID_CHARS]
             if bad:
                 raise check.fail(where, f"grid row {'ABCD'[r]} has unknown restriction {bad[0]!r}")
-        windows.append(WindowPattern(name, difficulty, card, (grid[0], grid[1], grid[2], grid[3]), pack))
+        windows.append(
+            WindowPattern(name, difficulty, card, (grid[0], grid[1], grid[2], grid[3]), pack)
+        )
     by_card: dict[int, int] = {}
     for window in windows:
         by_card[window.card] = by_card.get(window.card, 0) + 1

@@ -47,7 +47,15 @@ class Window:
             space's colour (value) restriction; the restriction is not checked for them.
     """
 
-    __slots__ = ("by_colour", "by_value", "dice", "occupied", "pattern", "waived_colour", "waived_value")
+    __slots__ = (
+        "by_colour",
+        "by_value",
+        "dice",
+        "occupied",
+        "pattern",
+        "waived_colour",
+        "waived_value",
+    )
 
     def __init__(self, pattern: WindowPattern) -> None:
         self.pattern = pattern
@@ -118,7 +126,7 @@ class Window:
         ignore_value: bool = False,
         isolated: bool = False,
     ) -> str | None:
-        """Return the rule that forbids placing ``die`` on ``cell``, or ``None`` if it may go there."""
+        """Return the rule that forbids ``die`` on ``cell``, or ``None`` if it may go there."""
         name = CELL_NAMES[cell]
         colour = DIE_COLOUR[die]
         value = DIE_VALUE[die]
@@ -139,9 +147,13 @@ class Window:
             return f"{name} does not touch any placed die (orthogonally or diagonally)"
         for other in _cells(ORTHOGONAL[cell] & self.occupied):
             if DIE_COLOUR[self.dice[other]] == colour:
-                return f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same colour"
+                return (
+                    f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same colour"
+                )
             if DIE_VALUE[self.dice[other]] == value:
-                return f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same value"
+                return (
+                    f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same value"
+                )
         return None
 
     # -- changing the window ---------------------------------------------------------------
@@ -185,9 +197,15 @@ class Window:
             die = self.dice[cell]
             name = CELL_NAMES[cell]
             restriction = self.pattern.restriction(cell)
-            if not self.waived_colour >> cell & 1 and not self.pattern.colour_ok[DIE_COLOUR[die]] >> cell & 1:
+            if (
+                not self.waived_colour >> cell & 1
+                and not self.pattern.colour_ok[DIE_COLOUR[die]] >> cell & 1
+            ):
                 problems.append(f"{name}: {DIE_NAMES[die]} on a space that requires {restriction}")
-            if not self.waived_value >> cell & 1 and not self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1:
+            if (
+                not self.waived_value >> cell & 1
+                and not self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1
+            ):
                 problems.append(f"{name}: {DIE_NAMES[die]} on a space that requires {restriction}")
             for other in _cells(ORTHOGONAL[cell] & self.occupied):
                 if other < cell:
@@ -206,7 +224,9 @@ class Window:
             for c in range(5):
                 cell = r * 5 + c
                 die = self.dice[cell]
-                tokens.append(DIE_NAMES[die] if die != EMPTY else "." + self.pattern.restriction(cell))
+                tokens.append(
+                    DIE_NAMES[die] if die != EMPTY else "." + self.pattern.restriction(cell)
+                )
             out.append(" ".join(tokens))
         return out
 

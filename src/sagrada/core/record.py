@@ -1,0 +1,124 @@
+"""Game records: ``{format, config, seed, actions}`` as JSON, and replaying them.
+
+A record is the whole truth of a game: the configuration, the seed of its chance and the
+actions in text notation. Replaying it gives the identical state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sagrada.core.actions import Action, action_to_str, parse_action
+from sagrada.core.config import GameConfig
+from sagrada.core.errors import ConfigError, IllegalActionError, InvalidNotationError, RecordError
+from sagrada.core.state import State, new_game
+
+FORMAT_VERSION: Final = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as configuration, seed and actions."""
+
+    config: GameConfig
+    seed: int
+    actions: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, state: State, seed: int) -> GameRecord:
+        """Return the record of ``state``, a game started with ``seed``."""
+        return cls(state.config, seed, tuple(state.history))
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the record as a JSON-ready dict."""
+        return {
+            "format": FORMAT_VERSION,
+            "config": self.config.to_json(),
+            "seed": self.seed,
+            "actions": [action_to_str(a) for a in self.actions],
+        }
+
+    def dumps(self) -> str:
+        """Return the record as JSON text, one action per line for readable diffs."""
+        data = self.to_json()
+        lines = [
+            "{",
+            f'  "format": {data["format"]},',
+            f'  "config": {json.dumps(data["config"])},',
+            f'  "seed": {data["seed"]},',
+        ]
+        if not self.actions:
+            lines.append('  "actions": []')
+        else:
+            lines.append('  "actions": [')
+            texts = [json.dumps(t) for t in data["actions"]]
+            lines.extend(f"    {t}," for t in texts[:-1])
+            lines.append(f"    {texts[-1]}")
+            lines.append("  ]")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record from a parsed JSON value.
+
+        Raises:
+            RecordError: naming the field or the action (by index) at fault.
+        """
+        if not isinstance(data, dict):
+            raise RecordError("a game record must be a JSON object")
+        unknown = sorted(set(data) - {"format", "config", "seed", "actions"})
+        if unknown:
+            raise RecordError(f"unknown field {unknown[0]!r} in the game record")
+        if data.get("format") != FORMAT_VERSION:
+            raise RecordError(f"format must be {FORMAT_VERSION}, got {data.get('format')!r}")
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise RecordError(f"seed must be a non-negative whole number, got {seed!r}")
+        try:
+            config = GameConfig.from_json(data.get("config"))
+        except (ConfigError, TypeError) as exc:
+            raise RecordError(f"config: {exc}") from None
+        raw = data.get("actions")
+        if not isinstance(raw, list):
+            raise RecordError("actions must be a list of action strings")
+        actions = []
+        for index, text in enumerate(raw):
+            if not isinstance(text, str):
+                raise RecordError(f"action {index}: {text!r} is not a string")
+            try:
+                actions.append(parse_action(text))
+            except InvalidNotationError as exc:
+                raise RecordError(f"action {index}: {exc}") from None
+        return cls(config, seed, tuple(actions))
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Read a record from JSON text.
+
+        Raises:
+            RecordError: if the text is not valid JSON or not a valid record.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(
+                f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            ) from None
+        return cls.from_json(data)
+
+    def replay(self) -> State:
+        """Play the record through and return the final state.
+
+        Raises:
+            RecordError: naming the index of the first illegal action and the rule it breaks.
+        """
+        state = new_game(self.config, self.seed)
+        for index, action in enumerate(self.actions):
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                raise RecordError(f"action {index} ({exc.action}): {exc.rule}") from None
+        return state

@@ -1,0 +1,183 @@
+"""What one player may know: a redacted copy of the state.
+
+A :class:`PlayerView` holds a copy of the game with everything the player may not know taken
+out: other players' private objectives, other players' window options (and, until everybody
+has chosen, their choice), and the game's chance (the order in which the bag will give its
+dice). Legality never depends on hidden information, so the redacted copy still lists the
+legal actions. Bots, servers and RL observations work from views only.
+
+Once the game is over the private objectives are revealed, as they are turned face up for
+scoring in the physical game.
+
+:func:`determinize` fills the hidden parts with a random guess consistent with the view, for
+search bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sagrada.core.actions import Action, action_to_str
+from sagrada.core.content import catalog
+from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
+from sagrada.core.rng import Rng
+from sagrada.core.state import Phase, State
+from sagrada.core.window import Window
+
+SPECTATOR = -1
+
+
+class PlayerView:
+    """What ``player`` may know of a game (``player`` -1: a spectator).
+
+    Attributes:
+        player: the seat the view is for.
+        state: the redacted copy of the game. Its chance is a placeholder: never apply
+            actions to it to predict dice (use :func:`determinize` for a guess).
+    """
+
+    __slots__ = ("player", "state")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.state = state
+        self.player = player
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the viewing player decides now."""
+        return self.state.current == self.player and self.player >= 0
+
+    def legal_actions(self) -> list[Action]:
+        """Return the legal actions if it is this player's turn, else an empty list."""
+        return self.state.legal_actions() if self.is_my_turn else []
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the view as a JSON-ready dict (the same information, nothing more)."""
+        s = self.state
+        over = s.phase == Phase.OVER
+        players = []
+        for seat, p in enumerate(s.players):
+            entry: dict[str, Any] = {"seat": seat, "favor_tokens": p.favor}
+            if p.window is not None:
+                w = p.window
+                entry["window"] = {
+                    "name": w.pattern.name,
+                    "difficulty": w.pattern.difficulty,
+                    "grid": list(w.pattern.grid),
+                    "dice": [DIE_NAMES[d] if d >= 0 else None for d in w.dice],
+                }
+            else:
+                entry["window"] = None
+            if seat == self.player or over:
+                entry["private_objectives"] = [o.name for o in p.privates]
+            if seat == self.player and s.phase == Phase.SETUP:
+                entry["window_options"] = [
+                    {"name": o.name, "difficulty": o.difficulty, "grid": list(o.grid)}
+                    for o in p.options
+                ]
+            players.append(entry)
+        data: dict[str, Any] = {
+            "player": self.player,
+            "phase": Phase(s.phase).name.lower(),
+            "round": min(s.round + 1, 10),
+            "start_player": s.start_player,
+            "current_player": s.current,
+            "decision": s.describe_decision(),
+            "players": players,
+            "tools": [
+                {
+                    "number": t.id,
+                    "name": t.name,
+                    "colour": COLOUR_LETTERS[t.colour],
+                    "text": t.text,
+                    "restriction": t.restriction,
+                    "favor_tokens": s.tool_tokens[i],
+                    "used": s.tool_spent[i],
+                }
+                for i, t in enumerate(s.tools)
+            ],
+            "public_objectives": [
+                {"id": o.id, "name": o.name, "text": o.text, "vp": o.vp} for o in s.publics
+            ],
+            "draft_pool": [DIE_NAMES[d] for d in s.pool],
+            "round_track": [[DIE_NAMES[d] for d in dice] for dice in s.track],
+            "bag": {COLOUR_LETTERS[c]: n for c, n in enumerate(s.bag)},
+            "held_die": DIE_NAMES[s.held] if s.held >= 0 else None,
+            "tool_in_use": s.tools[s.tool_slot].id if s.tool_slot >= 0 else None,
+            "history": [action_to_str(a) for a in s.history],
+            "legal_actions": [action_to_str(a) for a in self.legal_actions()],
+        }
+        if over:
+            outcome = s.outcome()
+            data["scores"] = [b.detail_json() for b in outcome.scores]
+            data["winners"] = list(outcome.winners)
+            if outcome.target is not None:
+                data["target"] = outcome.target
+        return data
+
+
+def make_view(state: State, player: int) -> PlayerView:
+    """Return the view of ``state`` for ``player`` (-1 for a spectator).
+
+    Raises:
+        ValueError: if ``player`` is not a seat of this game or -1.
+    """
+    if not -1 <= player < len(state.players):
+        raise ValueError(f"no player {player} in a {len(state.players)}-player game")
+    copy = state.clone()
+    copy.rng = Rng(0)
+    setup = copy.phase == Phase.SETUP
+    over = copy.phase == Phase.OVER
+    for seat, p in enumerate(copy.players):
+        if seat == player:
+            continue
+        p.options = ()
+        if not over:
+            p.privates = ()
+        if setup:
+            p.window = None
+            p.favor = 0
+    return PlayerView(copy, player)
+
+
+def determinize(view: PlayerView, seed: int) -> State:
+    """Return a full game state consistent with ``view``, its hidden parts guessed at random.
+
+    Other players' private objectives are drawn from the cards the viewer has not seen; during
+    setup, other players' window options (and the choices of those who have chosen) are drawn
+    from the cards not dealt to the viewer; the chance of the rest of the game is a fresh
+    stream seeded by ``seed``.
+    """
+    state = view.state.clone()
+    rng = Rng(seed)
+    state.rng = Rng(rng.next64())
+    me = view.player
+    others = [seat for seat in range(len(state.players)) if seat != me]
+    if state.phase != Phase.OVER:
+        seen = {o.id for o in state.players[me].privates} if me >= 0 else set()
+        unseen = [o for o in state.private_deck if o.id not in seen]
+        order = list(range(len(unseen)))
+        rng.shuffle(order)
+        per_player = state.config.num_private_objectives
+        for k, seat in enumerate(others):
+            state.players[seat].privates = tuple(
+                unseen[order[k * per_player + j]] for j in range(per_player)
+            )
+    if state.phase == Phase.SETUP:
+        mine = {o.name for o in state.players[me].options} if me >= 0 else set()
+        cards = [pair for pair in catalog().window_cards("base") if pair[0].name not in mine]
+        order = list(range(len(cards)))
+        rng.shuffle(order)
+        for k, seat in enumerate(others):
+            first, second = cards[order[2 * k]], cards[order[2 * k + 1]]
+            player = state.players[seat]
+            player.options = (first[0], first[1], second[0], second[1])
+            if seat < state.current:
+                pattern = player.options[rng.below(4)]
+                player.window = Window(pattern)
+                player.favor = 0 if state.config.solo else pattern.difficulty
+    state._legal = None
+    return state
+
+
+__all__ = ["SPECTATOR", "PlayerView", "determinize", "make_view"]
