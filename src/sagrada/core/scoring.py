@@ -1,0 +1,384 @@
+"""End-game scoring of a window: public and private objectives, favor tokens, open spaces.
+
+The rulebook's END GAME SCORING: each public objective may score several times (row and column
+cards only for completely filled rows and columns); the private objective sums the values of the
+dice of its colour (the 5 & 6 expansion's cards: of the dice on its spaces); each unspent favor
+token is worth 1 VP; each open space costs 1 VP. Solo play (SOLO PLAY RULES): no favor tokens,
+only the better of the two private objectives counts, and each open space costs 3 VP.
+
+Every source of points becomes a :class:`ScorePart` carrying the points, how many rows, sets or
+dice earned them, a short formula and the cells to highlight, so that a user interface can show
+the reckoning and tests can pin it. Public objective rules are small functions over the window's
+bitmasks, registered by the card's id in :data:`PUBLIC_RULES`.
+
+>>> from sagrada.core.content import catalog
+>>> from sagrada.core.window import Window
+>>> window = Window(catalog().window("Fractal Drops"))
+>>> score_window(window, [], [catalog().private("Shades of Red")], favor_tokens=3).total
+-17
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final, TypeAlias
+
+from sagrada.core.cells import (
+    COLUMN_MASKS,
+    FULL,
+    ROW_MASKS,
+    Mask,
+    cells_of,
+    diagonal_spread,
+    mask_names,
+)
+from sagrada.core.content import PrivateObjective, PublicObjective
+from sagrada.core.dice import COLOUR_NAMES, DIE_VALUE
+from sagrada.core.errors import ConfigError
+from sagrada.core.window import Window
+
+#: A public objective's rule: the number of rows, columns, sets or dice that score, and the
+#: cells whose dice earned them.
+PublicRule: TypeAlias = Callable[[Window], tuple[int, Mask]]
+
+#: Scoring rule of each public objective, by the card's id.
+PUBLIC_RULES: Final[dict[str, PublicRule]] = {}
+#: What one unit of each rule is ("row", "column", "set", "die"), for the formulas.
+_UNITS: Final[dict[str, str]] = {}
+
+#: VP lost per open space, in multiplayer and in solo play.
+OPEN_SPACE_PENALTY: Final = 1
+SOLO_OPEN_SPACE_PENALTY: Final = 3
+
+_PLURALS: Final = {"die": "dice", "token": "tokens", "space": "spaces"}
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePart:
+    """The points one source earned: a card, the favor tokens or the open spaces.
+
+    Attributes:
+        name: the card's name, or ``"Favor tokens"`` / ``"Open spaces"``.
+        kind: ``"public"``, ``"private"``, ``"favor"`` or ``"open"``.
+        points: the VP earned (negative for open spaces).
+        count: how many complete rows, columns or sets, dice, tokens or open spaces scored.
+        formula: short human text of the reckoning, such as ``"2 columns × 5 VP"``.
+        cells: names of the cells whose dice earned the points (the open cells for open
+            spaces), in A1..D5 order.
+        counted: ``False`` only for the solo private objective that is not the better one; its
+            points then stay out of the total.
+    """
+
+    name: str
+    kind: str
+    points: int
+    count: int
+    formula: str
+    cells: tuple[str, ...]
+    counted: bool = True
+
+    def detail_json(self) -> dict[str, Any]:
+        """Return every field as a JSON-ready dict."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "points": self.points,
+            "count": self.count,
+            "formula": self.formula,
+            "cells": list(self.cells),
+            "counted": self.counted,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """A window's final score and where it came from.
+
+    Attributes:
+        parts: public objectives, private objectives, favor tokens, open spaces, in that order.
+        total: the sum of the points of the counted parts.
+        private_points: points from the counted private objective(s); the first tie-break.
+        favor_tokens: unspent favor tokens that scored; the second tie-break (0 in solo).
+    """
+
+    parts: tuple[ScorePart, ...]
+    total: int
+    private_points: int
+    favor_tokens: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"total": N, "parts": [{"name": ..., "points": N}, ...]}``.
+
+        Every part is listed and the parts add up to the total: the solo private objective
+        that does not count shows 0 points (:meth:`detail_json` gives what it would have
+        scored and says which parts count).
+        """
+        return {
+            "total": self.total,
+            "parts": [
+                {"name": part.name, "points": part.points if part.counted else 0}
+                for part in self.parts
+            ],
+        }
+
+    def detail_json(self) -> dict[str, Any]:
+        """Return the total, the tie-break figures and every field of every part."""
+        return {
+            "total": self.total,
+            "private_points": self.private_points,
+            "favor_tokens": self.favor_tokens,
+            "parts": [part.detail_json() for part in self.parts],
+        }
+
+
+def public_rule(rule_id: str, unit: str = "set") -> Callable[[PublicRule], PublicRule]:
+    """Register the decorated function as the scoring rule of public objective ``rule_id``.
+
+    Args:
+        rule_id: the objective's id in the content pack.
+        unit: what the rule counts, singular (``"row"``, ``"column"``, ``"set"``, ``"die"``).
+    """
+
+    def register(rule: PublicRule) -> PublicRule:
+        if rule_id in PUBLIC_RULES:
+            raise ValueError(f"public objective rule {rule_id!r} is registered twice")
+        PUBLIC_RULES[rule_id] = rule
+        _UNITS[rule_id] = unit
+        return rule
+
+    return register
+
+
+def public_rule_ids() -> frozenset[str]:
+    """Return the ids of the public objectives that have a scoring rule."""
+    return frozenset(PUBLIC_RULES)
+
+
+# -- helpers over masks --------------------------------------------------------------------
+
+
+def _kinds_present(masks: Sequence[Mask], area: Mask) -> int:
+    """Return how many of ``masks`` (one per colour or value) meet ``area``."""
+    return sum(1 for mask in masks if mask & area)
+
+
+def _lowest(mask: Mask, n: int) -> Mask:
+    """Return the ``n`` lowest cells of ``mask`` (the first in A1..D5 order)."""
+    out = 0
+    for _ in range(n):
+        low = mask & -mask
+        out |= low
+        mask ^= low
+    return out
+
+
+def _full_lines_with_distinct(
+    window: Window, lines: Sequence[Mask], masks: Sequence[Mask], size: int
+) -> tuple[int, Mask]:
+    """Count the completely filled ``lines`` whose ``size`` dice fall in ``size`` distinct masks."""
+    count = 0
+    cells = 0
+    occupied = window.occupied
+    for line in lines:
+        if occupied & line == line and _kinds_present(masks, line) == size:
+            count += 1
+            cells |= line
+    return count, cells
+
+
+def _sets(masks: Sequence[Mask]) -> tuple[int, Mask]:
+    """Count the complete sets of one die from each of ``masks`` and the first dice forming them."""
+    count = min(mask.bit_count() for mask in masks)
+    cells = 0
+    for mask in masks:
+        cells |= _lowest(mask, count)
+    return count, cells
+
+
+# -- the base game's public objectives (CARDS.md section 2) ---------------------------------
+
+
+@public_rule("row_color_variety", unit="row")
+def row_color_variety(window: Window) -> tuple[int, Mask]:
+    """Complete rows (5 dice) with no repeated colour."""
+    return _full_lines_with_distinct(window, ROW_MASKS, window.by_colour, 5)
+
+
+@public_rule("column_color_variety", unit="column")
+def column_color_variety(window: Window) -> tuple[int, Mask]:
+    """Complete columns (4 dice) with no repeated colour."""
+    return _full_lines_with_distinct(window, COLUMN_MASKS, window.by_colour, 4)
+
+
+@public_rule("row_shade_variety", unit="row")
+def row_shade_variety(window: Window) -> tuple[int, Mask]:
+    """Complete rows (5 dice) with no repeated value."""
+    return _full_lines_with_distinct(window, ROW_MASKS, window.by_value[1:], 5)
+
+
+@public_rule("column_shade_variety", unit="column")
+def column_shade_variety(window: Window) -> tuple[int, Mask]:
+    """Complete columns (4 dice) with no repeated value."""
+    return _full_lines_with_distinct(window, COLUMN_MASKS, window.by_value[1:], 4)
+
+
+@public_rule("set_values_1_2")
+def light_shades(window: Window) -> tuple[int, Mask]:
+    """Sets of a 1 and a 2 anywhere."""
+    return _sets(window.by_value[1:3])
+
+
+@public_rule("set_values_3_4")
+def medium_shades(window: Window) -> tuple[int, Mask]:
+    """Sets of a 3 and a 4 anywhere."""
+    return _sets(window.by_value[3:5])
+
+
+@public_rule("set_values_5_6")
+def deep_shades(window: Window) -> tuple[int, Mask]:
+    """Sets of a 5 and a 6 anywhere."""
+    return _sets(window.by_value[5:7])
+
+
+@public_rule("set_all_values")
+def shade_variety(window: Window) -> tuple[int, Mask]:
+    """Sets of one die of each value 1-6 anywhere."""
+    return _sets(window.by_value[1:7])
+
+
+@public_rule("set_all_colors")
+def color_variety(window: Window) -> tuple[int, Mask]:
+    """Sets of one die of each colour anywhere."""
+    return _sets(window.by_colour)
+
+
+@public_rule("color_diagonals", unit="die")
+def color_diagonals(window: Window) -> tuple[int, Mask]:
+    """Dice diagonally adjacent to at least one die of the same colour, each counted once."""
+    cells = 0
+    for mask in window.by_colour:
+        cells |= mask & diagonal_spread(mask)
+    return cells.bit_count(), cells
+
+
+# -- scoring --------------------------------------------------------------------------------
+
+
+def _plural(n: int, unit: str) -> str:
+    return f"{n} {unit if n == 1 else _PLURALS.get(unit, unit + 's')}"
+
+
+def score_public(window: Window, objective: PublicObjective) -> ScorePart:
+    """Score one public objective card: its rule's count times the card's VP.
+
+    Raises:
+        ConfigError: if no scoring rule is registered for the objective's id.
+    """
+    rule = PUBLIC_RULES.get(objective.id)
+    if rule is None:
+        raise ConfigError(f"no scoring rule for public objective {objective.id!r}")
+    count, cells = rule(window)
+    unit = _UNITS[objective.id]
+    return ScorePart(
+        name=objective.name,
+        kind="public",
+        points=count * objective.vp,
+        count=count,
+        formula=f"{_plural(count, unit)} × {objective.vp} VP",
+        cells=mask_names(cells),
+    )
+
+
+def score_private(window: Window, objective: PrivateObjective) -> ScorePart:
+    """Score one private objective: the sum of the values of its colour's dice or its spaces' dice.
+
+    A colour objective sums the dice of that colour anywhere; a spaces objective (5 & 6 Player
+    Expansion) sums the dice on its spaces whatever their colour, an open space adding nothing.
+    """
+    if objective.colour is not None:
+        cells = window.by_colour[objective.colour]
+        nothing = f"no {COLOUR_NAMES[objective.colour]} dice"
+    else:
+        cells = window.occupied & objective.spaces
+        nothing = "no dice on its spaces"
+    values = [DIE_VALUE[window.dice[cell]] for cell in cells_of(cells)]
+    return ScorePart(
+        name=objective.name,
+        kind="private",
+        points=sum(values),
+        count=len(values),
+        formula=" + ".join(map(str, values)) if values else nothing,
+        cells=mask_names(cells),
+    )
+
+
+def score_window(
+    window: Window,
+    publics: Sequence[PublicObjective],
+    privates: Sequence[PrivateObjective],
+    favor_tokens: int,
+    *,
+    solo: bool = False,
+) -> ScoreBreakdown:
+    """Score a finished window.
+
+    Args:
+        window: the player's window.
+        publics: the public objectives in play, in the order their parts are listed.
+        privates: the player's private objective(s). In solo play only the best one counts
+            (the first of those that tie); otherwise every one counts.
+        favor_tokens: the player's unspent favor tokens (ignored in solo play).
+        solo: score by the solo rules: no favor tokens, -3 VP per open space.
+
+    Returns:
+        The breakdown: public parts, private parts, ``"Favor tokens"``, ``"Open spaces"``.
+
+    Raises:
+        ConfigError: if a public objective has no scoring rule.
+    """
+    if favor_tokens < 0:
+        raise ValueError(f"favor tokens must not be negative, got {favor_tokens}")
+    parts = [score_public(window, objective) for objective in publics]
+
+    private_parts = [score_private(window, objective) for objective in privates]
+    if solo and private_parts:
+        best = max(range(len(private_parts)), key=lambda i: (private_parts[i].points, -i))
+        private_parts = [
+            part if i == best else replace(part, counted=False)
+            for i, part in enumerate(private_parts)
+        ]
+    parts.extend(private_parts)
+
+    tokens = 0 if solo else favor_tokens
+    parts.append(
+        ScorePart(
+            name="Favor tokens",
+            kind="favor",
+            points=tokens,
+            count=tokens,
+            formula="not used in solo play" if solo else f"{_plural(tokens, 'token')} × 1 VP",
+            cells=(),
+        )
+    )
+
+    open_cells = FULL & ~window.occupied
+    spaces = open_cells.bit_count()
+    penalty = SOLO_OPEN_SPACE_PENALTY if solo else OPEN_SPACE_PENALTY
+    parts.append(
+        ScorePart(
+            name="Open spaces",
+            kind="open",
+            points=-penalty * spaces,
+            count=spaces,
+            formula=f"{_plural(spaces, 'space')} × -{penalty} VP",
+            cells=mask_names(open_cells),
+        )
+    )
+
+    return ScoreBreakdown(
+        parts=tuple(parts),
+        total=sum(part.points for part in parts if part.counted),
+        private_points=sum(part.points for part in private_parts if part.counted),
+        favor_tokens=tokens,
+    )
