@@ -43,7 +43,10 @@ def bit(cell: Cell) -> Mask:
 
 
 def orthogonal_spread(mask: Mask) -> Mask:
-    """Return the cells orthogonally adjacent to any cell of ``mask`` (not ``mask`` itself)."""
+    """Return the cells orthogonally adjacent to some cell of ``mask``.
+
+    A cell of ``mask`` is in the result when another cell of ``mask`` is its neighbour.
+    """
     return (
         ((mask << 1) & _NOT_FIRST_COLUMN)
         | ((mask >> 1) & _NOT_LAST_COLUMN)
@@ -53,7 +56,7 @@ def orthogonal_spread(mask: Mask) -> Mask:
 
 
 def diagonal_spread(mask: Mask) -> Mask:
-    """Return the cells diagonally adjacent to any cell of ``mask``."""
+    """Return the cells diagonally adjacent to some cell of ``mask`` (same caveat as above)."""
     right = (mask << 1) & _NOT_FIRST_COLUMN
     left = (mask >> 1) & _NOT_LAST_COLUMN
     sideways = right | left
@@ -61,7 +64,7 @@ def diagonal_spread(mask: Mask) -> Mask:
 
 
 def king_spread(mask: Mask) -> Mask:
-    """Return the cells touching any cell of ``mask`` orthogonally or diagonally."""
+    """Return the cells touching any cell of ``mask`` in 8 directions (not ``mask`` itself)."""
     sideways = mask | ((mask << 1) & _NOT_FIRST_COLUMN) | ((mask >> 1) & _NOT_LAST_COLUMN)
     return (sideways | ((sideways << COLUMNS) & FULL) | (sideways >> COLUMNS)) & ~mask
 

@@ -172,12 +172,14 @@ def _normalise(name: str) -> str:
 
 def _find(items: tuple[_N, ...], key: str, kind: str) -> _N:
     wanted = _normalise(key)
-    for item in items:
-        if _normalise(item.name) == wanted or _normalise(str(getattr(item, "id", ""))) == wanted:
-            return item
-    # Private objective cards are printed "Shades of Red • Private": accept the suffix.
-    if wanted.endswith(" private"):
-        return _find(items, wanted[: -len(" private")], kind)
+    if kind == "private objective" and wanted.endswith(" private"):
+        # Private objective cards are printed "Shades of Red • Private": accept the suffix.
+        wanted = wanted[: -len(" private")].strip()
+    if wanted:
+        for item in items:
+            ident = str(getattr(item, "id", ""))
+            if _normalise(item.name) == wanted or (ident and _normalise(ident) == wanted):
+                return item
     raise KeyError(f"no {kind} named {key!r}")
 
 
@@ -253,12 +255,15 @@ def parse_pack(filename: str, text: str) -> Catalog:
         windows.append(
             WindowPattern(name, difficulty, card, (grid[0], grid[1], grid[2], grid[3]), pack)
         )
-    by_card: dict[int, int] = {}
-    for window in windows:
-        by_card[window.card] = by_card.get(window.card, 0) + 1
-    for card, count in sorted(by_card.items()):
-        if count != 2:
-            raise ContentError(f"{filename}: windows: card {card} has {count} sides, expected 2")
+    by_card: dict[int, list[int]] = {}
+    for index, window in enumerate(windows):
+        by_card.setdefault(window.card, []).append(index)
+    for card, indices in sorted(by_card.items()):
+        if len(indices) != 2:
+            names = ", ".join(f"windows[{i}] {windows[i].name!r}" for i in indices)
+            raise ContentError(
+                f"{filename}: {names}: card {card} has {len(indices)} sides, expected 2"
+            )
 
     tools = []
     for i, entry in enumerate(check.entries(data, "tools")):
