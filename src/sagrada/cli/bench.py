@@ -1,0 +1,93 @@
+"""``sagrada bench``: how fast the engine plays complete random games on one core."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from typing import Any
+
+from sagrada.core.config import GameConfig
+from sagrada.core.state import new_game
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``bench`` subcommand."""
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure engine speed (random games per second)",
+        description=(
+            "Play complete games in one process, choosing a uniformly random legal action at "
+            "every decision (tools included) and scoring the end, and report games per second "
+            "and the average microseconds per legal-action generation."
+        ),
+    )
+    parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
+    parser.add_argument("--players", type=int, default=4, help="players per game, 1-4 (default 4)")
+    parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(func=run)
+
+
+def measure(games: int, players: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` random games and return the measurements.
+
+    Two passes over the same seeds: the first times whole games (setup, play, final scoring);
+    the second times each legal-action generation on its own.
+    """
+    config = GameConfig(players=players)
+    decisions = 0
+    start = time.perf_counter()
+    for game in range(games):
+        state = new_game(config, seed + game)
+        choose = random.Random(seed + game).choice
+        while not state.is_over:
+            state.apply(choose(state.legal_actions()))
+            decisions += 1
+        state.outcome()
+    elapsed = time.perf_counter() - start
+
+    generation = 0.0
+    timer = time.perf_counter
+    for game in range(games):
+        state = new_game(config, seed + game)
+        choose = random.Random(seed + game).choice
+        while not state.is_over:
+            t0 = timer()
+            legal = state.legal_actions()
+            generation += timer() - t0
+            state.apply(choose(legal))
+    return {
+        "games": games,
+        "players": players,
+        "decisions_per_game": decisions / games,
+        "games_per_second": games / elapsed,
+        "decisions_per_second": decisions / elapsed,
+        "us_per_decision": generation / decisions * 1e6,
+        "python": platform.python_version(),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print the result."""
+    from sagrada.cli.common import CliError
+
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    if not 1 <= args.players <= 4:
+        raise CliError("--players must be 1-4")
+    result = measure(args.games, args.players, args.seed)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"{result['games']} random {result['players']}-player games "
+            f"({result['decisions_per_game']:.0f} decisions each) on one core, "
+            f"Python {result['python']}:"
+        )
+        print(f"  {result['games_per_second']:.0f} games/s")
+        print(f"  {result['decisions_per_second']:.0f} decisions/s")
+        print(f"  {result['us_per_decision']:.1f} µs per legal-action generation")
+    return 0

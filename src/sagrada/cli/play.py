@@ -1,0 +1,98 @@
+"""``sagrada play``: a game in the terminal against bots, typing actions in notation."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+from sagrada.bots import BOTS, make_bot
+from sagrada.cli.common import CliError
+from sagrada.cli.render import score_table, table_text
+from sagrada.core.actions import action_to_str, parse_action
+from sagrada.core.config import GameConfig
+from sagrada.core.errors import IllegalActionError, InvalidNotationError
+from sagrada.core.state import new_game
+
+HELP = """Type an action in notation (docs/notation.md), for example:
+  R3@B4   draft the red 3 and place it on B4      T6    use tool card 6
+  pass    end your turn                            @B4   place the die in hand on B4
+  B4>C5   move a die (tools)                       +1/-1, =4, r3:R5, $P2, stop, return
+Commands: ? (legal actions), board, help, quit."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play in the terminal against bots",
+        description="Play a game in the terminal, typing actions in notation, against bots.",
+    )
+    parser.add_argument("--players", type=int, default=2, help="players, 1 (solo) to 4 (default 2)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    parser.add_argument("--bot", default="random", choices=sorted(BOTS), help="the opponents' bot")
+    parser.add_argument("--seed", type=int, default=None, help="the game's seed (default random)")
+    parser.add_argument("--solo-tools", type=int, default=3, help="solo difficulty: 1-5 tools")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play one game; return 0 when it ends or the player quits."""
+    if not 0 <= args.seat < args.players:
+        raise CliError(f"--seat must be 0-{args.players - 1}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    state = new_game(GameConfig(players=args.players, solo_tools=args.solo_tools), seed)
+    bots = {
+        seat: make_bot(args.bot, seed + seat) for seat in range(args.players) if seat != args.seat
+    }
+    print(f"Sagrada, {args.players} player(s), seed {seed}. You are player {args.seat}.")
+    print(HELP)
+    shown = -1
+    while not state.is_over:
+        seat = state.current_player
+        if seat in bots:
+            view = state.view(seat)
+            action = bots[seat].choose(view, state.legal_actions())
+            print(f"player {seat}: {action_to_str(action)}")
+            state.apply(action)
+            continue
+        if shown != len(state.history):
+            print()
+            print(table_text(state.view(seat)))
+            shown = len(state.history)
+        print(state.describe_decision())
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            print()
+            return 0
+        if line in ("quit", "exit", "q"):
+            return 0
+        if line in ("?", "moves", "legal"):
+            print(" ".join(action_to_str(a) for a in state.legal_actions()))
+            continue
+        if line == "help":
+            print(HELP)
+            continue
+        if line == "board":
+            print(table_text(state.view(seat)))
+            continue
+        if not line:
+            continue
+        try:
+            state.apply(parse_action(line))
+        except (InvalidNotationError, IllegalActionError) as exc:
+            print(f"  {exc}", file=sys.stdout)
+    print()
+    print(table_text(state.view(args.seat)))
+    outcome = state.outcome()
+    for seat, breakdown in enumerate(outcome.scores):
+        print(f"\nPlayer {seat}" + (" (you)" if seat == args.seat else ""))
+        print(score_table(breakdown))
+    if outcome.target is not None:
+        verdict = "You win!" if outcome.winners else "You lose."
+        print(f"\nTarget score {outcome.target}. {verdict}")
+    else:
+        print(f"\nWinner(s): {', '.join(f'player {s}' for s in outcome.winners)}")
+    return 0

@@ -1,0 +1,93 @@
+"""Plain-text rendering of scores, windows and the table, for the terminal commands."""
+
+from __future__ import annotations
+
+from sagrada.core.actions import action_to_str
+from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
+from sagrada.core.scoring import ScoreBreakdown
+from sagrada.core.state import Phase
+from sagrada.core.views import PlayerView
+from sagrada.core.window import Window
+
+
+def score_table(breakdown: ScoreBreakdown) -> str:
+    """Return a score breakdown as an aligned table, one line per source, then the total."""
+    rows = [("Source", "Points", "Count", "Formula")]
+    for part in breakdown.parts:
+        formula = part.formula + ("" if part.counted else " (not counted)")
+        rows.append((part.name, str(part.points), str(part.count), formula))
+    width = max(len(r[0]) for r in rows)
+    lines = [f"{r[0]:<{width}}  {r[1]:>6}  {r[2]:>5}  {r[3]}" for r in rows]
+    lines.append(f"{'Total':<{width}}  {breakdown.total:>6}")
+    return "\n".join(lines)
+
+
+def window_lines(window: Window) -> list[str]:
+    """Return a window as a grid: dice as ``R3``, open spaces as ``..``, ``.r`` or ``.4``."""
+    lines = ["    1  2  3  4  5"]
+    for r, letter in enumerate("ABCD"):
+        tokens = []
+        for c in range(5):
+            cell = r * 5 + c
+            die = window.dice[cell]
+            if die >= 0:
+                tokens.append(DIE_NAMES[die])
+            else:
+                restriction = window.pattern.restriction(cell)
+                tokens.append("." + restriction.lower())
+        lines.append(f"{letter}  " + " ".join(tokens))
+    return lines
+
+
+def _tokens(n: int) -> str:
+    return f"{n} favor token" + ("" if n == 1 else "s")
+
+
+def table_text(view: PlayerView) -> str:
+    """Return everything the viewing player can see, as text."""
+    s = view.state
+    out = []
+    if s.phase == Phase.SETUP:
+        out.append("Setup: choose one of your four window patterns (W1-W4).")
+        if view.player >= 0:
+            for i, pattern in enumerate(s.players[view.player].options):
+                out.append(f"W{i + 1}: {pattern.name} (difficulty {pattern.difficulty})")
+                out.extend("    " + line for line in window_lines(Window(pattern)))
+    else:
+        out.append(f"Round {min(s.round + 1, 10)} of 10, start player {s.start_player}")
+    tools = ", ".join(
+        f"T{t.id} {t.name} ({COLOUR_LETTERS[t.colour]}, "
+        + (
+            _tokens(s.tool_tokens[i])
+            if not s.config.solo
+            else ("used" if s.tool_spent[i] else "unused")
+        )
+        + ")"
+        for i, t in enumerate(s.tools)
+    )
+    out.append(f"Tools: {tools}")
+    out.append("Public objectives: " + ", ".join(f"{o.name} ({o.vp})" for o in s.publics))
+    me = view.player
+    if me >= 0:
+        out.append(
+            "Your private objective(s): " + ", ".join(o.name for o in s.players[me].privates)
+        )
+    track = "  ".join(
+        f"{i + 1}:" + ("".join(DIE_NAMES[d] for d in dice) or "-") for i, dice in enumerate(s.track)
+    )
+    out.append(f"Round Track: {track}")
+    out.append("Draft Pool: " + (" ".join(DIE_NAMES[d] for d in s.pool) or "(empty)"))
+    if s.held >= 0:
+        out.append(f"In hand: {DIE_NAMES[s.held]}")
+    blocks = []
+    for seat, player in enumerate(s.players):
+        if player.window is None:
+            continue
+        who = "you" if seat == me else f"player {seat}"
+        head = f"{who}: {player.window.pattern.name}, {player.favor} favor"
+        blocks.append([head, *window_lines(player.window)])
+    for block in blocks:
+        out.extend(block)
+    if s.history:
+        out.append("Last actions: " + " ".join(action_to_str(a) for a in s.history[-6:]))
+    return "\n".join(out)
