@@ -39,8 +39,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; return 0 when it ends or the player quits."""
+    if not 1 <= args.players <= 4:
+        raise CliError("--players must be 1-4")
     if not 0 <= args.seat < args.players:
         raise CliError(f"--seat must be 0-{args.players - 1}")
+    if args.seed is not None and args.seed < 0:
+        raise CliError("--seed must not be negative")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     state = new_game(GameConfig(players=args.players, solo_tools=args.solo_tools), seed)
     bots = {
