@@ -308,7 +308,7 @@ def test_replay_non_string_action(
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"config": {"players": 9}}, "--players must be 1-4"),
+        ({"config": {"players": 9}}, "players must be 1-4, got 9"),
         ({"config": {"players": 2, "colour": "red"}}, "unknown configuration field 'colour'"),
         ({"config": {"players": 2, "tools": [1, 2, 99]}}, "no tool card 99"),
         ({"config": {"players": 2, "full_bag": "yes"}}, "full_bag must be true or false"),
