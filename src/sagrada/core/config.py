@@ -26,6 +26,11 @@ FULL_BAG_PER_COLOUR: Final = 18
 _MAX_DECISIONS_PER_TURN: Final = 7
 
 
+def _whole(value: object) -> bool:
+    """Whether ``value`` is an ``int`` (booleans and floats are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     """The fixed description of a game.
@@ -54,16 +59,18 @@ class GameConfig:
     tie_break: str = "reverse-order"
 
     def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int):
+        if not _whole(self.players):
             raise ConfigError(f"players must be a whole number, got {self.players!r}")
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ConfigError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {self.players}")
-        if isinstance(self.solo_tools, bool) or self.solo_tools not in range(1, 6):
+        if not _whole(self.solo_tools) or self.solo_tools not in range(1, 6):
             raise ConfigError(f"solo_tools must be 1-5, got {self.solo_tools!r}")
-        if self.solo_private_objectives not in (1, 2):
+        if not _whole(self.solo_private_objectives) or self.solo_private_objectives not in (1, 2):
             raise ConfigError(
                 f"solo_private_objectives must be 1 or 2, got {self.solo_private_objectives!r}"
             )
+        if not isinstance(self.full_bag, bool):
+            raise ConfigError(f"full_bag must be true or false, got {self.full_bag!r}")
         if self.tie_break not in TIE_BREAKS:
             raise ConfigError(
                 f"tie_break must be one of {', '.join(TIE_BREAKS)}, got {self.tie_break!r}"
@@ -72,6 +79,8 @@ class GameConfig:
         if self.tools is not None:
             numbers = []
             for key in self.tools:
+                if not (_whole(key) or isinstance(key, str)):
+                    raise ConfigError(f"tools: {key!r} is not a tool card number or name")
                 try:
                     numbers.append(cards.tool(key).id)
                 except KeyError:
@@ -86,6 +95,8 @@ class GameConfig:
         if self.public_objectives is not None:
             ids = []
             for name in self.public_objectives:
+                if not isinstance(name, str):
+                    raise ConfigError(f"public_objectives: {name!r} is not an objective name")
                 try:
                     ids.append(cards.public(str(name)).id)
                 except KeyError:

@@ -72,7 +72,8 @@ class GameRecord:
         unknown = sorted(set(data) - {"format", "config", "seed", "actions"})
         if unknown:
             raise RecordError(f"unknown field {unknown[0]!r} in the game record")
-        if data.get("format") != FORMAT_VERSION:
+        version = data.get("format")
+        if isinstance(version, bool) or version != FORMAT_VERSION:
             raise RecordError(f"format must be {FORMAT_VERSION}, got {data.get('format')!r}")
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
