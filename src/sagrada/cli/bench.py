@@ -25,19 +25,24 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
-    parser.add_argument("--players", type=int, default=4, help="players per game, 1-4 (default 4)")
+    parser.add_argument("--players", type=int, default=4, help="players per game, 1-6 (default 4)")
+    parser.add_argument(
+        "--private-pools",
+        action="store_true",
+        help="use the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)
 
 
-def measure(games: int, players: int, seed: int) -> dict[str, Any]:
+def measure(games: int, players: int, seed: int, private_pools: bool = False) -> dict[str, Any]:
     """Play ``games`` random games and return the measurements.
 
     Two passes over the same seeds: the first times whole games (setup, play, final scoring);
     the second times each legal-action generation on its own.
     """
-    config = GameConfig(players=players)
+    config = GameConfig(players=players, private_pools=private_pools)
     decisions = 0
     start = time.perf_counter()
     for game in range(games):
@@ -62,6 +67,7 @@ def measure(games: int, players: int, seed: int) -> dict[str, Any]:
     return {
         "games": games,
         "players": players,
+        "private_pools": private_pools,
         "decisions_per_game": decisions / games,
         "games_per_second": games / elapsed,
         "decisions_per_second": decisions / elapsed,
@@ -76,14 +82,18 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    if not 1 <= args.players <= 4:
-        raise CliError("--players must be 1-4")
-    result = measure(args.games, args.players, args.seed)
+    if not 1 <= args.players <= 6:
+        raise CliError("--players must be 1-6")
+    if args.private_pools and args.players < 2:
+        raise CliError("--private-pools needs 2-6 players")
+    result = measure(args.games, args.players, args.seed, args.private_pools)
     if args.json:
         print(json.dumps(result))
     else:
         print(
-            f"{result['games']} random {result['players']}-player games "
+            f"{result['games']} random {result['players']}-player games"
+            + (" with private dice pools" if args.private_pools else "")
+            + " "
             f"({result['decisions_per_game']:.0f} decisions each) on one core, "
             f"Python {result['python']}:"
         )

@@ -19,6 +19,7 @@ HELP = """Type an action in notation (docs/notation.md), for example:
   R3@B4   draft the red 3 and place it on B4      T6    use tool card 6
   pass    end your turn                            @B4   place the die in hand on B4
   B4>C5   move a die (tools)                       +1/-1, =4, r3:R5, $P2, stop, return
+  *R3@B4  place the red 3 from your own pool (Private Dice Pool rules)
 Commands: ? (legal actions), board, help, quit."""
 
 
@@ -29,7 +30,12 @@ def register(subparsers: Any) -> None:
         help="play in the terminal against bots",
         description="Play a game in the terminal, typing actions in notation, against bots.",
     )
-    parser.add_argument("--players", type=int, default=2, help="players, 1 (solo) to 4 (default 2)")
+    parser.add_argument("--players", type=int, default=2, help="players, 1 (solo) to 6 (default 2)")
+    parser.add_argument(
+        "--private-pools",
+        action="store_true",
+        help="the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players)",
+    )
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     parser.add_argument("--bot", default="random", choices=sorted(BOTS), help="the opponents' bot")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (default random)")
@@ -46,7 +52,10 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is not None and args.seed < 0:
         raise CliError("--seed must not be negative")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    state = new_game(GameConfig(players=args.players, solo_tools=args.solo_tools), seed)
+    config = GameConfig(
+        players=args.players, solo_tools=args.solo_tools, private_pools=args.private_pools
+    )
+    state = new_game(config, seed)
     bots = {
         seat: make_bot(args.bot, seed + seat) for seat in range(args.players) if seat != args.seat
     }

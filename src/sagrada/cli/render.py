@@ -85,6 +85,8 @@ def table_text(view: PlayerView) -> str:
             continue
         who = "you" if seat == me else f"player {seat}"
         head = f"{who}: {player.window.pattern.name}, {player.favor} favor"
+        if s.config.private_pools:
+            head += ", own dice: " + (" ".join(DIE_NAMES[d] for d in player.own_pool) or "none")
         blocks.append([head, *window_lines(player.window)])
     for block in blocks:
         out.extend(block)

@@ -20,6 +20,8 @@ Text           Meaning                                                  Kind
 ``R3@B4``      draft this die from the Draft Pool and place it on B4    ``DRAFT``
 ``B4>C5``      move the die on B4 to C5                                 ``MOVE``
 ``r3:R5``      take this die from round 3 of the Round Track            ``TRACK``
+``*R3@B4``     place this die from your Private Dice Pool on B4         ``OWN_DRAFT``
+``*R3``        take this die from your Private Dice Pool for a tool     ``OWN_CHOOSE``
 =============  =======================================================  ================
 
 Codes are laid out kind after kind in the order above; new kinds are only ever appended, so a
@@ -59,6 +61,8 @@ class Kind(IntEnum):
     DRAFT = 11
     MOVE = 12
     TRACK = 13
+    OWN_DRAFT = 14
+    OWN_CHOOSE = 15
 
 
 _SIZES: Final = (
@@ -76,6 +80,8 @@ _SIZES: Final = (
     (Kind.DRAFT, NUM_FACES * NUM_CELLS),
     (Kind.MOVE, NUM_CELLS * NUM_CELLS),
     (Kind.TRACK, ROUNDS * NUM_FACES),
+    (Kind.OWN_DRAFT, NUM_FACES * NUM_CELLS),
+    (Kind.OWN_CHOOSE, NUM_FACES),
 )
 
 _base: dict[Kind, int] = {}
@@ -101,6 +107,8 @@ PUT_BASE: Final = _base[Kind.PUT]
 DRAFT_BASE: Final = _base[Kind.DRAFT]
 MOVE_BASE: Final = _base[Kind.MOVE]
 TRACK_BASE: Final = _base[Kind.TRACK]
+OWN_DRAFT_BASE: Final = _base[Kind.OWN_DRAFT]
+OWN_CHOOSE_BASE: Final = _base[Kind.OWN_CHOOSE]
 
 
 def pattern(option: int) -> Action:
@@ -148,6 +156,16 @@ def track(round_number: int, die: int) -> Action:
     return TRACK_BASE + (round_number - 1) * NUM_FACES + die
 
 
+def own_draft(die: int, cell: int) -> Action:
+    """Place ``die`` from your Private Dice Pool on ``cell``."""
+    return OWN_DRAFT_BASE + die * NUM_CELLS + cell
+
+
+def own_choose(die: int) -> Action:
+    """Take ``die`` from your Private Dice Pool for a tool."""
+    return OWN_CHOOSE_BASE + die
+
+
 def _decode_table() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     kinds: list[int] = []
     first: list[int] = []
@@ -155,7 +173,7 @@ def _decode_table() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     for kind, size in _SIZES:
         for offset in range(size):
             kinds.append(kind)
-            if kind in (Kind.DRAFT, Kind.MOVE):
+            if kind in (Kind.DRAFT, Kind.MOVE, Kind.OWN_DRAFT):
                 first.append(offset // NUM_CELLS)
                 second.append(offset % NUM_CELLS)
             elif kind == Kind.TRACK:
@@ -171,7 +189,7 @@ def _decode_table() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
 
 
 #: For each code: its kind, first argument and second argument.
-#: DRAFT: (die, cell); MOVE: (source, target); TRACK: (round 1-10, die); VALUE: (value, 0);
+#: DRAFT and OWN_DRAFT: (die, cell); MOVE: (source, target); TRACK: (round 1-10, die); VALUE: (value, 0);
 #: TOOL: (number, 0); PATTERN: (option 0-3, 0); CHOOSE/PAY: (die, 0); PUT: (cell, 0).
 KIND_OF, ARG1, ARG2 = _decode_table()
 
@@ -211,7 +229,11 @@ def _format(action: Action) -> str:
         return f"{DIE_NAMES[a]}@{CELL_NAMES[b]}"
     if kind == Kind.MOVE:
         return f"{CELL_NAMES[a]}>{CELL_NAMES[b]}"
-    return f"r{a}:{DIE_NAMES[b]}"
+    if kind == Kind.TRACK:
+        return f"r{a}:{DIE_NAMES[b]}"
+    if kind == Kind.OWN_DRAFT:
+        return f"*{DIE_NAMES[a]}@{CELL_NAMES[b]}"
+    return f"*{DIE_NAMES[a]}"
 
 
 _TEXT: Final[tuple[str, ...]] = tuple(_format(a) for a in range(NUM_ACTIONS))
@@ -245,6 +267,8 @@ def parse_action(text: str) -> Action:
 def _diagnose(text: str) -> str:
     """Explain why ``text`` is not an action, as precisely as its shape allows."""
     try:
+        if text.startswith("*"):
+            text = text[1:]
         if "@" in text:
             left, _, right = text.partition("@")
             if left:

@@ -15,15 +15,24 @@ from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
 
 MIN_PLAYERS: Final = 1
-MAX_PLAYERS: Final = 4
+MAX_PLAYERS: Final = 6
 ROUNDS: Final = 10
 TIE_BREAKS: Final = ("reverse-order", "shared")
+PRIVATE_OBJECTIVE_DECKS: Final = ("all", "expansion")
 #: Dice of each colour in the bag by player count, standard rules (German edition and the
-#: 5 & 6 Player Expansion: 10/14/18 per colour for 2/3/4 players; solo uses all 90).
-DICE_PER_COLOUR: Final = {1: 18, 2: 10, 3: 14, 4: 18}
+#: 5 & 6 Player Expansion: 10/14/18/22/26 per colour for 2-6 players; solo uses all 90).
+DICE_PER_COLOUR: Final = {1: 18, 2: 10, 3: 14, 4: 18, 5: 22, 6: 26}
+#: Dice of each colour in the bag with the Private Dice Pool rules (5 & 6 Player Expansion).
+PRIVATE_POOL_DICE_PER_COLOUR: Final = {2: 6, 3: 8, 4: 10, 5: 12, 6: 14}
+#: Dice of each colour each player starts with in a Private Dice Pool.
+PRIVATE_POOL_DICE: Final = 2
 FULL_BAG_PER_COLOUR: Final = 18
-#: Upper bound on the decisions of one turn: a draft, a tool of at most five steps, a pass.
-_MAX_DECISIONS_PER_TURN: Final = 7
+#: Tool cards not used with the Private Dice Pool rules, and those used only with them.
+NOT_WITH_PRIVATE_POOLS: Final = frozenset({7, 8})
+ONLY_WITH_PRIVATE_POOLS: Final = frozenset({13, 14})
+#: Upper bound on the decisions of one turn: a draft, a private-pool die, a tool of at most
+#: five steps, a pass.
+_MAX_DECISIONS_PER_TURN: Final = 8
 
 
 def _whole(value: object) -> bool:
@@ -36,7 +45,7 @@ class GameConfig:
     """The fixed description of a game.
 
     Attributes:
-        players: 1 (solo) to 4.
+        players: 1 (solo) to 6 (5 and 6 need the 5 & 6 Player Expansion, used automatically).
         tools: tool card numbers in play, or ``None`` to deal them at random (3 in a
             multiplayer game, ``solo_tools`` in solo).
         public_objectives: public objective ids (or names) in play, or ``None`` to deal them at
@@ -48,6 +57,13 @@ class GameConfig:
         tie_break: after total, private objective points and favor tokens are equal:
             ``"reverse-order"`` (English: the later player in the final round's order wins) or
             ``"shared"`` (German: a shared victory).
+        private_pools: the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players):
+            each player has 2 dice of each colour of their own, one turn per round, a draft
+            pool of players + 1 dice, tools 7 and 8 out and the expansion's two tools in.
+        expansion: add the 5 & 6 Player Expansion's windows and private objectives in a 2-4
+            player game (always on for 5-6 players and with private pools).
+        private_objectives: which private objective cards are shuffled when the expansion is
+            in use: ``"all"`` (base and expansion together) or ``"expansion"`` (its 6 only).
     """
 
     players: int = 2
@@ -57,6 +73,9 @@ class GameConfig:
     full_bag: bool = False
     solo_private_objectives: int = 2
     tie_break: str = "reverse-order"
+    private_pools: bool = False
+    expansion: bool = False
+    private_objectives: str = "all"
 
     def __post_init__(self) -> None:
         if not _whole(self.players):
@@ -75,6 +94,18 @@ class GameConfig:
             raise ConfigError(
                 f"tie_break must be one of {', '.join(TIE_BREAKS)}, got {self.tie_break!r}"
             )
+        for flag in ("full_bag", "private_pools", "expansion"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ConfigError(f"{flag} must be true or false, got {getattr(self, flag)!r}")
+        if self.private_pools and self.solo:
+            raise ConfigError("the Private Dice Pool rules are for 2-6 players")
+        if self.private_objectives not in PRIVATE_OBJECTIVE_DECKS:
+            raise ConfigError(
+                f"private_objectives must be one of {', '.join(PRIVATE_OBJECTIVE_DECKS)}, "
+                f"got {self.private_objectives!r}"
+            )
+        if self.full_bag and (self.players >= 5 or self.private_pools):
+            raise ConfigError("full_bag is the English base rule for 2-3 players without private pools")
         cards = catalog()
         if self.tools is not None:
             numbers = []
@@ -116,6 +147,31 @@ class GameConfig:
         return self.players == 1
 
     @property
+    def uses_expansion(self) -> bool:
+        """Whether the 5 & 6 Player Expansion's cards are in the decks."""
+        return self.expansion or self.players >= 5 or self.private_pools
+
+    @property
+    def packs(self) -> tuple[str, ...]:
+        """The content packs whose windows are dealt."""
+        return ("base", "five-six") if self.uses_expansion else ("base",)
+
+    @property
+    def tool_deck(self) -> tuple[int, ...]:
+        """The numbers of the tool cards that may be dealt."""
+        base = tuple(range(1, 13))
+        if self.private_pools:
+            return tuple(n for n in base if n not in NOT_WITH_PRIVATE_POOLS) + (13, 14)
+        return base
+
+    @property
+    def private_objective_packs(self) -> tuple[str, ...]:
+        """The content packs whose private objective cards are shuffled."""
+        if not self.uses_expansion:
+            return ("base",)
+        return ("five-six",) if self.private_objectives == "expansion" else ("base", "five-six")
+
+    @property
     def num_tools(self) -> int:
         """The number of tool cards in play."""
         return self.solo_tools if self.solo else 3
@@ -133,12 +189,22 @@ class GameConfig:
     @property
     def dice_per_colour(self) -> int:
         """Dice of each colour in the bag at the start."""
+        if self.private_pools:
+            return PRIVATE_POOL_DICE_PER_COLOUR[self.players]
         return FULL_BAG_PER_COLOUR if self.full_bag else DICE_PER_COLOUR[self.players]
 
     @property
     def draft_pool_size(self) -> int:
-        """Dice drawn each round: 2 per player plus 1, or 4 in solo."""
-        return 4 if self.solo else 2 * self.players + 1
+        """Dice drawn each round: 2 per player plus 1 (private pools: 1 per player plus 1);
+        4 in solo."""
+        if self.solo:
+            return 4
+        return (1 if self.private_pools else 2) * self.players + 1
+
+    @property
+    def turns_per_round(self) -> int:
+        """Turns each player takes per round: 2, or 1 with the Private Dice Pool rules."""
+        return 1 if self.private_pools else 2
 
     @property
     def num_distinct_actions(self) -> int:
@@ -148,7 +214,7 @@ class GameConfig:
     @property
     def max_game_length(self) -> int:
         """An upper bound on the number of decisions in a game."""
-        turns = ROUNDS * 2 * self.players
+        turns = ROUNDS * self.turns_per_round * self.players
         return self.players + turns * _MAX_DECISIONS_PER_TURN
 
     def to_json(self) -> dict[str, Any]:
@@ -179,7 +245,4 @@ class GameConfig:
                 if not isinstance(value, list):
                     raise ConfigError(f"{key} must be a list or null")
                 kwargs[key] = tuple(value)
-        for key in ("full_bag",):
-            if key in kwargs and not isinstance(kwargs[key], bool):
-                raise ConfigError(f"{key} must be true or false")
         return cls(**kwargs)

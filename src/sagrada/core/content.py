@@ -18,7 +18,7 @@ from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import ContentError
 
 #: Packs that ship with the engine, in load order.
-PACKS: Final = ("base",)
+PACKS: Final = ("base", "five-six")
 FORMAT_VERSION: Final = 1
 _GRID_CHARS: Final = ".RYGBP123456"
 

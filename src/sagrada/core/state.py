@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Final
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind, action_to_str
 from sagrada.core.cells import CELL_NAMES, NUM_CELLS
-from sagrada.core.config import ROUNDS, GameConfig
+from sagrada.core.config import PRIVATE_POOL_DICE, ROUNDS, GameConfig
 from sagrada.core.content import PrivateObjective, PublicObjective, ToolCard, WindowPattern, catalog
 from sagrada.core.dice import COLOUR_NAMES, DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_COLOURS, Die
-from sagrada.core.errors import IllegalActionError
+from sagrada.core.errors import ConfigError, IllegalActionError
 from sagrada.core.rng import Rng
 from sagrada.core.tools import PAY_STAGE, TOOL_EFFECTS, ToolEffect
 from sagrada.core.window import Window
@@ -44,9 +44,10 @@ class Phase(IntEnum):
 
 
 class PlayerState:
-    """What one player has: window, favor tokens, private objectives, and the setup choice."""
+    """What one player has: window, favor tokens, private objectives, the setup choice, and
+    (with the Private Dice Pool rules) their own dice."""
 
-    __slots__ = ("favor", "options", "privates", "window")
+    __slots__ = ("favor", "options", "own_pool", "privates", "window")
 
     def __init__(
         self,
@@ -57,6 +58,7 @@ class PlayerState:
         self.privates = privates
         self.window: Window | None = None
         self.favor = 0
+        self.own_pool: list[Die] = []
 
     def copy(self) -> PlayerState:
         """Return an independent copy."""
@@ -65,6 +67,7 @@ class PlayerState:
         other.privates = self.privates
         other.window = self.window.copy() if self.window is not None else None
         other.favor = self.favor
+        other.own_pool = self.own_pool[:]
         return other
 
 
@@ -100,6 +103,7 @@ class State:
         "memo",
         "order",
         "phase",
+        "placed_own",
         "players",
         "pool",
         "private_deck",
@@ -138,6 +142,7 @@ class State:
     turn: int
     current: int
     drafted: bool
+    placed_own: bool
     tool_used: bool
     skip: int
     tool_slot: int
@@ -229,6 +234,20 @@ class State:
                     low = cells & -cells
                     out.append(base + low.bit_length() - 1)
                     cells ^= low
+        if self.config.private_pools and not self.placed_own:
+            window = self.players[self.current].window
+            assert window is not None
+            seen = 0
+            for die in self.players[self.current].own_pool:
+                if seen >> die & 1:
+                    continue
+                seen |= 1 << die
+                cells = window.legal_cells(die)
+                base = A.OWN_DRAFT_BASE + die * NUM_CELLS
+                while cells:
+                    low = cells & -cells
+                    out.append(base + low.bit_length() - 1)
+                    cells ^= low
         if not self.tool_used:
             for slot in range(len(self.tools)):
                 if self._tool_available(slot):
@@ -304,7 +323,16 @@ class State:
             assert window is not None
             window.place(die, A.ARG2[action])
             self.drafted = True
-            if self.tool_used:
+            if self._turn_done():
+                self._end_turn()
+        elif kind == Kind.OWN_DRAFT:
+            die = A.ARG1[action]
+            self.players[self.current].own_pool.remove(die)
+            window = self.players[self.current].window
+            assert window is not None
+            window.place(die, A.ARG2[action])
+            self.placed_own = True
+            if self._turn_done():
                 self._end_turn()
         elif kind == Kind.TOOL:
             slot = self._slot_of(A.ARG1[action])
@@ -336,8 +364,16 @@ class State:
         self.memo = 0
         self.tool_used = True
         self._legal = None
-        if self.drafted:
+        if self._turn_done():
             self._end_turn()
+
+    def _turn_done(self) -> bool:
+        """Whether the current player has done everything a turn allows."""
+        return (
+            self.drafted
+            and self.tool_used
+            and (self.placed_own or not self.config.private_pools)
+        )
 
     def _choose_pattern(self, option: int) -> None:
         player = self.players[self.current]
@@ -353,16 +389,18 @@ class State:
     def _start_round(self) -> None:
         n = self.config.players
         first = [(self.start_player + i) % n for i in range(n)]
-        self.order = tuple(first + first[::-1])
+        self.order = tuple(first if self.config.private_pools else first + first[::-1])
         self.pool = [self.draw_die() for _ in range(self.config.draft_pool_size)]
         self.turn = 0
         self.current = self.order[0]
         self.drafted = False
+        self.placed_own = False
         self.tool_used = False
         self.skip = 0
 
     def _end_turn(self) -> None:
         self.drafted = False
+        self.placed_own = False
         self.tool_used = False
         self._legal = None
         n = self.config.players
@@ -439,6 +477,16 @@ class State:
                 return f"there is no {DIE_NAMES[die]} in the Draft Pool"
             problem = self.window().placement_problem(die, cell)
             return problem or "that placement is not allowed"
+        if kind == Kind.OWN_DRAFT:
+            die, cell = A.ARG1[action], A.ARG2[action]
+            if not self.config.private_pools:
+                return "only the Private Dice Pool rules give players dice of their own"
+            if self.placed_own:
+                return "you have already placed a die from your Private Dice Pool this turn"
+            if die not in self.players[self.current].own_pool:
+                return f"there is no {DIE_NAMES[die]} in your Private Dice Pool"
+            problem = self.window().placement_problem(die, cell)
+            return problem or "that placement is not allowed"
         if kind == Kind.TOOL:
             slot = self._slot_of(A.ARG1[action])
             if slot < 0:
@@ -484,6 +532,8 @@ class State:
             if self.stage == PAY_STAGE:
                 return f"{who}: pay for {card.name} with a {COLOUR_NAMES[card.colour]} die"
             return f"{who}: {card.name}: {TOOL_EFFECTS[card.id].prompt(self)}"
+        if self.config.private_pools:
+            return f"{who}: place a die from the Draft Pool and/or your own pool, use a tool, or pass"
         return f"{who}: draft and place a die, use a tool, or pass"
 
     # -- copying and views -------------------------------------------------------------------
@@ -510,6 +560,7 @@ class State:
         other.turn = self.turn
         other.current = self.current
         other.drafted = self.drafted
+        other.placed_own = self.placed_own
         other.tool_used = self.tool_used
         other.skip = self.skip
         other.tool_slot = self.tool_slot
@@ -583,7 +634,7 @@ class State:
     # -- dice accounting ---------------------------------------------------------------------
 
     def dice_counts(self) -> list[int]:
-        """Return, per colour, the dice in bag, pool, hand, windows, Round Track and spent."""
+        """Return, per colour, the dice in bag, pools, hand, windows, Round Track and spent."""
         counts = self.bag[:]
         dice: list[Die] = [*self.pool, *self.removed]
         if self.held >= 0:
@@ -591,6 +642,7 @@ class State:
         for round_dice in self.track:
             dice.extend(round_dice)
         for player in self.players:
+            dice.extend(player.own_pool)
             if player.window is not None:
                 dice.extend(d for d in player.window.dice if d >= 0)
         for die in dice:
@@ -621,13 +673,17 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     rng = Rng(seed)
     n = config.players
 
-    deck = [p for p in cards.privates if p.pack == "base"]
+    deck = [p for p in cards.privates if p.pack in config.private_objective_packs]
+    per_player = config.num_private_objectives
+    if len(deck) < n * per_player:
+        raise ConfigError(
+            f"{n} players need {n * per_player} private objectives and the deck has {len(deck)}"
+        )
     order = list(range(len(deck)))
     rng.shuffle(order)
-    per_player = config.num_private_objectives
     privates = [tuple(deck[order[p * per_player + k]] for k in range(per_player)) for p in range(n)]
 
-    window_cards = cards.window_cards("base")
+    window_cards = [card for pack in config.packs for card in cards.window_cards(pack)]
     card_order = list(range(len(window_cards)))
     rng.shuffle(card_order)
     options = []
@@ -636,7 +692,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
         options.append((first[0], first[1], second[0], second[1]))
 
     if config.tools is None:
-        numbers = [t.id for t in cards.tools if t.pack == "base"]
+        numbers = list(config.tool_deck)
         rng.shuffle(numbers)
         tool_numbers = sorted(numbers[: config.num_tools])
     else:
@@ -667,6 +723,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     state.turn = 0
     state.current = 0
     state.drafted = False
+    state.placed_own = False
     state.tool_used = False
     state.skip = 0
     state.tool_slot = -1
@@ -676,6 +733,14 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     state.history = []
     state._legal = None
     state.rng = rng
+    if config.private_pools:
+        # Each player rolls 2 dice of each colour, which come from outside the bag.
+        for player in state.players:
+            player.own_pool = [
+                colour * 6 + rng.roll() - 1
+                for colour in range(NUM_COLOURS)
+                for _ in range(PRIVATE_POOL_DICE)
+            ]
     return state
 
 

@@ -35,6 +35,7 @@ ADJUST: Final = 1
 SWAP: Final = 2
 VALUE: Final = 3
 PLACE: Final = 4
+OWN: Final = 5
 
 
 def _cells(mask: Mask) -> list[int]:
@@ -625,6 +626,103 @@ class TapWheel(ToolEffect):
         return super().explain(state, action)
 
 
+def _own_choices(state: State, exclude: int = -1) -> list[Action]:
+    """The faces of the current player's Private Dice Pool, skipping position ``exclude``."""
+    out = []
+    seen = 0
+    for index, die in enumerate(state.players[state.current].own_pool):
+        if index != exclude and not seen >> die & 1:
+            seen |= 1 << die
+            out.append(A.OWN_CHOOSE_BASE + die)
+    return out
+
+
+class StripCutter(_AfterDrafting):
+    """13 (5 & 6 Player Expansion): after drafting, swap the drafted die with a die from your
+    Private Dice Pool; the die from your pool is then placed (or goes to the Draft Pool)."""
+
+    number = 13
+
+    def can_start(self, state: State) -> bool:
+        return bool(state.pool) and bool(state.players[state.current].own_pool)
+
+    def why_not_startable(self, state: State) -> str:
+        if not state.players[state.current].own_pool:
+            return "your Private Dice Pool is empty"
+        return "the Draft Pool is empty"
+
+    def affect(self, state: State) -> None:
+        state.stage = OWN
+
+    def effect_actions(self, state: State) -> list[Action]:
+        return _own_choices(state)
+
+    def apply_effect(self, state: State, action: Action) -> None:
+        own = state.players[state.current].own_pool
+        die = A.ARG1[action]
+        own[own.index(die)] = state.held
+        state.held = die
+        offer_placement(state)
+
+    def effect_prompt(self, state: State) -> str:
+        return f"choose a die of your Private Dice Pool to swap with the {DIE_NAMES[state.held]}"
+
+    def explain(self, state: State, action: Action) -> str:
+        if state.stage == OWN and A.KIND_OF[action] == Kind.OWN_CHOOSE:
+            return f"there is no {DIE_NAMES[A.ARG1[action]]} in your Private Dice Pool"
+        return super().explain(state, action)
+
+
+class LeadCameNippers(ToolEffect):
+    """14 (5 & 6 Player Expansion): re-roll one or two dice of your Private Dice Pool."""
+
+    number = 14
+
+    def can_start(self, state: State) -> bool:
+        return bool(state.players[state.current].own_pool)
+
+    def why_not_startable(self, state: State) -> str:
+        return "your Private Dice Pool is empty"
+
+    def actions(self, state: State) -> list[Action]:
+        if state.stage == 0:
+            return _own_choices(state)
+        return [*_own_choices(state, exclude=state.memo), A.STOP]
+
+    def apply(self, state: State, action: Action) -> None:
+        if action == A.STOP:
+            state.finish_tool()
+            return
+        own = state.players[state.current].own_pool
+        index = own.index(A.ARG1[action]) if state.stage == 0 else _index_except(
+            own, A.ARG1[action], state.memo
+        )
+        own[index] = state.roll(own[index])
+        if state.stage == 0 and len(own) > 1:
+            state.memo = index
+            state.stage = 1
+        else:
+            state.finish_tool()
+
+    def prompt(self, state: State) -> str:
+        if state.stage == 0:
+            return "choose a die of your Private Dice Pool to re-roll (like *R3)"
+        return "choose a second die to re-roll, or stop"
+
+    def explain(self, state: State, action: Action) -> str:
+        if A.KIND_OF[action] == Kind.OWN_CHOOSE:
+            return f"there is no other {DIE_NAMES[A.ARG1[action]]} in your Private Dice Pool"
+        return super().explain(state, action)
+
+
+def _index_except(dice: list[int], die: int, skip: int) -> int:
+    """Return the position of ``die`` in ``dice``, not counting position ``skip``."""
+    for index, other in enumerate(dice):
+        if other == die and index != skip:
+            return index
+    raise ValueError(f"no {DIE_NAMES[die]} outside position {skip}")
+
+
 #: The effect of each tool card, by card number.
 TOOL_EFFECTS: Final[dict[int, ToolEffect]] = {
     effect.number: effect
@@ -641,5 +739,7 @@ TOOL_EFFECTS: Final[dict[int, ToolEffect]] = {
         GrindingStone(),
         FluxRemover(),
         TapWheel(),
+        StripCutter(),
+        LeadCameNippers(),
     )
 }

@@ -58,6 +58,9 @@ class PlayerView:
         players = []
         for seat, p in enumerate(s.players):
             entry: dict[str, Any] = {"seat": seat, "favor_tokens": p.favor}
+            if s.config.private_pools:
+                # Private Dice Pools lie face up: everybody sees everybody's.
+                entry["private_dice_pool"] = [DIE_NAMES[d] for d in p.own_pool]
             if p.window is not None:
                 w = p.window
                 entry["window"] = {
@@ -165,7 +168,12 @@ def determinize(view: PlayerView, seed: int) -> State:
             )
     if state.phase == Phase.SETUP:
         mine = {o.name for o in state.players[me].options} if me >= 0 else set()
-        cards = [pair for pair in catalog().window_cards("base") if pair[0].name not in mine]
+        cards = [
+            pair
+            for pack in state.config.packs
+            for pair in catalog().window_cards(pack)
+            if pair[0].name not in mine
+        ]
         order = list(range(len(cards)))
         rng.shuffle(order)
         for k, seat in enumerate(others):
