@@ -308,7 +308,7 @@ def test_replay_non_string_action(
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"config": {"players": 9}}, "players must be 1-4, got 9"),
+        ({"config": {"players": 9}}, "players must be 1-6, got 9"),
         ({"config": {"players": 2, "colour": "red"}}, "unknown configuration field 'colour'"),
         ({"config": {"players": 2, "tools": [1, 2, 99]}}, "no tool card 99"),
         ({"config": {"players": 2, "full_bag": "yes"}}, "full_bag must be true or false"),
@@ -364,8 +364,8 @@ def test_bench_plain(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "expected"),
     [
         (["bench", "--games", "0"], "--games must be at least 1"),
-        (["bench", "--games", "1", "--players", "9"], "--players must be 1-4"),
-        (["bench", "--games", "1", "--players", "0"], "--players must be 1-4"),
+        (["bench", "--games", "1", "--players", "9"], "--players must be 1-6"),
+        (["bench", "--games", "1", "--players", "0"], "--players must be 1-6"),
         (["bench", "--games", "many"], "invalid int value: 'many'"),
     ],
 )
@@ -473,7 +473,7 @@ def test_play_whole_solo_game(
     [
         (["play", "--seat", "5"], "--seat must be 0-1"),
         (["play", "--players", "3", "--seat", "-1"], "--seat must be 0-2"),
-        (["play", "--players", "9", "--seat", "0"], "--players must be 1-4"),
+        (["play", "--players", "9", "--seat", "0"], "--players must be 1-6"),
         (["play", "--players", "1", "--solo-tools", "9"], "solo_tools must be 1-5"),
         (["play", "--bot", "genius"], "invalid choice: 'genius'"),
     ],

@@ -19,6 +19,7 @@ from sagrada.core.content import (
     PublicObjective,
     WindowPattern,
     catalog,
+    load_pack,
     parse_pack,
 )
 from sagrada.core.dice import BLUE, COLOUR_LETTERS, GREEN, PURPLE, RED, YELLOW
@@ -99,7 +100,8 @@ PRIVATES: list[tuple[str, str, int]] = [
 
 @pytest.fixture(scope="module")
 def cards() -> Catalog:
-    return catalog()
+    # The base game's pack; the 5 & 6 Player Expansion's is pinned in test_expansion_content.
+    return load_pack("base")
 
 
 # -- window patterns ---------------------------------------------------------------------------
@@ -265,8 +267,13 @@ def test_the_5_private_objectives(cards: Catalog) -> None:
 # -- lookups -----------------------------------------------------------------------------------
 
 
-def test_catalog_is_loaded_once(cards: Catalog) -> None:
-    assert catalog() is cards
+def test_catalog_is_loaded_once() -> None:
+    assert catalog() is catalog()
+
+
+def test_catalog_holds_the_base_pack_and_the_expansion(cards: Catalog) -> None:
+    assert set(cards.windows) <= set(catalog().windows)
+    assert {w.pack for w in catalog().windows} == {"base", "five-six"}
 
 
 @pytest.mark.parametrize("key", ["Sun's Glory", "sun's glory", "SUN'S GLORY", "  Sun's   Glory "])
@@ -306,8 +313,8 @@ def test_private_lookup_accepts_the_printed_name(cards: Catalog, key: str) -> No
         ("window", "Sagrada Familia"),
         ("window", "Batllò"),
         ("tool", 0),
-        ("tool", 13),
-        ("tool", "13"),
+        ("tool", 15),
+        ("tool", "15"),
         ("tool", "Hammer"),
         ("public", "Diagonals"),
         ("private", "Shades of Orange"),

@@ -45,8 +45,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; return 0 when it ends or the player quits."""
-    if not 1 <= args.players <= 4:
-        raise CliError("--players must be 1-4")
+    if not 1 <= args.players <= 6:
+        raise CliError("--players must be 1-6")
+    if args.private_pools and args.players < 2:
+        raise CliError("--private-pools needs 2-6 players")
     if not 0 <= args.seat < args.players:
         raise CliError(f"--seat must be 0-{args.players - 1}")
     if args.seed is not None and args.seed < 0:

@@ -189,8 +189,9 @@ def _decode_table() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
 
 
 #: For each code: its kind, first argument and second argument.
-#: DRAFT and OWN_DRAFT: (die, cell); MOVE: (source, target); TRACK: (round 1-10, die); VALUE: (value, 0);
-#: TOOL: (number, 0); PATTERN: (option 0-3, 0); CHOOSE/PAY: (die, 0); PUT: (cell, 0).
+#: DRAFT and OWN_DRAFT: (die, cell); MOVE: (source, target); TRACK: (round 1-10, die);
+#: VALUE: (value, 0); TOOL: (number, 0); PATTERN: (option 0-3, 0); CHOOSE, PAY and
+#: OWN_CHOOSE: (die, 0); PUT: (cell, 0).
 KIND_OF, ARG1, ARG2 = _decode_table()
 
 

@@ -105,7 +105,9 @@ class GameConfig:
                 f"got {self.private_objectives!r}"
             )
         if self.full_bag and (self.players >= 5 or self.private_pools):
-            raise ConfigError("full_bag is the English base rule for 2-3 players without private pools")
+            raise ConfigError(
+                "full_bag is the English base rule for 2-3 players without private pools"
+            )
         cards = catalog()
         if self.tools is not None:
             numbers = []
@@ -161,7 +163,10 @@ class GameConfig:
         """The numbers of the tool cards that may be dealt."""
         base = tuple(range(1, 13))
         if self.private_pools:
-            return tuple(n for n in base if n not in NOT_WITH_PRIVATE_POOLS) + (13, 14)
+            return (
+                *(n for n in base if n not in NOT_WITH_PRIVATE_POOLS),
+                *sorted(ONLY_WITH_PRIVATE_POOLS),
+            )
         return base
 
     @property

@@ -370,9 +370,7 @@ class State:
     def _turn_done(self) -> bool:
         """Whether the current player has done everything a turn allows."""
         return (
-            self.drafted
-            and self.tool_used
-            and (self.placed_own or not self.config.private_pools)
+            self.drafted and self.tool_used and (self.placed_own or not self.config.private_pools)
         )
 
     def _choose_pattern(self, option: int) -> None:
@@ -533,7 +531,9 @@ class State:
                 return f"{who}: pay for {card.name} with a {COLOUR_NAMES[card.colour]} die"
             return f"{who}: {card.name}: {TOOL_EFFECTS[card.id].prompt(self)}"
         if self.config.private_pools:
-            return f"{who}: place a die from the Draft Pool and/or your own pool, use a tool, or pass"
+            return (
+                f"{who}: place a die from the Draft Pool and/or your own pool, use a tool, or pass"
+            )
         return f"{who}: draft and place a die, use a tool, or pass"
 
     # -- copying and views -------------------------------------------------------------------

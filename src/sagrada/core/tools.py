@@ -694,8 +694,10 @@ class LeadCameNippers(ToolEffect):
             state.finish_tool()
             return
         own = state.players[state.current].own_pool
-        index = own.index(A.ARG1[action]) if state.stage == 0 else _index_except(
-            own, A.ARG1[action], state.memo
+        index = (
+            own.index(A.ARG1[action])
+            if state.stage == 0
+            else _index_except(own, A.ARG1[action], state.memo)
         )
         own[index] = state.roll(own[index])
         if state.stage == 0 and len(own) > 1:
