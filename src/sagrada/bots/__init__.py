@@ -1,14 +1,27 @@
 """Players that decide from a view: the bot protocol and the bots that ship with the engine.
 
 A bot sees only a :class:`~sagrada.core.views.PlayerView` and the legal actions, never the
-game state itself, so it cannot read another player's private objective or the bag.
+game state itself, so it cannot read another player's private objective or the bag. Search
+bots guess the hidden parts with :func:`sagrada.core.views.determinize`.
+
+Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
+
+========================  =============================================================
+``random``                a uniformly random legal action
+``greedy``                the best immediate result by the heuristic estimate
+``mcts`` / ``mcts:500``   Monte Carlo tree search, 1 s per decision / 500 iterations
+``mcts:0.5s``             Monte Carlo tree search, 0.5 s per decision
+``easy``                  greedy with noise (picks among the near-best actions)
+``medium``                greedy
+``hard``                  Monte Carlo tree search, 1 s per decision
+========================  =============================================================
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Final, Protocol
 
 from sagrada.core.actions import Action
 from sagrada.core.views import PlayerView
@@ -27,9 +40,8 @@ class Bot(Protocol):
 class RandomBot:
     """Chooses a uniformly random legal action (the baseline, and the benchmark's player)."""
 
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self.name = name
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -37,18 +49,46 @@ class RandomBot:
         return self._rng.choice(legal)
 
 
-#: Bots by name, each built from a seed.
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+#: The names a bot spec may start with.
+BOT_NAMES: Final = ("random", "greedy", "mcts", "easy", "medium", "hard")
+#: The difficulty levels offered to players, weakest first.
+DIFFICULTIES: Final = ("easy", "medium", "hard")
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """Return a new bot called ``name``.
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """Return a new bot from a spec such as ``"greedy"``, ``"mcts:500"`` or ``"hard"``.
 
     Raises:
-        KeyError: naming the known bots if ``name`` is not one of them.
+        ValueError: naming the problem if the spec is not valid.
     """
+    from sagrada.bots.greedy import GreedyBot
+    from sagrada.bots.mcts import MctsBot
+
+    name, _, budget = spec.strip().lower().partition(":")
+    if name not in BOT_NAMES:
+        raise ValueError(f"no bot named {name!r} (known: {', '.join(BOT_NAMES)})")
+    if budget and name != "mcts":
+        raise ValueError(f"only mcts takes a budget, not {name!r}")
+    label = spec.strip().lower()
+    if name == "random":
+        return RandomBot(seed, label)
+    if name == "greedy" or name == "medium":
+        return GreedyBot(seed, name=label)
+    if name == "easy":
+        return GreedyBot(seed, noise=1.0, name=label)
+    if name == "hard" or not budget:
+        return MctsBot(seed, seconds=1.0, name=label)
     try:
-        factory = BOTS[name]
-    except KeyError:
-        raise KeyError(f"no bot named {name!r} (known: {', '.join(sorted(BOTS))})") from None
-    return factory(seed)
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not seconds > 0:
+                raise ValueError
+            return MctsBot(seed, seconds=seconds, iterations=None, name=label)
+        iterations = int(budget)
+        if iterations < 1:
+            raise ValueError
+        return MctsBot(seed, seconds=None, iterations=iterations, name=label)
+    except ValueError:
+        raise ValueError(
+            f"bad mcts budget {budget!r}: a number of iterations (mcts:500) or seconds (mcts:0.5s)"
+        ) from None

@@ -7,7 +7,7 @@ import random
 import sys
 from typing import Any
 
-from sagrada.bots import BOTS, make_bot
+from sagrada.bots import BOT_NAMES, make_bot
 from sagrada.cli.common import CliError
 from sagrada.cli.render import score_table, table_text
 from sagrada.core.actions import action_to_str, parse_action
@@ -37,7 +37,11 @@ def register(subparsers: Any) -> None:
         help="the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players)",
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    parser.add_argument("--bot", default="random", choices=sorted(BOTS), help="the opponents' bot")
+    parser.add_argument(
+        "--bot",
+        default="medium",
+        help=f"the opponents' bot: {', '.join(BOT_NAMES)}, or mcts:BUDGET (default medium)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (default random)")
     parser.add_argument("--solo-tools", type=int, default=3, help="solo difficulty: 1-5 tools")
     parser.set_defaults(func=run)

@@ -1,0 +1,142 @@
+"""A fast estimate of how many points a player's window will be worth at the end.
+
+The estimate is the window's score as it stands (objectives, favor tokens, open spaces) plus
+partial credit for rows and columns on their way to a variety objective and for half-built
+sets, minus a penalty for *dead* spaces: open spaces that no die can ever fill, because the
+space's restriction clashes with its orthogonal neighbours. Bots use it to compare the results
+of their own actions; it never looks at another player's private objective.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, orthogonal_spread
+from sagrada.core.content import PrivateObjective, PublicObjective
+from sagrada.core.dice import DIE_VALUE, NUM_COLOURS
+from sagrada.core.scoring import PUBLIC_RULES
+from sagrada.core.state import State
+from sagrada.core.window import Window
+
+#: Extra points lost for a space that can never be filled (beyond its -1 as an open space).
+DEAD_SPACE_PENALTY: Final = 2.0
+_LINE_RULES: Final = {
+    "row_color_variety": (ROW_MASKS, True),
+    "column_color_variety": (COLUMN_MASKS, True),
+    "row_shade_variety": (ROW_MASKS, False),
+    "column_shade_variety": (COLUMN_MASKS, False),
+}
+_PAIR_RULES: Final = {"set_values_1_2": (1, 2), "set_values_3_4": (3, 4), "set_values_5_6": (5, 6)}
+
+
+def dead_spaces(window: Window) -> int:
+    """Return the number of open spaces no die could ever legally fill."""
+    empty = FULL & ~window.occupied
+    pattern = window.pattern
+    colour_ok = 0
+    for colour in range(NUM_COLOURS):
+        colour_ok |= pattern.colour_ok[colour] & ~orthogonal_spread(window.by_colour[colour])
+    value_ok = 0
+    for value in range(1, 7):
+        value_ok |= pattern.value_ok[value] & ~orthogonal_spread(window.by_value[value])
+    return (empty & ~(colour_ok & value_ok)).bit_count()
+
+
+def _line_credit(window: Window, lines: tuple[int, ...], by_colour: bool, vp: int) -> float:
+    """Partial credit for lines still able to meet a variety objective."""
+    masks = window.by_colour if by_colour else window.by_value[1:]
+    credit = 0.0
+    occupied = window.occupied
+    for line in lines:
+        filled = (occupied & line).bit_count()
+        if filled == 0:
+            continue
+        kinds = sum(1 for mask in masks if mask & line)
+        if kinds != filled:
+            continue  # a repeat: this line can never score
+        size = line.bit_count()
+        if filled == size:
+            continue  # complete lines are in the real score already
+        credit += vp * (filled / size) ** 2
+    return credit
+
+
+def public_estimate(window: Window, objective: PublicObjective) -> float:
+    """Return the points ``objective`` gives now plus partial credit for progress."""
+    count, _ = PUBLIC_RULES[objective.id](window)
+    points = float(count * objective.vp)
+    line = _LINE_RULES.get(objective.id)
+    if line is not None:
+        return points + 0.6 * _line_credit(window, line[0], line[1], objective.vp)
+    pair = _PAIR_RULES.get(objective.id)
+    if pair is not None:
+        a = window.by_value[pair[0]].bit_count()
+        b = window.by_value[pair[1]].bit_count()
+        return points + (0.5 * objective.vp if a != b else 0.0)
+    if objective.id == "set_all_values":
+        counts = sorted(window.by_value[v].bit_count() for v in range(1, 7))
+        return points + objective.vp * sum(1 for c in counts if c > counts[0]) / 6 * 0.6
+    if objective.id == "set_all_colors":
+        counts = sorted(mask.bit_count() for mask in window.by_colour)
+        return points + objective.vp * sum(1 for c in counts if c > counts[0]) / 5 * 0.6
+    return points
+
+
+def private_points(window: Window, objective: PrivateObjective) -> int:
+    """Return the points a private objective gives as the window stands."""
+    mask = window.by_colour[objective.colour] if objective.colour is not None else objective.spaces
+    total = 0
+    dice = window.dice
+    while mask:
+        low = mask & -mask
+        die = dice[low.bit_length() - 1]
+        if die >= 0:
+            total += DIE_VALUE[die]
+        mask ^= low
+    return total
+
+
+def evaluate(state: State, player: int) -> float:
+    """Return the estimated final points of ``player``'s window (higher is better).
+
+    In solo play the value is the margin over the target as it stands: the dice on the Round
+    Track and those still in the Draft Pool (which end on the track unless drafted or spent
+    on a tool) count against the player.
+    """
+    seat = state.players[player]
+    window = seat.window
+    if window is None:
+        return 0.0
+    solo = state.config.solo
+    value = sum(public_estimate(window, objective) for objective in state.publics)
+    privates = [private_points(window, objective) for objective in seat.privates]
+    if privates:
+        value += max(privates) if solo else sum(privates)
+    if not solo:
+        value += seat.favor
+    open_spaces = window.open_spaces
+    value -= (3 if solo else 1) * open_spaces
+    value -= DEAD_SPACE_PENALTY * dead_spaces(window)
+    if solo:
+        value -= state.target_score() + sum(DIE_VALUE[d] for d in state.pool)
+    return value
+
+
+def pattern_appeal(state: State, player: int, option: int) -> float:
+    """Return how attractive window option ``option`` is at setup for ``player``.
+
+    Favor tokens are points and tool money; restricted spaces make a window harder to fill;
+    spaces of the private objective's colour are where its dice score.
+    """
+    seat = state.players[player]
+    pattern = seat.options[option]
+    restricted = (pattern.colour_restricted | pattern.value_restricted).bit_count()
+    appeal = 0.0 if state.config.solo else 0.8 * pattern.difficulty
+    appeal -= 0.25 * restricted
+    for objective in seat.privates:
+        if objective.colour is not None:
+            own = pattern.colour_restricted & ~pattern.colour_ok[objective.colour]
+            appeal -= 0.1 * own.bit_count()
+            letter_cells = pattern.colour_restricted & pattern.colour_ok[objective.colour]
+            appeal += 0.6 * letter_cells.bit_count()
+    return appeal

@@ -1,0 +1,202 @@
+"""The Monte Carlo tree search bot.
+
+Each iteration guesses the hidden information afresh (other players' private objectives, the
+bag's future) with :func:`sagrada.core.views.determinize`, walks down a tree of actions shared
+by all guesses (information-set MCTS: a child's statistics count how often it was available),
+adds one node, plays the game out with the cheap policy of :mod:`sagrada.bots.playout`, and
+backs up each player's reward (a win, plus a small share of the score margin).
+
+To keep the tree narrow, a node considers only its most promising actions: at the root the
+greedy bot's ranking (a tool card rated by its best use), below it the playout policy's.
+The budget is a number of iterations or of seconds per decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from sagrada.bots.heuristic import evaluate, pattern_appeal
+from sagrada.bots.playout import play_out, policy_action
+from sagrada.core import actions as A
+from sagrada.core.actions import Action
+from sagrada.core.state import Phase, State
+from sagrada.core.views import PlayerView, determinize
+
+#: Weight of the score margin in the reward, next to 1 for a win.
+MARGIN_WEIGHT = 0.02
+
+
+class _Node:
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+def rewards(state: State) -> list[float]:
+    """Return each player's reward for a finished game: a win plus the score margin."""
+    outcome = state.outcome()
+    totals = [s.total for s in outcome.scores]
+    if outcome.target is not None:
+        return [(1.0 if outcome.winners else 0.0) + MARGIN_WEIGHT * (totals[0] - outcome.target)]
+    out = []
+    for seat, total in enumerate(totals):
+        best_other = max(t for s, t in enumerate(totals) if s != seat)
+        win = 1.0 if seat in outcome.winners else 0.0
+        out.append(win + MARGIN_WEIGHT * (total - best_other))
+    return out
+
+
+def estimated_rewards(state: State) -> list[float]:
+    """Each player's reward for an unfinished game, from the heuristic estimates."""
+    values = [evaluate(state, seat) for seat in range(len(state.players))]
+    if state.config.solo:
+        # The value is already the margin over the target so far; each later round adds
+        # about two dice (7 points) to the target.
+        later_rounds = 9 - state.round
+        return [0.5 + MARGIN_WEIGHT * 2 * (values[0] - 7 * later_rounds)]
+    out = []
+    for seat, value in enumerate(values):
+        best_other = max(v for s, v in enumerate(values) if s != seat)
+        out.append(0.5 + MARGIN_WEIGHT * 2 * (value - best_other))
+    return out
+
+
+class MctsBot:
+    """Information-set Monte Carlo tree search with a budget per decision.
+
+    Args:
+        seed: seed of the bot's own randomness (guesses, playouts, ties).
+        iterations: the most iterations per decision.
+        seconds: the most time per decision (checked between iterations).
+        width: how many actions each node considers.
+        exploration: the UCB exploration constant.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = 1.0,
+        width: int = 8,
+        exploration: float = 0.7,
+        horizon: int | None = 1,
+        name: str = "mcts",
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("an MCTS bot needs a budget: iterations, seconds or both")
+        self.name = name
+        self.iterations = iterations
+        self.seconds = seconds
+        self.width = width
+        self.exploration = exploration
+        self.horizon = horizon
+        self._rng = random.Random(seed)
+        self.last_iterations = 0
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Return the most visited action of the search."""
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._rng
+        if view.state.phase == Phase.SETUP:
+            return max(legal, key=lambda a: pattern_appeal(view.state, view.player, A.ARG1[a]))
+        root_candidates = self._root_candidates(view, legal)
+        if len(root_candidates) == 1:
+            return root_candidates[0]
+        root = _Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            state = determinize(view, rng.getrandbits(63))
+            self._iterate(root, state, root_candidates, rng)
+            done += 1
+        self.last_iterations = done
+        best = max(
+            root_candidates, key=lambda a: root.children[a].visits if a in root.children else -1
+        )
+        return best
+
+    def _root_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        """The root's actions worth searching: the greedy ranking's best ``width``."""
+        if len(legal) <= self.width:
+            return list(legal)
+        from sagrada.bots.greedy import GreedyBot
+
+        state = determinize(view, self._rng.getrandbits(63))
+        ranker = GreedyBot()
+        budget = [2000]
+        scored = sorted(
+            legal, key=lambda a: ranker._value_after(state, a, view.player, budget), reverse=True
+        )
+        return scored[: self.width]
+
+    def _candidates(self, state: State, rng: random.Random) -> list[Action]:
+        legal = state.legal_actions()
+        if len(legal) <= self.width:
+            return legal
+        # The playout policy's favourite, then a random sample: a cheap, varied shortlist.
+        first = policy_action(state, rng)
+        others = [a for a in legal if a != first]
+        return [first, *rng.sample(others, self.width - 1)]
+
+    def _iterate(
+        self, root: _Node, state: State, root_candidates: list[Action], rng: random.Random
+    ) -> None:
+        node = root
+        path: list[tuple[_Node, int]] = []
+        candidates = root_candidates
+        while True:
+            mover = state.current
+            untried = [a for a in candidates if a not in node.children]
+            for action in candidates:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[0] if node is root else rng.choice(untried)
+                child = node.children[action] = _Node()
+                child.available = 1
+                state.apply(action)
+                path.append((child, mover))
+                break
+            log_total = math.log(max(1, sum(node.children[a].available for a in candidates)))
+            best_value = -math.inf
+            action = candidates[0]
+            for a in candidates:
+                child = node.children[a]
+                value = child.reward / child.visits + self.exploration * math.sqrt(
+                    math.log(max(child.available, 1)) / child.visits + log_total * 0
+                )
+                if value > best_value:
+                    best_value = value
+                    action = a
+            node = node.children[action]
+            state.apply(action)
+            path.append((node, mover))
+            if state.is_over:
+                break
+            candidates = self._candidates(state, rng)
+        if self.horizon is None:
+            play_out(state, rng)
+            result = rewards(state)
+        else:
+            stop = state.round + self.horizon
+            while not state.is_over and state.round < stop:
+                state.apply(policy_action(state, rng))
+            result = rewards(state) if state.is_over else estimated_rewards(state)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += result[mover]
+
+
+def estimate(state: State, player: int) -> float:
+    """The heuristic value of a state for ``player`` (re-exported for tools)."""
+    return evaluate(state, player)

@@ -1,0 +1,64 @@
+"""A cheap rules-based policy for Monte Carlo playouts.
+
+Each turn it drafts the die and space that a one-line rule likes best (dice of the private
+objective's colour with high values, restricted spaces filled while they still can be, a bit
+of randomness to break ties), places a die from its own pool the same way under the Private
+Dice Pool rules, never uses a tool, and passes. Inside a tool (only when a search starts
+there) it acts at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sagrada.core import actions as A
+from sagrada.core.actions import Action
+from sagrada.core.dice import DIE_COLOUR, DIE_VALUE
+from sagrada.core.state import Phase, State
+
+_KIND = A.KIND_OF
+_ARG1 = A.ARG1
+_ARG2 = A.ARG2
+_DRAFT = int(A.Kind.DRAFT)
+_OWN_DRAFT = int(A.Kind.OWN_DRAFT)
+
+
+def policy_action(state: State, rng: random.Random) -> Action:
+    """Return the playout policy's action at the current decision."""
+    legal = state.legal_actions()
+    if state.phase != Phase.PLAY or state.tool_slot >= 0:
+        return rng.choice(legal)
+    player = state.players[state.current]
+    window = player.window
+    assert window is not None
+    colours = {o.colour for o in player.privates if o.colour is not None}
+    spaces = 0
+    for objective in player.privates:
+        spaces |= objective.spaces
+    restricted = window.pattern.colour_restricted | window.pattern.value_restricted
+    best = A.PASS
+    best_score = -1.0
+    rand = rng.random
+    for action in legal:
+        kind = _KIND[action]
+        if kind != _DRAFT and kind != _OWN_DRAFT:
+            continue
+        die = _ARG1[action]
+        cell = _ARG2[action]
+        score = 1.0 + rand()
+        if DIE_COLOUR[die] in colours:
+            score += DIE_VALUE[die] * 0.5
+        if spaces >> cell & 1:
+            score += DIE_VALUE[die] * 0.5
+        if restricted >> cell & 1:
+            score += 1.5
+        if score > best_score:
+            best_score = score
+            best = action
+    return best
+
+
+def play_out(state: State, rng: random.Random) -> None:
+    """Play ``state`` to the end of the game with the playout policy (in place)."""
+    while not state.is_over:
+        state.apply(policy_action(state, rng))

@@ -1,0 +1,149 @@
+"""``sagrada simulate``: a tournament between bots, with honest statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from sagrada.bots.tournament import TournamentResult, run_tournament
+from sagrada.cli.common import CliError
+from sagrada.core.config import GameConfig
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` subcommand."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play a tournament between bots",
+        description=(
+            "Play games between bots, rotating the seats so that each bot sits in every seat "
+            "equally often on the same seeds, and report per bot the mean score (95%% t "
+            "interval), the win rate (Wilson 95%% interval) and the mean of each score "
+            "component; in solo games the win rate against the target and the mean margin. "
+            "Bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs, easy, medium, hard."
+        ),
+    )
+    parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
+    parser.add_argument(
+        "--bots", default="greedy,random", help="comma-separated bot specs (default greedy,random)"
+    )
+    parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--solo-tools", type=int, default=3, help="solo: number of tools (1-5)")
+    parser.add_argument("--private-pools", action="store_true", help="Private Dice Pool rules")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution per bot")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def _progress(done: int, total: int, elapsed: float) -> None:
+    width = 30
+    filled = width * done // total
+    eta = elapsed / done * (total - done)
+    minutes, seconds = divmod(int(eta + 0.5), 60)
+    bar = "#" * filled + "." * (width - filled)
+    end = "\n" if done == total else ""
+    sys.stderr.write(f"\r[{bar}] {done}/{total} games, ETA {minutes}m{seconds:02d}s{end}")
+    sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tournament and print the summary."""
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not bots:
+        raise CliError("--bots needs at least one bot")
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    if not 1 <= args.workers <= (os.cpu_count() or 1) * 4:
+        raise CliError("--workers must be at least 1 (and at most 4 per core)")
+    if args.players > 1 and len(bots) > args.players:
+        raise CliError(f"{len(bots)} bots do not fit {args.players} seats")
+    if args.plot:
+        _check_plotting()
+    config = GameConfig(
+        players=args.players, solo_tools=args.solo_tools, private_pools=args.private_pools
+    )
+    try:
+        result = run_tournament(
+            config,
+            bots,
+            args.games,
+            args.seed,
+            args.workers,
+            None if args.quiet else _progress,
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if args.plot:
+        plot(result, args.plot)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(format_summary(result))
+    return 0
+
+
+def format_summary(result: TournamentResult) -> str:
+    """Return the tournament summary as a table."""
+    solo = result.config.solo
+    lines = [
+        f"{len(result.games)} games, {result.config.players} player(s), "
+        f"{result.games_per_second:.2f} games/s"
+    ]
+    for summary in result.summaries:
+        mean, rate = summary.mean_score, summary.win_rate
+        label = "beats target" if solo else "wins"
+        lines.append(
+            f"{summary.name}: {summary.games} seats, mean score {mean.estimate:.1f} "
+            f"[{mean.low:.1f}, {mean.high:.1f}], {label} {rate.estimate:.1%} "
+            f"[{rate.low:.1%}, {rate.high:.1%}]"
+        )
+        if summary.margins:
+            data = summary.to_json()
+            low, high = data["mean_margin_ci95"]
+            lines.append(
+                f"    mean margin over the target {data['mean_margin']:.1f} [{low:.1f}, {high:.1f}]"
+            )
+        parts = ", ".join(
+            f"{name} {sum(values) / len(values):.1f}"
+            for name, values in sorted(summary.components.items())
+        )
+        lines.append(f"    components: {parts}")
+    return "\n".join(lines)
+
+
+def _check_plotting() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CliError("--plot needs matplotlib: pip install 'sagrada[plot]'") from None
+
+
+def plot(result: TournamentResult, path: str) -> None:
+    """Draw the score distribution of each bot (a box plot with the points) to ``path``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = [s.name for s in result.summaries]
+    data = [s.scores for s in result.summaries]
+    figure, axes = plt.subplots(figsize=(1.8 * len(names) + 2, 4.5))
+    axes.boxplot(data, showmeans=True)
+    axes.set_xticks(range(1, len(names) + 1), names)
+    for i, scores in enumerate(data, start=1):
+        axes.scatter([i] * len(scores), scores, s=8, alpha=0.4)
+    axes.set_ylabel("final score")
+    axes.set_title(f"{len(result.games)} games, {result.config.players} player(s)")
+    figure.tight_layout()
+    try:
+        figure.savefig(path)
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror}") from None
+    finally:
+        plt.close(figure)
