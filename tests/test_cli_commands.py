@@ -475,7 +475,7 @@ def test_play_whole_solo_game(
         (["play", "--players", "3", "--seat", "-1"], "--seat must be 0-2"),
         (["play", "--players", "9", "--seat", "0"], "--players must be 1-6"),
         (["play", "--players", "1", "--solo-tools", "9"], "solo_tools must be 1-5"),
-        (["play", "--bot", "genius"], "invalid choice: 'genius'"),
+        (["play", "--bot", "genius"], "no bot named 'genius'"),
     ],
 )
 def test_play_bad_arguments(

@@ -1,11 +1,12 @@
 """A seeded random-game fuzzer: whole games of uniformly random legal actions, checked throughout.
 
 In the style of OpenSpiel's ``random_sim_test`` and pgx's shared API test. Each game picks a
-uniformly random legal action at every decision, for every player count (1-4) and for tool sets
-that, over the suite, cover all 12 tool cards (each card is in every twelfth game; solo games use
-five tools). After every action:
+uniformly random legal action at every decision, for every player count (1-6), with and without
+the Private Dice Pool rules, and for tool sets that, over the suite, cover all 14 tool cards
+(each mode's deck is cycled through; solo games use five tools). After every action:
 
-* dice are conserved: ``dice_counts()`` equals the starting bag, colour by colour;
+* dice are conserved: ``dice_counts()`` equals the starting bag plus the Private Dice Pools,
+  colour by colour;
 * every window obeys the placement rules (``violations()`` is empty) and its bitboards agree
   with its dice;
 * a game that is not over has at least one legal action, listed once, in increasing code order,
@@ -49,7 +50,7 @@ import pytest
 from sagrada.core import actions as A
 from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, parse_action
 from sagrada.core.cells import NUM_CELLS
-from sagrada.core.config import GameConfig
+from sagrada.core.config import PRIVATE_POOL_DICE, GameConfig
 from sagrada.core.dice import DIE_COLOUR, DIE_VALUE, NUM_COLOURS
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.record import GameRecord
@@ -58,7 +59,7 @@ from sagrada.core.views import determinize
 from sagrada.core.window import EMPTY, Window
 
 NUM_GAMES = int(os.environ.get("SAGRADA_FUZZ_GAMES", "480"))
-ALL_TOOLS = range(1, 13)
+ALL_TOOLS = range(1, 15)
 #: Share of ordinary (non-tool) decisions that get the expensive checks.
 EXPENSIVE_SHARE = 0.2
 #: Random illegal codes tried per sampled decision, and at most this many near-misses.
@@ -84,22 +85,42 @@ class FuzzCase:
     def name(self) -> str:
         tools = ".".join(str(t) for t in self.config.tools or ())
         bag = "-full" if self.config.full_bag else ""
-        return f"g{self.index:04d}-{self.config.players}p{bag}-T{tools}"
+        pools = "-pools" if self.config.private_pools else ""
+        return f"g{self.index:04d}-{self.config.players}p{bag}{pools}-T{tools}"
+
+
+#: The game modes the fuzzer cycles through: (players, Private Dice Pool rules).
+MODES = (
+    (1, False),
+    (2, False),
+    (3, False),
+    (4, False),
+    (5, False),
+    (6, False),
+    (2, True),
+    (3, True),
+    (4, True),
+    (5, True),
+    (6, True),
+)
 
 
 def make_case(index: int) -> FuzzCase:
-    """Return game ``index``: players cycle 1-4; tool ``index % 12 + 1`` plus random others."""
-    players = index % 4 + 1
+    """Return game ``index``: the modes cycle; one tool of the mode's deck is always in play
+    (cycling through the deck), the others are random."""
+    players, pools = MODES[index % len(MODES)]
     rng = random.Random(f"fuzz-config-{index}")
     count = 5 if players == 1 else 3
-    forced = index % 12 + 1
-    others = rng.sample([t for t in ALL_TOOLS if t != forced], count - 1)
+    deck = GameConfig(players=players, private_pools=pools).tool_deck
+    forced = deck[(index // len(MODES)) % len(deck)]
+    others = rng.sample([t for t in deck if t != forced], count - 1)
     tools = tuple(sorted([forced, *others]))
     config = GameConfig(
         players=players,
         tools=tools,
         solo_tools=5,
-        full_bag=players in (2, 3) and index % 3 == 0,
+        private_pools=pools,
+        full_bag=players in (2, 3) and not pools and index % 3 == 0,
         tie_break="shared" if index % 5 == 0 else "reverse-order",
     )
     return FuzzCase(index, config, seed=1_000_003 * index + 17)
@@ -144,13 +165,14 @@ def public_fingerprint(state: State) -> tuple[Any, ...]:
         state.stage,
         state.tool_slot,
         state.drafted,
+        state.placed_own,
         state.tool_used,
         state.skip,
         tuple(state.tool_tokens),
         tuple(state.tool_spent),
         tuple(t.id for t in state.tools),
         tuple(p.id for p in state.publics),
-        tuple((p.favor, window_fingerprint(p.window)) for p in state.players),
+        tuple((p.favor, tuple(p.own_pool), window_fingerprint(p.window)) for p in state.players),
     )
 
 
@@ -177,7 +199,8 @@ class Checker:
         self.state = new_game(case.config, case.seed)
         self.chooser = random.Random(f"fuzz-play-{case.seed}")
         self.sampler = random.Random(f"fuzz-checks-{case.seed}")
-        self.bag = [case.config.dice_per_colour] * NUM_COLOURS
+        own = PRIVATE_POOL_DICE * case.config.players if case.config.private_pools else 0
+        self.bag = [case.config.dice_per_colour + own] * NUM_COLOURS
 
     def where(self) -> str:
         """Say where the game is, for failure messages."""
@@ -415,12 +438,12 @@ def test_random_game_keeps_every_invariant(case: FuzzCase) -> None:
 
 
 def test_fuzz_configurations_cover_every_player_count_and_tool() -> None:
-    if NUM_GAMES < 12:
-        pytest.skip("SAGRADA_FUZZ_GAMES is below 12: not every tool is in play")
+    if NUM_GAMES < 160:
+        pytest.skip("SAGRADA_FUZZ_GAMES is below 160: not every tool is in play")
     counts = Counter(tool for case in CASES for tool in case.config.tools or ())
     assert set(counts) == set(ALL_TOOLS)
-    assert min(counts.values()) >= NUM_GAMES // 12
-    assert {case.config.players for case in CASES} == {1, 2, 3, 4}
+    assert min(counts.values()) >= NUM_GAMES // 40
+    assert {(case.config.players, case.config.private_pools) for case in CASES} == set(MODES)
 
 
 def play_quietly(case: FuzzCase) -> tuple[Counter[int], Counter[Kind]]:
@@ -440,8 +463,8 @@ def play_quietly(case: FuzzCase) -> tuple[Counter[int], Counter[Kind]]:
 
 def test_random_play_uses_every_tool_and_every_kind_of_action() -> None:
     # The invariants above only prove something about a tool step if random play reaches it.
-    if NUM_GAMES < 120:
-        pytest.skip("SAGRADA_FUZZ_GAMES is below 120: too few games to expect every tool")
+    if NUM_GAMES < 160:
+        pytest.skip("SAGRADA_FUZZ_GAMES is below 160: too few games to expect every tool")
     tools: Counter[int] = Counter()
     kinds: Counter[Kind] = Counter()
     for case in CASES:

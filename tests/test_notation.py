@@ -21,9 +21,11 @@ PUT       20    107-126      cell A1..A5, B1..B5, C1..C5, D1..D5
 DRAFT     600   127-726      die x 20 + cell
 MOVE      400   727-1126     source x 20 + target
 TRACK     300   1127-1426    (round - 1) x 30 + die
+OWN_DRAFT 600   1427-2026    die x 20 + cell (5 & 6 Player Expansion)
+OWN_CHOOSE 30   2027-2056    die (5 & 6 Player Expansion)
 ========  ====  ===========  ==========================================
 
-so there are 1427 codes. A die is ``colour * 6 + value - 1`` with colours R Y G B P = 0-4; a
+so there are 2057 codes. A die is ``colour * 6 + value - 1`` with colours R Y G B P = 0-4; a
 cell is ``row * 5 + column - 1`` with rows A-D = 0-3.
 """
 
@@ -36,9 +38,21 @@ from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, kind_of, pars
 from sagrada.core.errors import InvalidNotationError
 
 
-def test_there_are_1427_codes() -> None:
-    # 5 single actions + 4 + 6 + 32 + 30 + 30 + 20 + 600 + 400 + 300 (see the table above).
-    assert NUM_ACTIONS == 1427
+def test_there_are_2057_codes() -> None:
+    # 5 single actions + 4 + 6 + 32 + 30 + 30 + 20 + 600 + 400 + 300 + 600 + 30 (the table).
+    assert NUM_ACTIONS == 2057
+
+
+def test_the_expansion_kinds_are_appended_after_the_base_codes() -> None:
+    # A code never changes meaning: the base game's last code (r10:P6) stays 1426, and the
+    # Private Dice Pool kinds follow. *R1@A1 = 1427 + 0 * 20 + 0; *P6@D5 = 1427 + 29 * 20 + 19
+    # = 2026; *R1 = 2027; *P6 = 2027 + 29 = 2056.
+    assert parse_action("r10:P6") == 1426
+    assert parse_action("*R1@A1") == 1427
+    assert parse_action("*P6@D5") == 2026
+    assert parse_action("*R1") == 2027
+    assert parse_action("*p6") == 2056
+    assert action_to_str(2026) == "*P6@D5"
 
 
 def test_every_code_round_trips_through_its_text() -> None:

@@ -173,7 +173,7 @@ BAD_FIELDS = [
     pytest.param(spoil({"seed": "7"}), "seed must be .* got '7'", id="seed-string"),
     pytest.param(spoil({"config": []}), "config: .*must be a JSON object", id="config-list"),
     pytest.param(spoil({"config": None}), "config: .*must be a JSON object", id="config-null"),
-    pytest.param(spoil({}, {"players": 5}), "config: players must be 1-4, got 5", id="players"),
+    pytest.param(spoil({}, {"players": 7}), "config: players must be 1-6, got 7", id="players"),
     pytest.param(spoil({}, {"players": True}), "config: players must be a whole", id="p-bool"),
     pytest.param(
         spoil({}, {"colours": 5}), "config: unknown configuration field 'colours'", id="c"

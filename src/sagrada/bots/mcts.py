@@ -85,7 +85,7 @@ class MctsBot:
         iterations: int | None = None,
         seconds: float | None = 1.0,
         width: int = 8,
-        exploration: float = 0.7,
+        exploration: float = 0.25,
         horizon: int | None = 1,
         name: str = "mcts",
     ) -> None:

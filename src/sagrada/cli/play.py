@@ -62,9 +62,14 @@ def run(args: argparse.Namespace) -> int:
         players=args.players, solo_tools=args.solo_tools, private_pools=args.private_pools
     )
     state = new_game(config, seed)
-    bots = {
-        seat: make_bot(args.bot, seed + seat) for seat in range(args.players) if seat != args.seat
-    }
+    try:
+        bots = {
+            seat: make_bot(args.bot, seed + seat)
+            for seat in range(args.players)
+            if seat != args.seat
+        }
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     print(f"Sagrada, {args.players} player(s), seed {seed}. You are player {args.seat}.")
     print(HELP)
     shown = -1

@@ -63,7 +63,8 @@ class GameConfig:
         expansion: add the 5 & 6 Player Expansion's windows and private objectives in a 2-4
             player game (always on for 5-6 players and with private pools).
         private_objectives: which private objective cards are shuffled when the expansion is
-            in use: ``"all"`` (base and expansion together) or ``"expansion"`` (its 6 only).
+            in use: ``"all"`` (base and expansion together) or ``"expansion"`` (its 6 only,
+            which puts the expansion in use).
     """
 
     players: int = 2
@@ -94,7 +95,7 @@ class GameConfig:
             raise ConfigError(
                 f"tie_break must be one of {', '.join(TIE_BREAKS)}, got {self.tie_break!r}"
             )
-        for flag in ("full_bag", "private_pools", "expansion"):
+        for flag in ("private_pools", "expansion"):
             if not isinstance(getattr(self, flag), bool):
                 raise ConfigError(f"{flag} must be true or false, got {getattr(self, flag)!r}")
         if self.private_pools and self.solo:
@@ -124,6 +125,13 @@ class GameConfig:
                 raise ConfigError(
                     f"tools: this game uses {self.num_tools} tool cards, got {len(numbers)}"
                 )
+            for number in numbers:
+                if number not in self.tool_deck:
+                    name = cards.tool(number).name
+                    rules = "without" if number in ONLY_WITH_PRIVATE_POOLS else "with"
+                    raise ConfigError(
+                        f"tools: {name} (#{number}) is not used {rules} the Private Dice Pool rules"
+                    )
             object.__setattr__(self, "tools", tuple(numbers))
         if self.public_objectives is not None:
             ids = []
@@ -151,7 +159,12 @@ class GameConfig:
     @property
     def uses_expansion(self) -> bool:
         """Whether the 5 & 6 Player Expansion's cards are in the decks."""
-        return self.expansion or self.players >= 5 or self.private_pools
+        return (
+            self.expansion
+            or self.players >= 5
+            or self.private_pools
+            or self.private_objectives == "expansion"
+        )
 
     @property
     def packs(self) -> tuple[str, ...]:
