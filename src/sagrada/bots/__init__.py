@@ -19,6 +19,7 @@ Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Final, Protocol
@@ -81,7 +82,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
-            if not seconds > 0:
+            if not 0 < seconds < math.inf:
                 raise ValueError
             return MctsBot(seed, seconds=seconds, iterations=None, name=label)
         iterations = int(budget)
