@@ -9,8 +9,9 @@ import random
 import time
 from typing import Any
 
+from sagrada.core.actions import parse_action
 from sagrada.core.config import GameConfig
-from sagrada.core.state import new_game
+from sagrada.core.state import State, new_game
 
 
 def register(subparsers: Any) -> None:
@@ -21,7 +22,8 @@ def register(subparsers: Any) -> None:
         description=(
             "Play complete games in one process, choosing a uniformly random legal action at "
             "every decision (tools included) and scoring the end, and report games per second "
-            "and the average microseconds per legal-action generation."
+            "and the average microseconds per legal-action generation; then time the MCTS bot "
+            "on a fixed position (iterations per second)."
         ),
     )
     parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
@@ -32,6 +34,12 @@ def register(subparsers: Any) -> None:
         help="use the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players)",
     )
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    parser.add_argument(
+        "--mcts-iterations",
+        type=int,
+        default=400,
+        help="MCTS iterations for the search-speed figure on a fixed position; 0 skips it",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)
 
@@ -76,6 +84,29 @@ def measure(games: int, players: int, seed: int, private_pools: bool = False) ->
     }
 
 
+def mcts_position() -> State:
+    """The fixed position of the MCTS measurement: a 2-player game at its first turn.
+
+    Seed 0, both players take their first window option; then it is the first turn of round 1.
+    """
+    state = new_game(GameConfig(players=2), 0)
+    state.apply(parse_action("W1"))
+    state.apply(parse_action("W1"))
+    return state
+
+
+def measure_mcts(iterations: int) -> float:
+    """Return MCTS iterations per second from :func:`mcts_position` (one decision)."""
+    from sagrada.bots.mcts import MctsBot
+
+    state = mcts_position()
+    bot = MctsBot(seed=0, iterations=iterations, seconds=None)
+    player = state.current_player
+    start = time.perf_counter()
+    bot.choose(state.view(player), state.legal_actions())
+    return bot.last_iterations / (time.perf_counter() - start)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the result."""
     from sagrada.cli.common import CliError
@@ -86,7 +117,11 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--players must be 1-6")
     if args.private_pools and args.players < 2:
         raise CliError("--private-pools needs 2-6 players")
+    if args.mcts_iterations < 0:
+        raise CliError("--mcts-iterations must not be negative")
     result = measure(args.games, args.players, args.seed, args.private_pools)
+    if args.mcts_iterations:
+        result["mcts_iterations_per_second"] = measure_mcts(args.mcts_iterations)
     if args.json:
         print(json.dumps(result))
     else:
@@ -100,4 +135,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {result['games_per_second']:.0f} games/s")
         print(f"  {result['decisions_per_second']:.0f} decisions/s")
         print(f"  {result['us_per_decision']:.1f} µs per legal-action generation")
+        if "mcts_iterations_per_second" in result:
+            rate = result["mcts_iterations_per_second"]
+            print(f"  {rate:.0f} MCTS iterations/s (2 players, first turn of round 1)")
     return 0
