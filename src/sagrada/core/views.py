@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from sagrada.core.actions import Action, action_to_str
+from sagrada.core.cells import mask_names
 from sagrada.core.content import catalog
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.rng import Rng
@@ -87,6 +88,8 @@ class PlayerView:
             "current_player": s.current,
             "decision": s.describe_decision(),
             "players": players,
+            "private_pools": s.config.private_pools,
+            "solo": s.config.solo,
             "tools": [
                 {
                     "number": t.id,
@@ -110,6 +113,19 @@ class PlayerView:
             "history": [action_to_str(a) for a in s.history],
             "legal_actions": [action_to_str(a) for a in self.legal_actions()],
         }
+        if s.phase == Phase.PLAY and self.player >= 0:
+            window = s.players[self.player].window
+            assert window is not None
+            # Where each die could go in the viewer's window right now (for highlighting, also
+            # while others play): Draft Pool dice, and with private pools the viewer's own.
+            data["placements"] = {
+                DIE_NAMES[d]: list(mask_names(window.legal_cells(d))) for d in sorted(set(s.pool))
+            }
+            if s.config.private_pools:
+                own = s.players[self.player].own_pool
+                data["own_placements"] = {
+                    DIE_NAMES[d]: list(mask_names(window.legal_cells(d))) for d in sorted(set(own))
+                }
         if over:
             outcome = s.outcome()
             data["scores"] = [b.detail_json() for b in outcome.scores]
