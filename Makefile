@@ -4,18 +4,30 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit bench browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[web,test]'
 	touch $(STAMP)
 
 play: $(STAMP)
+	$(BIN)/sagrada serve
+
+# The terminal game, for those without a browser.
+play-terminal: $(STAMP)
 	$(BIN)/sagrada play
 
-test: $(STAMP) lint typecheck unit
+test: $(STAMP) browser lint typecheck unit
+
+# Browser tests drive Debian's Chromium (a test tool's own browser download cannot work here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing Debian's chromium for the browser tests..."; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -1,0 +1,379 @@
+"""The FastAPI application: REST and WebSocket endpoints, and the pages.
+
+See ``docs/web-api.md`` for the contract. Every request is validated (4xx with a reason, never
+a 500 on bad input); a seat acts only with its token; every answer about a game is a view that
+holds only what the asking seat may know.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from sagrada.bots import BOT_NAMES
+from sagrada.core.config import GameConfig
+from sagrada.core.errors import SagradaError
+from sagrada.core.state import new_game
+from sagrada.web.limits import BodyLimit, RateLimiter
+from sagrada.web.rooms import GameError, GameManager, Room
+from sagrada.web.store import Store
+
+MAX_BODY = 8 * 1024
+MAX_WS_MESSAGE = 4 * 1024
+MAX_ACTIONS_PER_REQUEST = 12
+
+Token = Annotated[str, Field(min_length=8, max_length=64)]
+ActionText = Annotated[str, Field(min_length=1, max_length=16)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class CreateGame(BaseModel):
+    """Options of a new game: only ``players`` is required."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    players: int = Field(ge=1, le=6)
+    bots: list[str | None] | None = Field(default=None, max_length=6)
+    names: list[Name] | None = Field(default=None, max_length=6)
+    solo_tools: int = Field(default=3, ge=1, le=5)
+    tools: list[int | str] | None = Field(default=None, max_length=5)
+    public_objectives: list[str] | None = Field(default=None, max_length=3)
+    full_bag: bool = False
+    solo_private_objectives: int = Field(default=2, ge=1, le=2)
+    tie_break: str = Field(default="reverse-order", max_length=20)
+    private_pools: bool = False
+    expansion: bool = False
+    private_objectives: str = Field(default="all", max_length=20)
+
+
+class SeatToken(BaseModel):
+    """A seat and its secret token."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    token: str | None
+
+
+class Created(BaseModel):
+    """The answer to creating a game."""
+
+    id: str
+    seats: list[SeatToken]
+
+
+class JoinRequest(BaseModel):
+    """Claim a free seat, optionally with a display name."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: Name | None = None
+
+
+class Joined(BaseModel):
+    """The seat given to a newcomer and its token."""
+
+    seat: int
+    token: str
+
+
+class ActionRequest(BaseModel):
+    """One action, or several applied together (a whole tool use)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: Token
+    action: ActionText | None = None
+    actions: list[ActionText] | None = Field(default=None, max_length=MAX_ACTIONS_PER_REQUEST)
+
+    def texts(self) -> list[str]:
+        if (self.action is None) == (self.actions is None):
+            raise GameError(400, "give either 'action' or 'actions'")
+        return [self.action] if self.action is not None else list(self.actions or [])
+
+
+class PreviewRequest(BaseModel):
+    """Actions to try without committing them."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: Token
+    actions: list[ActionText] = Field(max_length=MAX_ACTIONS_PER_REQUEST)
+
+
+def _static_dir() -> Path:
+    return Path(str(resources.files("sagrada.web").joinpath("static")))
+
+
+def create_app(database_url: str, bot_delay: float = 0.8, *, resume: bool = True) -> FastAPI:
+    """Return the server application on the database at ``database_url``.
+
+    Args:
+        database_url: any SQLAlchemy URL (``sqlite:///data/sagrada.db``, ``postgresql+psycopg://…``).
+        bot_delay: seconds a bot waits before each of its moves, so people can follow.
+        resume: load unfinished games at start-up and set their bots moving.
+    """
+    store = Store(database_url)
+    manager = GameManager(store, bot_delay=bot_delay)
+    action_limit = RateLimiter(rate=20, burst=40)
+    create_limit = RateLimiter(rate=0.5, burst=30)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if resume:
+            await manager.resume()
+        yield
+        await manager.close()
+        store.close()
+
+    app = FastAPI(
+        title="Sagrada",
+        summary="Play Sagrada: games, seats, views and actions.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+    app.state.store = store
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(GameError)
+    async def game_error(_request: Request, exc: GameError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(SagradaError)
+    async def rules_error(_request: Request, exc: SagradaError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for error in exc.errors()[:5]:
+            where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+            problems.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
+        return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, status_code=422)
+
+    def client_key(request: Request) -> str:
+        return request.client.host if request.client else "unknown"
+
+    async def room_and_seat(game_id: str, token: str | None) -> tuple[Room, int]:
+        room = await manager.get(game_id)
+        return room, room.seat_of(token)
+
+    # -- REST -------------------------------------------------------------------------------
+
+    @app.get("/api/health")
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.post("/api/games", status_code=201, response_model=Created)
+    async def create_game(options: CreateGame, request: Request) -> dict[str, Any]:
+        """Create a game; answer its id and a secret token for each human seat."""
+        if not create_limit.allow(client_key(request)):
+            raise GameError(429, "too many new games from this address: wait a minute")
+        players = options.players
+        bots: list[str | None] = (
+            list(options.bots) if options.bots is not None else [None] * players
+        )
+        if len(bots) != players:
+            raise GameError(422, f"bots: give one entry per seat ({players}), null for a person")
+        for bot in bots:
+            if bot is not None and bot not in BOT_NAMES:
+                raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(BOT_NAMES)})")
+        names = (
+            options.names
+            if options.names is not None
+            else [f"Player {i + 1}" for i in range(players)]
+        )
+        if len(names) != players:
+            raise GameError(422, f"names: give one name per seat ({players})")
+        names = [
+            n if b is None else f"{n} ({b} bot)" if options.names is None else n
+            for n, b in zip(names, bots, strict=True)
+        ]
+        fields = options.model_dump(exclude={"bots", "names"})
+        for key in ("tools", "public_objectives"):
+            if fields[key] is not None:
+                fields[key] = tuple(fields[key])
+        config = GameConfig(**fields)
+        new_game(config, 0)  # refuses impossible card deals before anything is stored
+        room, tokens = await manager.create(config, bots, names)
+        return {
+            "id": room.id,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "token": t}
+                for s, t in zip(room.seats, tokens, strict=True)
+            ],
+        }
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        """The lobby: open and running games, newest first."""
+        ids = await asyncio.to_thread(store.game_ids, ("open", "running"), 100)
+        games = []
+        for game_id in ids:
+            with contextlib.suppress(GameError):
+                games.append((await manager.get(game_id)).summary())
+        return {"games": games}
+
+    @app.get("/api/games/{game_id}")
+    async def game_summary(game_id: str) -> dict[str, Any]:
+        """One game's summary."""
+        return (await manager.get(game_id)).summary()
+
+    @app.post("/api/games/{game_id}/join", response_model=Joined)
+    async def join(
+        game_id: str, request: Request, body: JoinRequest | None = None
+    ) -> dict[str, Any]:
+        """Claim the first free human seat."""
+        if not create_limit.allow("join:" + client_key(request)):
+            raise GameError(429, "too many requests from this address: wait a minute")
+        room = await manager.get(game_id)
+        seat, token = await manager.join(room, body.name if body else None)
+        return {"seat": seat, "token": token}
+
+    @app.get("/api/games/{game_id}/view")
+    async def view(
+        game_id: str, token: Annotated[str | None, Query(max_length=64)] = None
+    ) -> dict[str, Any]:
+        """A seat's view (with legal actions on its turn); without a token, the spectator's."""
+        room, seat = await room_and_seat(game_id, token)
+        return room.view(seat)
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, body: ActionRequest) -> dict[str, Any]:
+        """Apply one action, or several together; answer the seat's new view."""
+        room, seat = await room_and_seat(game_id, body.token)
+        if seat < 0:
+            raise GameError(403, "acting needs a seat's token")
+        if not action_limit.allow(body.token):
+            raise GameError(429, "too many actions: slow down")
+        await manager.act(room, seat, body.texts())
+        return room.view(seat)
+
+    @app.post("/api/games/{game_id}/preview")
+    async def preview(game_id: str, body: PreviewRequest) -> dict[str, Any]:
+        """The legal actions after some actions, without committing them."""
+        room, seat = await room_and_seat(game_id, body.token)
+        if seat < 0:
+            raise GameError(403, "previewing needs a seat's token")
+        if not action_limit.allow(body.token):
+            raise GameError(429, "too many requests: slow down")
+        return manager.preview(room, seat, body.actions)
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> dict[str, Any]:
+        """The record of a finished game."""
+        room = await manager.get(game_id)
+        if not room.state.is_over:
+            raise GameError(409, "the record is published when the game is over")
+        return room.record().to_json()
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def replay(game_id: str, step: int) -> dict[str, Any]:
+        """The spectator view after the first ``step`` actions of a finished game."""
+        room = await manager.get(game_id)
+        if not room.state.is_over:
+            raise GameError(409, "a game can be replayed when it is over")
+        history = room.state.history
+        if not 0 <= step <= len(history):
+            raise GameError(404, f"step must be 0-{len(history)}")
+        state = new_game(room.config, room.seed)
+        for action in history[:step]:
+            state.apply(action)
+        data = state.view(-1).to_json()
+        data["game"] = room.summary()
+        data["seat"] = -1
+        data["step"] = step
+        data["steps"] = len(history)
+        return data
+
+    # -- WebSocket --------------------------------------------------------------------------
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        try:
+            if token is not None and len(token) > 64:
+                raise GameError(403, "bad token")
+            room, seat = await room_and_seat(game_id, token)
+        except GameError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.detail)
+            return
+        await websocket.accept()
+        listener = manager.subscribe(room, seat)
+
+        async def pump() -> None:
+            while True:
+                await websocket.send_json(await listener.queue.get())
+
+        sender = asyncio.create_task(pump())
+
+        def reply(status: int, detail: str) -> None:
+            with contextlib.suppress(asyncio.QueueFull):
+                listener.queue.put_nowait({"type": "error", "status": status, "detail": detail})
+
+        try:
+            while True:
+                text = await websocket.receive_text()
+                if len(text) > MAX_WS_MESSAGE:
+                    reply(413, f"messages are at most {MAX_WS_MESSAGE} bytes")
+                    continue
+                try:
+                    message = json.loads(text)
+                    if not isinstance(message, dict) or message.get("type") != "action":
+                        raise GameError(400, 'send {"type": "action", "action": "R3@B4"}')
+                    if seat < 0:
+                        raise GameError(403, "spectators cannot act")
+                    if token is None or not action_limit.allow(token):
+                        raise GameError(429, "too many actions: slow down")
+                    texts = message.get("actions", [message.get("action")])
+                    if (
+                        not isinstance(texts, list)
+                        or not 0 < len(texts) <= MAX_ACTIONS_PER_REQUEST
+                        or not all(isinstance(t, str) and 0 < len(t) <= 16 for t in texts)
+                    ):
+                        raise GameError(400, "action must be a short string in notation")
+                    await manager.act(room, seat, texts)
+                except json.JSONDecodeError:
+                    reply(400, "messages must be JSON")
+                except GameError as exc:
+                    reply(exc.status, exc.detail)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.unsubscribe(room, listener)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    # -- pages ------------------------------------------------------------------------------
+
+    static = _static_dir()
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return _page(static / "index.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> Response:
+        return _page(static / "game.html")
+
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=static), name="static")
+    return app
+
+
+def _page(path: Path) -> Response:
+    if not path.is_file():
+        return JSONResponse({"detail": "the pages are not installed"}, status_code=404)
+    return FileResponse(path, headers={"Cache-Control": "no-cache"})

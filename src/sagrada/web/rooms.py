@@ -1,0 +1,422 @@
+"""Games in play on the server: each a room with its state, seats, lock and listeners.
+
+The room is the only writer of its game. An action is checked on a copy of the state, written
+to the database, and only then made the room's state and announced, so a refused action or a
+failed write changes nothing. Bot seats move on the server at a pace a person can follow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from sagrada.bots import Bot, make_bot
+from sagrada.core.actions import Action, action_to_str, parse_action
+from sagrada.core.config import GameConfig
+from sagrada.core.dice import DIE_NAMES
+from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
+from sagrada.core.record import GameRecord
+from sagrada.core.state import Phase, State, new_game
+from sagrada.web.store import Store
+
+log = logging.getLogger("sagrada.web")
+
+
+class GameError(Exception):
+    """A request the game refuses: carries the HTTP status and the reason."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a seat token (tokens themselves are never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat: a person (with a secret token, once claimed) or a bot."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None = None
+    claimed: bool = False
+
+    def to_store(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "claimed": self.claimed,
+        }
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "claimed": self.claimed,
+        }
+
+
+@dataclass(eq=False)
+class Listener:
+    """A WebSocket (or any subscriber) watching a room as one seat (-1: spectator)."""
+
+    seat: int
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(maxsize=64))
+
+
+class Room:
+    """A game in play."""
+
+    def __init__(
+        self, game_id: str, config: GameConfig, seed: int, seats: list[Seat], created: float
+    ) -> None:
+        self.id = game_id
+        self.config = config
+        self.seed = seed
+        self.seats = seats
+        self.created = created
+        self.state: State = new_game(config, seed)
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        self.bots: dict[int, Bot] = {
+            s.seat: make_bot(s.bot, seed + 7919 * s.seat) for s in seats if s.bot is not None
+        }
+        self.bot_task: asyncio.Task[None] | None = None
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over:
+            return "over"
+        if any(s.kind == "human" and not s.claimed for s in self.seats):
+            return "open"
+        return "running"
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id,
+            "players": self.config.players,
+            "status": self.status,
+            "round": min(state.round + 1, 10),
+            "phase": Phase(state.phase).name.lower(),
+            "created": self.created,
+            "actions": len(state.history),
+            "seats": [s.public() for s in self.seats],
+            "winners": list(state.outcome().winners) if state.is_over else None,
+            "private_pools": self.config.private_pools,
+        }
+
+    def seat_of(self, token: str | None) -> int:
+        """Return the seat a token plays (-1 for no token).
+
+        Raises:
+            GameError: 403 if the token is not one of this game's.
+        """
+        if not token:
+            return -1
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise GameError(403, "this token does not hold a seat in this game")
+
+    def view(self, seat: int) -> dict[str, Any]:
+        data = self.state.view(seat).to_json()
+        data["game"] = self.summary()
+        data["seat"] = seat
+        return data
+
+    def record(self) -> GameRecord:
+        return GameRecord.of(self.state, self.seed)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def check_actions(self, seat: int, texts: list[str]) -> tuple[State, list[Action]]:
+        """Apply ``texts`` for ``seat`` on a copy of the state and return it with the codes.
+
+        Raises:
+            GameError: 409 if it is not the seat's turn, 422 if an action is malformed or
+                illegal (naming the action and the rule).
+        """
+        state = self.state
+        if state.is_over:
+            raise GameError(409, "the game is over")
+        if state.current_player != seat:
+            raise GameError(409, f"it is not your turn: player {state.current_player} decides now")
+        trial = state.clone()
+        codes = []
+        for index, text in enumerate(texts):
+            if trial.current_player != seat:
+                raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            try:
+                code = parse_action(text)
+                trial.apply(code)
+            except InvalidNotationError as exc:
+                raise GameError(422, str(exc)) from None
+            except IllegalActionError as exc:
+                prefix = f"action {index + 1}: " if len(texts) > 1 else ""
+                raise GameError(422, f"{prefix}{exc}") from None
+            codes.append(code)
+        return trial, codes
+
+
+class GameManager:
+    """Every room of the server, the database behind them, and the bots' pacing."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.8, max_rooms: int = 2000) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_rooms = max_rooms
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    # -- creating and loading ---------------------------------------------------------------
+
+    async def create(
+        self, config: GameConfig, bots: list[str | None], names: list[str]
+    ) -> tuple[Room, list[str | None]]:
+        """Create a game; return the room and a token per seat (``None`` for bots)."""
+        game_id = secrets.token_urlsafe(8)
+        seed = secrets.randbits(62)
+        seats = []
+        tokens: list[str | None] = []
+        for index in range(config.players):
+            bot = bots[index]
+            if bot is None:
+                token = secrets.token_urlsafe(24)
+                seats.append(
+                    Seat(index, "human", None, names[index], hash_token(token), claimed=index == 0)
+                )
+                tokens.append(token)
+            else:
+                seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
+                tokens.append(None)
+        created = await asyncio.to_thread(
+            self.store.create_game,
+            game_id,
+            config.to_json(),
+            seed,
+            [s.to_store() for s in seats],
+            "open",
+        )
+        room = Room(game_id, config, seed, seats, created)
+        if room.status != "open":
+            await asyncio.to_thread(
+                self.store.update_seats, game_id, [s.to_store() for s in seats], room.status
+            )
+        self._remember(room)
+        self.wake_bots(room)
+        return room, tokens
+
+    async def get(self, game_id: str) -> Room:
+        """Return a room, reading it back from the database if it is not in memory.
+
+        Raises:
+            GameError: 404 if there is no such game.
+        """
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        if len(game_id) > 32:
+            raise GameError(404, "no such game")
+        async with self._loading:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room
+            stored = await asyncio.to_thread(self.store.load, game_id)
+            if stored is None:
+                raise GameError(404, "no such game")
+            room = self._restore(stored)
+            self._remember(room)
+        self.wake_bots(room)
+        return room
+
+    def _restore(self, stored: Any) -> Room:
+        config = GameConfig.from_json(stored.config)
+        seats = [Seat(**s) for s in stored.seats]
+        room = Room(stored.id, config, stored.seed, seats, stored.created)
+        state = room.state
+        for text in stored.actions:
+            state.apply(parse_action(text))
+        return room
+
+    def _remember(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        if len(self.rooms) > self.max_rooms:
+            # Unload the oldest finished games nobody watches; they can be read back.
+            for game_id, other in sorted(self.rooms.items(), key=lambda kv: kv[1].created):
+                if len(self.rooms) <= self.max_rooms:
+                    break
+                if other.state.is_over and not other.listeners and other is not room:
+                    del self.rooms[game_id]
+
+    async def resume(self) -> int:
+        """Load the unfinished games and set their bots moving; return how many."""
+        ids = await asyncio.to_thread(self.store.game_ids, ("open", "running"), 2000)
+        for game_id in ids:
+            try:
+                await self.get(game_id)
+            except (SagradaError, GameError, ValueError) as exc:  # pragma: no cover - logged
+                log.error("cannot resume game %s: %s", game_id, exc)
+        return len(ids)
+
+    # -- seats ------------------------------------------------------------------------------
+
+    async def join(self, room: Room, name: str | None) -> tuple[int, str]:
+        """Give the first unclaimed human seat to a newcomer: its number and token."""
+        async with room.lock:
+            for seat in room.seats:
+                if seat.kind == "human" and not seat.claimed:
+                    token = secrets.token_urlsafe(24)
+                    seat.token_hash = hash_token(token)
+                    seat.claimed = True
+                    if name:
+                        seat.name = name
+                    await asyncio.to_thread(
+                        self.store.update_seats,
+                        room.id,
+                        [s.to_store() for s in room.seats],
+                        room.status,
+                    )
+                    self._announce(room)
+                    return seat.seat, token
+        raise GameError(409, "every seat of this game is taken")
+
+    # -- acting ------------------------------------------------------------------------------
+
+    async def act(self, room: Room, seat: int, texts: list[str]) -> None:
+        """Apply actions for a seat: all of them or none; committed before announced."""
+        if not texts:
+            raise GameError(400, "no action given")
+        async with room.lock:
+            trial, codes = room.check_actions(seat, texts)
+            first = len(room.state.history)
+            status = "over" if trial.is_over else room.status
+            await asyncio.to_thread(
+                self.store.append_actions,
+                room.id,
+                first,
+                [(action_to_str(code), seat) for code in codes],
+                status,
+            )
+            room.state = trial
+            self._announce(room)
+        self.wake_bots(room)
+
+    def preview(self, room: Room, seat: int, texts: list[str]) -> dict[str, Any]:
+        """The legal actions after ``texts``, committing nothing (tools step by step).
+
+        The preview stops at an action that rolls or draws dice: its result must not be seen
+        before it is committed.
+        """
+        state = room.state
+        if state.current_player != seat:
+            raise GameError(409, f"it is not your turn: player {state.current_player} decides now")
+        trial = state.clone()
+        for index, text in enumerate(texts):
+            if trial.current_player != seat:
+                raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            try:
+                code = parse_action(text)
+                if not trial.is_legal(code):
+                    raise IllegalActionError(text, trial.why_illegal(code))
+            except (InvalidNotationError, IllegalActionError) as exc:
+                raise GameError(422, str(exc)) from None
+            before = trial.rng.state
+            probe = trial.clone()
+            probe.apply(code)
+            if probe.rng.state != before:
+                if index != len(texts) - 1:
+                    raise GameError(
+                        422, f"action {index + 1} ({text!r}) rolls dice: commit it first"
+                    )
+                return {"legal_actions": [], "decision": "", "complete": False, "chance": True}
+            trial = probe
+        mine = trial.current_player == seat and not trial.is_over
+        return {
+            "legal_actions": [action_to_str(a) for a in trial.legal_actions()] if mine else [],
+            "decision": trial.describe_decision(),
+            "complete": trial.tool_slot < 0,
+            "chance": False,
+            "held_die": None if trial.held < 0 else DIE_NAMES[trial.held],
+        }
+
+    # -- announcing and bots ----------------------------------------------------------------
+
+    def _announce(self, room: Room) -> None:
+        seq = len(room.state.history)
+        views: dict[int, dict[str, Any]] = {}
+        for listener in list(room.listeners):
+            if listener.seat not in views:
+                views[listener.seat] = room.view(listener.seat)
+            message = {"type": "view", "seq": seq, "view": views[listener.seat]}
+            if listener.queue.full():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    listener.queue.get_nowait()  # a slow client only needs the newest view
+            listener.queue.put_nowait(message)
+
+    def subscribe(self, room: Room, seat: int) -> Listener:
+        listener = Listener(seat)
+        room.listeners.add(listener)
+        listener.queue.put_nowait(
+            {"type": "view", "seq": len(room.state.history), "view": room.view(seat)}
+        )
+        return listener
+
+    def unsubscribe(self, room: Room, listener: Listener) -> None:
+        room.listeners.discard(listener)
+
+    def wake_bots(self, room: Room) -> None:
+        """Start the room's bot loop if a bot is to move and none is running."""
+        if room.state.is_over or room.state.current_player not in room.bots:
+            return
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        room.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(room))
+
+    async def _bot_loop(self, room: Room) -> None:
+        while not room.state.is_over and room.state.current_player in room.bots:
+            await asyncio.sleep(self.bot_delay)
+            seat = room.state.current_player
+            state = room.state
+            bot = room.bots.get(seat)
+            if bot is None:
+                return
+            view = state.view(seat)
+            legal = list(state.legal_actions())
+            action = await asyncio.to_thread(bot.choose, view, legal)
+            if room.state is not state:
+                continue  # something else moved meanwhile; think again
+            try:
+                await self.act(room, seat, [action_to_str(action)])
+            except GameError as exc:  # pragma: no cover - a bot only picks legal actions
+                log.error("bot in game %s refused: %s", room.id, exc.detail)
+                return
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+        tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

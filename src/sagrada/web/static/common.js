@@ -1,0 +1,249 @@
+// Shared helpers for the lobby and the game page: HTTP calls, dice and colours, small DOM
+// builders and the colour-blind preference. No framework: plain ES module.
+
+/** Colour letters in the engine's order, with display names and colour-blind glyphs. */
+export const COLOURS = {
+  R: { name: "red", glyph: "●" },
+  Y: { name: "yellow", glyph: "▲" },
+  G: { name: "green", glyph: "■" },
+  B: { name: "blue", glyph: "◆" },
+  P: { name: "purple", glyph: "★" },
+};
+export const COLOUR_LETTERS = Object.keys(COLOURS);
+
+/** Row letters and column numbers of a window: A1 top-left, D5 bottom-right. */
+export const ROWS = ["A", "B", "C", "D"];
+export const COLS = [1, 2, 3, 4, 5];
+export const CELLS = ROWS.flatMap((r) => COLS.map((c) => r + c));
+
+/** Which of the nine pip positions (row-major in a 3×3 grid) are dotted for each value. */
+const PIPS = {
+  1: [4],
+  2: [2, 6],
+  3: [2, 4, 6],
+  4: [0, 2, 6, 8],
+  5: [0, 2, 4, 6, 8],
+  6: [0, 2, 3, 5, 6, 8],
+};
+
+/** An error carrying the server's `detail` and HTTP status. */
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+/**
+ * Call the JSON API. Resolves to the parsed body; rejects with an ApiError whose message is
+ * the server's `detail` (or a readable fallback), so callers can show it as is.
+ */
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "cannot reach the server");
+  }
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, describeDetail(data, response));
+  }
+  return data;
+}
+
+/** Turn a FastAPI error body (a string, or a list of validation errors) into one sentence. */
+function describeDetail(data, response) {
+  const detail = data && data.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    return detail
+      .map((d) => (d.loc ? `${d.loc.filter((x) => x !== "body").join(".")}: ` : "") + d.msg)
+      .join("; ");
+  }
+  return `${response.status} ${response.statusText || "error"}`;
+}
+
+/** Split "R3" into {colour: "R", value: 3}. */
+export function parseDie(die) {
+  return { colour: die[0], value: Number(die.slice(1)) };
+}
+
+/** "R3" → "red 3", for aria-labels and text. */
+export function dieLabel(die) {
+  const { colour, value } = parseDie(die);
+  return `${COLOURS[colour].name} ${value}`;
+}
+
+/** Create an element with attributes and children in one go. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** The nine pip slots of a face; `value` 0 gives an empty face. */
+function pips(value) {
+  const on = new Set(PIPS[value] || []);
+  const grid = el("span", { class: "pips", "aria-hidden": "true" });
+  for (let i = 0; i < 9; i++) grid.append(el("span", { class: on.has(i) ? "pip on" : "pip" }));
+  return grid;
+}
+
+/** The colour-blind glyph of a colour (shown only in colour-blind mode, via CSS). */
+export function glyph(colour) {
+  return el("span", { class: "glyph", "aria-hidden": "true", text: COLOURS[colour].glyph });
+}
+
+/**
+ * A die face (a span, so it can sit inside a button): coloured square with pips, a glyph for
+ * colour-blind mode and the number for screen readers via the parent's aria-label.
+ */
+export function dieFace(die) {
+  const { colour, value } = parseDie(die);
+  return el(
+    "span",
+    { class: `face die colour-${colour}`, dataset: { value: String(value) } },
+    pips(value),
+    glyph(colour),
+  );
+}
+
+/** A button showing a die: pool dice, own-pool dice, round-track dice. */
+export function dieButton(die, attrs = {}) {
+  return el(
+    "button",
+    { type: "button", class: "die-button", "aria-label": dieLabel(die), ...attrs },
+    dieFace(die),
+  );
+}
+
+/** The face of an empty window space: its colour or value restriction, or blank. */
+export function spaceFace(restriction) {
+  if (restriction in COLOURS) {
+    return el("span", { class: `face space colour-${restriction}` }, glyph(restriction));
+  }
+  if (/^[1-6]$/.test(restriction)) {
+    return el("span", { class: "face space shade" }, pips(Number(restriction)));
+  }
+  return el("span", { class: "face space blank" });
+}
+
+/** Words for a space's restriction: "requires blue", "requires 3", "no restriction". */
+export function restrictionLabel(restriction) {
+  if (restriction in COLOURS) return `requires ${COLOURS[restriction].name}`;
+  if (/^[1-6]$/.test(restriction)) return `requires ${restriction}`;
+  return "no restriction";
+}
+
+/** The restriction at a cell ("B4") of a pattern grid (4 strings of 5 characters). */
+export function restrictionAt(grid, cell) {
+  return grid[ROWS.indexOf(cell[0])][Number(cell.slice(1)) - 1];
+}
+
+// -- colour-blind mode: a body class, remembered in localStorage ----------------------------
+
+const CB_KEY = "sagrada.colourBlind";
+
+export function colourBlindOn() {
+  try {
+    return localStorage.getItem(CB_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function applyColourBlind(on, button) {
+  document.body.classList.toggle("colour-blind", on);
+  if (button) button.setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+/** Wire a toggle button (data-testid="colour-blind-toggle") to the stored preference. */
+export function setupColourBlindToggle(button) {
+  applyColourBlind(colourBlindOn(), button);
+  button.addEventListener("click", () => {
+    const on = !document.body.classList.contains("colour-blind");
+    try {
+      localStorage.setItem(CB_KEY, on ? "1" : "0");
+    } catch {
+      // Private mode without storage: the toggle still works for this page.
+    }
+    applyColourBlind(on, button);
+  });
+}
+
+// -- seat tokens, remembered so a player can find their games again -------------------------
+
+const TOKENS_KEY = "sagrada.tokens";
+
+export function rememberedTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+export function rememberToken(gameId, seat, token) {
+  try {
+    const all = rememberedTokens();
+    all[gameId] = { seat, token };
+    localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
+  } catch {
+    // Storage unavailable: the invite link still carries the token.
+  }
+}
+
+/** The URL of a game page, with the seat's token when there is one. */
+export function gameUrl(gameId, token) {
+  const path = `/game/${encodeURIComponent(gameId)}`;
+  return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+}
+
+/** Copy text to the clipboard, with a fallback for pages that are not a secure context. */
+export async function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // Fall through to the old way.
+    }
+  }
+  const area = el("textarea", { class: "offscreen", readonly: true });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  return ok;
+}

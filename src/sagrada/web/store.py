@@ -1,0 +1,185 @@
+"""Persistence of games: each game is its record (config, seed, actions) plus its seats.
+
+SQLAlchemy Core, so any database SQLAlchemy speaks works by URL; the default is a SQLite file.
+An action is committed before the server acknowledges it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("config", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as the database holds it."""
+
+    id: str
+    created: float
+    config: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    status: str
+    actions: list[str]
+
+
+class Store:
+    """The games database (thread-safe: every method opens its own connection)."""
+
+    def __init__(self, url: str) -> None:
+        connect_args: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            connect_args["check_same_thread"] = False
+        self.url = url
+        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def create_game(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        seed: int,
+        seats: list[dict[str, Any]],
+        status: str,
+    ) -> float:
+        """Insert a new game; return its creation time."""
+        created = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(games_table).values(
+                    id=game_id,
+                    created=created,
+                    config=json.dumps(config),
+                    seed=seed,
+                    seats=json.dumps(seats),
+                    status=status,
+                )
+            )
+        return created
+
+    def update_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
+        """Store new seat data (a seat was claimed) and the status."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id)
+                .values(seats=json.dumps(seats), status=status)
+            )
+
+    def append_actions(
+        self, game_id: str, first_seq: int, actions: list[tuple[str, int]], status: str
+    ) -> None:
+        """Append actions (text, seat) from sequence number ``first_seq``, in one transaction."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(actions_table),
+                [
+                    {
+                        "game_id": game_id,
+                        "seq": first_seq + i,
+                        "action": text,
+                        "seat": seat,
+                        "created": now,
+                    }
+                    for i, (text, seat) in enumerate(actions)
+                ],
+            )
+            conn.execute(
+                update(games_table).where(games_table.c.id == game_id).values(status=status)
+            )
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """Return a game with its actions in order, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
+            if row is None:
+                return None
+            actions = conn.execute(
+                select(actions_table.c.action)
+                .where(actions_table.c.game_id == game_id)
+                .order_by(actions_table.c.seq)
+            ).scalars()
+            return StoredGame(
+                row.id,
+                row.created,
+                json.loads(row.config),
+                row.seed,
+                json.loads(row.seats),
+                row.status,
+                list(actions),
+            )
+
+    def game_ids(self, statuses: tuple[str, ...], limit: int = 200) -> list[str]:
+        """Return the ids of the newest games with one of ``statuses``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table.c.id)
+                .where(games_table.c.status.in_(statuses))
+                .order_by(games_table.c.created.desc())
+                .limit(limit)
+            ).scalars()
+            return list(rows)
+
+    def count(self) -> int:
+        """Return the number of games stored."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
