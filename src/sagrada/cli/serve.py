@@ -33,6 +33,12 @@ def register(subparsers: Any) -> None:
         default=0.8,
         help="seconds a bot waits before moving (default 0.8)",
     )
+    parser.add_argument(
+        "--games-per-minute",
+        type=float,
+        default=30,
+        help="new games (and seat claims) one client address may make per minute (default 30)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -48,11 +54,13 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--port must be 1-65535")
     if args.bot_delay < 0:
         raise CliError("--bot-delay must not be negative")
+    if not args.games_per_minute > 0:
+        raise CliError("--games-per-minute must be positive")
     if args.db.startswith("sqlite:///") and not args.db.startswith("sqlite:////"):
         folder = Path(args.db.removeprefix("sqlite:///")).parent
         folder.mkdir(parents=True, exist_ok=True)
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay)
+        app = create_app(args.db, bot_delay=args.bot_delay, games_per_minute=args.games_per_minute)
     except Exception as exc:  # a bad URL or an unreachable database: one line, no traceback
         raise CliError(f"cannot open the database {args.db!r}: {exc}") from None
     host = f"[{args.host}]" if ":" in args.host else args.host

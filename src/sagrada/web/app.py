@@ -116,18 +116,25 @@ def _static_dir() -> Path:
     return Path(str(resources.files("sagrada.web").joinpath("static")))
 
 
-def create_app(database_url: str, bot_delay: float = 0.8, *, resume: bool = True) -> FastAPI:
+def create_app(
+    database_url: str,
+    bot_delay: float = 0.8,
+    *,
+    resume: bool = True,
+    games_per_minute: float = 30,
+) -> FastAPI:
     """Return the server application on the database at ``database_url``.
 
     Args:
         database_url: any SQLAlchemy URL (``sqlite:///data/sagrada.db``, ``postgresql+psycopg://…``).
         bot_delay: seconds a bot waits before each of its moves, so people can follow.
         resume: load unfinished games at start-up and set their bots moving.
+        games_per_minute: how many games (and seat claims) one client address may create.
     """
     store = Store(database_url)
     manager = GameManager(store, bot_delay=bot_delay)
     action_limit = RateLimiter(rate=20, burst=40)
-    create_limit = RateLimiter(rate=0.5, burst=30)
+    create_limit = RateLimiter(rate=games_per_minute / 60, burst=games_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -245,13 +252,13 @@ def create_app(database_url: str, bot_delay: float = 0.8, *, resume: bool = True
     @app.get("/api/games/{game_id}/view")
     async def view(
         game_id: str, token: Annotated[str | None, Query(max_length=64)] = None
-    ) -> dict[str, Any]:
+    ) -> JSONResponse:
         """A seat's view (with legal actions on its turn); without a token, the spectator's."""
         room, seat = await room_and_seat(game_id, token)
-        return room.view(seat)
+        return JSONResponse(room.view(seat))
 
     @app.post("/api/games/{game_id}/actions")
-    async def act(game_id: str, body: ActionRequest) -> dict[str, Any]:
+    async def act(game_id: str, body: ActionRequest) -> JSONResponse:
         """Apply one action, or several together; answer the seat's new view."""
         room, seat = await room_and_seat(game_id, body.token)
         if seat < 0:
@@ -259,7 +266,7 @@ def create_app(database_url: str, bot_delay: float = 0.8, *, resume: bool = True
         if not action_limit.allow(body.token):
             raise GameError(429, "too many actions: slow down")
         await manager.act(room, seat, body.texts())
-        return room.view(seat)
+        return JSONResponse(room.view(seat))
 
     @app.post("/api/games/{game_id}/preview")
     async def preview(game_id: str, body: PreviewRequest) -> dict[str, Any]:
@@ -280,7 +287,7 @@ def create_app(database_url: str, bot_delay: float = 0.8, *, resume: bool = True
         return room.record().to_json()
 
     @app.get("/api/games/{game_id}/replay/{step}")
-    async def replay(game_id: str, step: int) -> dict[str, Any]:
+    async def replay(game_id: str, step: int) -> JSONResponse:
         """The spectator view after the first ``step`` actions of a finished game."""
         room = await manager.get(game_id)
         if not room.state.is_over:
@@ -296,7 +303,7 @@ def create_app(database_url: str, bot_delay: float = 0.8, *, resume: bool = True
         data["seat"] = -1
         data["step"] = step
         data["steps"] = len(history)
-        return data
+        return JSONResponse(data)
 
     # -- WebSocket --------------------------------------------------------------------------
 
