@@ -42,6 +42,48 @@ def dead_spaces(window: Window) -> int:
     return (empty & ~(colour_ok & value_ok)).bit_count()
 
 
+#: Weight of the partial credit for rows and columns on their way to a variety objective.
+LINE_WEIGHT: float = 0.6
+#: Weight of the fillability term: the faces an open space can no longer take.
+FILL_WEIGHT: float = 3.0
+
+
+def fill_shortfall(window: Window) -> float:
+    """Return the sum over open spaces of (1 - faces still allowed / 30)², 0 for a space that
+    any die could fill, 1 for a dead one.
+
+    A space allows a face if the pattern accepts its colour and value and no orthogonal
+    neighbour shows that colour or value.
+    """
+    empty = FULL & ~window.occupied
+    if not empty:
+        return 0.0
+    pattern = window.pattern
+    colour_counts = [0] * 20
+    for colour in range(NUM_COLOURS):
+        mask = empty & pattern.colour_ok[colour] & ~orthogonal_spread(window.by_colour[colour])
+        while mask:
+            low = mask & -mask
+            colour_counts[low.bit_length() - 1] += 1
+            mask ^= low
+    value_counts = [0] * 20
+    for value in range(1, 7):
+        mask = empty & pattern.value_ok[value] & ~orthogonal_spread(window.by_value[value])
+        while mask:
+            low = mask & -mask
+            value_counts[low.bit_length() - 1] += 1
+            mask ^= low
+    total = 0.0
+    mask = empty
+    while mask:
+        low = mask & -mask
+        cell = low.bit_length() - 1
+        shortfall = 1.0 - colour_counts[cell] * value_counts[cell] / 30.0
+        total += shortfall * shortfall
+        mask ^= low
+    return total
+
+
 def _line_credit(window: Window, lines: tuple[int, ...], by_colour: bool, vp: int) -> float:
     """Partial credit for lines still able to meet a variety objective."""
     masks = window.by_colour if by_colour else window.by_value[1:]
@@ -67,7 +109,7 @@ def public_estimate(window: Window, objective: PublicObjective) -> float:
     points = float(count * objective.vp)
     line = _LINE_RULES.get(objective.id)
     if line is not None:
-        return points + 0.6 * _line_credit(window, line[0], line[1], objective.vp)
+        return points + LINE_WEIGHT * _line_credit(window, line[0], line[1], objective.vp)
     pair = _PAIR_RULES.get(objective.id)
     if pair is not None:
         a = window.by_value[pair[0]].bit_count()
@@ -117,6 +159,8 @@ def evaluate(state: State, player: int) -> float:
     open_spaces = window.open_spaces
     value -= (3 if solo else 1) * open_spaces
     value -= DEAD_SPACE_PENALTY * dead_spaces(window)
+    if FILL_WEIGHT:
+        value -= FILL_WEIGHT * fill_shortfall(window)
     if solo:
         value -= state.target_score() + sum(DIE_VALUE[d] for d in state.pool)
     return value
