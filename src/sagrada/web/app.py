@@ -164,6 +164,8 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        if any(error.get("type") == "json_invalid" for error in exc.errors()):
+            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=400)
         problems = []
         for error in exc.errors()[:5]:
             where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
@@ -175,7 +177,10 @@ def create_app(
 
     async def room_and_seat(game_id: str, token: str | None) -> tuple[Room, int]:
         room = await manager.get(game_id)
-        return room, room.seat_of(token)
+        seat = room.seat_of(token)
+        if seat >= 0:
+            await manager.claim(room, seat)
+        return room, seat
 
     # -- REST -------------------------------------------------------------------------------
 
@@ -351,7 +356,7 @@ def create_app(
                     ):
                         raise GameError(400, "action must be a short string in notation")
                     await manager.act(room, seat, texts)
-                except json.JSONDecodeError:
+                except (json.JSONDecodeError, RecursionError):
                     reply(400, "messages must be JSON")
                 except GameError as exc:
                     reply(exc.status, exc.detail)

@@ -281,6 +281,20 @@ class GameManager:
 
     # -- seats ------------------------------------------------------------------------------
 
+    async def claim(self, room: Room, seat: int) -> None:
+        """Mark a human seat as taken the first time its token is used (invite links)."""
+        target = room.seats[seat]
+        if target.claimed:
+            return
+        async with room.lock:
+            if target.claimed:
+                return
+            target.claimed = True
+            await asyncio.to_thread(
+                self.store.update_seats, room.id, [s.to_store() for s in room.seats], room.status
+            )
+            self._announce(room)
+
     async def join(self, room: Room, name: str | None) -> tuple[int, str]:
         """Give the first unclaimed human seat to a newcomer: its number and token."""
         async with room.lock:

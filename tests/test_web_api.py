@@ -1,0 +1,941 @@
+"""The game server's HTTP and WebSocket API, pinned against its contract, docs/web-api.md.
+
+Every test runs a fresh server on its own SQLite file (``web_helpers.new_client``) with
+``bot_delay=0``, so bot seats move at once in the server's event loop; a test waits for its
+turn by polling the view. The sections follow the contract: creating games and their options,
+the lobby and seats, views and actions with the token rules, previews of tool steps, records
+and replays, what each seat may see (redaction), restarts, limits, bad input, and WebSockets.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import string
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from sagrada.core.record import GameRecord
+from test_fuzz import fingerprint
+from web_helpers import (
+    DRAFT,
+    TestClient,
+    act,
+    act_ok,
+    create_game,
+    draft_or_pass,
+    get_view,
+    new_client,
+    play_humans,
+    preview,
+    receive,
+    receive_until_seq,
+    start_play,
+    tokens_of,
+    wait_for_view,
+)
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> Iterator[TestClient]:
+    with new_client(tmp_path) as test_client:
+        yield test_client
+
+
+def room_of(client: TestClient, game_id: str) -> Any:
+    """The server's own room of a game (the truth the views are redacted from)."""
+    return client.app.state.manager.rooms[game_id]
+
+
+def summary(client: TestClient, game_id: str) -> dict[str, Any]:
+    response = client.get(f"/api/games/{game_id}")
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def finished_game(client: TestClient) -> str:
+    """Create a game of two random bots and wait until they have played it to the end."""
+    game_id = create_game(client, players=2, bots=["random", "random"])["id"]
+    deadline = time.monotonic() + 10
+    while summary(client, game_id)["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.02)
+    return game_id
+
+
+def game_in_play(client: TestClient, **options: Any) -> tuple[str, dict[int, str], int]:
+    """A two-person game past setup: its id, the tokens, and the seat whose turn it is."""
+    created = create_game(client, players=2, **options)
+    tokens = tokens_of(created)
+    spectator = start_play(client, created["id"], tokens)
+    return created["id"], tokens, spectator["current_player"]
+
+
+def snapshot(client: TestClient, game_id: str, tokens: dict[int, str]) -> Any:
+    """Everything a rejected request must leave alone: every view, the room, the database."""
+    views = [get_view(client, game_id, t) for t in tokens.values()]
+    views.append(get_view(client, game_id))
+    stored = client.app.state.store.load(game_id)
+    return views, fingerprint(room_of(client, game_id).state), stored.actions
+
+
+# -- creating games ----------------------------------------------------------------------------
+
+
+def test_two_players_need_only_the_player_count(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    seats = created["seats"]
+    assert [(s["seat"], s["kind"], s["bot"]) for s in seats] == [
+        (0, "human", None),
+        (1, "human", None),
+    ]
+    tokens = [s["token"] for s in seats]
+    assert all(isinstance(t, str) and len(t) == 32 for t in tokens)
+    assert tokens[0] != tokens[1]
+    game = summary(client, created["id"])
+    assert game["players"] == 2
+    assert game["status"] == "open"  # the second seat waits for someone to join
+    assert game["round"] == 1
+    assert game["winners"] is None
+    assert [(s["name"], s["claimed"]) for s in game["seats"]] == [
+        ("Player 1", True),
+        ("Player 2", False),
+    ]
+
+
+def test_each_seat_can_be_a_bot_that_moves_by_itself(client: TestClient) -> None:
+    created = create_game(client, players=3, bots=[None, "easy", "medium"])
+    assert [(s["kind"], s["bot"], s["token"] is None) for s in created["seats"]] == [
+        ("human", None, False),
+        ("bot", "easy", True),
+        ("bot", "medium", True),
+    ]
+    game_id, token = created["id"], created["seats"][0]["token"]
+    game = summary(client, game_id)
+    assert game["status"] == "running"  # no human seat is left to claim
+    assert [s["name"] for s in game["seats"]] == [
+        "Player 1",
+        "Player 2 (easy bot)",
+        "Player 3 (medium bot)",
+    ]
+    act_ok(client, game_id, token, "W1")
+    view = wait_for_view(
+        client, game_id, lambda v: v["phase"] == "play" and v["current_player"] == 0, token
+    )
+    assert all(p["window"] is not None for p in view["players"])
+    assert view["legal_actions"]
+
+
+def test_names_name_the_seats_bots_included(client: TestClient) -> None:
+    created = create_game(client, players=2, bots=[None, "random"], names=["Ann", "Robo"])
+    assert [s["name"] for s in summary(client, created["id"])["seats"]] == ["Ann", "Robo"]
+
+
+def test_a_solo_game_has_one_seat_and_as_many_tools_as_its_difficulty(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=1, solo_tools=5)
+    assert len(created["seats"]) == 1
+    view = get_view(client, created["id"], created["seats"][0]["token"])
+    assert view["solo"] is True
+    assert len(view["tools"]) == 5
+    assert len(view["public_objectives"]) == 2
+    assert summary(client, created["id"])["status"] == "running"
+
+
+def test_private_pools_give_each_seat_two_dice_of_each_colour(client: TestClient) -> None:
+    created = create_game(client, players=2, private_pools=True, tools=[13, 1, 2])
+    view = get_view(client, created["id"], created["seats"][0]["token"])
+    assert view["private_pools"] is True
+    assert {t["number"] for t in view["tools"]} == {13, 1, 2}
+    for player in view["players"]:
+        pool = player["private_dice_pool"]
+        assert len(pool) == 10
+        assert sorted({d[0] for d in pool}) == ["B", "G", "P", "R", "Y"]
+
+
+def test_tools_and_public_objectives_can_be_chosen_by_number_name_or_id(
+    client: TestClient,
+) -> None:
+    created = create_game(
+        client,
+        players=2,
+        tools=[6, "Grozing Pliers", 2],
+        public_objectives=["Light Shades", "color_diagonals", "Row Color Variety"],
+    )
+    view = get_view(client, created["id"])
+    assert [t["number"] for t in view["tools"]] == [6, 1, 2]
+    assert {o["id"] for o in view["public_objectives"]} == {
+        "set_values_1_2",
+        "color_diagonals",
+        "row_color_variety",
+    }
+
+
+BAD_OPTIONS = [
+    ({"players": "2"}, "players"),  # strict: a string is not a number
+    ({"players": 2.0}, "players"),
+    ({"players": True}, "players"),
+    ({}, "players"),
+    ({"players": 0}, "players"),
+    ({"players": 7}, "players"),
+    ({"players": 10**30}, "players"),
+    ({"players": 2, "colour": "red"}, "colour"),
+    ({"players": 2, "bots": [None]}, "bots"),
+    ({"players": 2, "bots": [None, "godlike"]}, "godlike"),
+    ({"players": 2, "bots": "easy"}, "bots"),
+    ({"players": 2, "bots": [None, 3]}, "bots"),
+    ({"players": 2, "names": ["Ann"]}, "names"),
+    ({"players": 2, "names": ["Ann", ""]}, "names"),
+    ({"players": 2, "names": ["Ann", "x" * 41]}, "names"),
+    ({"players": 1, "solo_tools": 0}, "solo_tools"),
+    ({"players": 1, "solo_tools": 6}, "solo_tools"),
+    ({"players": 1, "solo_tools": "3"}, "solo_tools"),
+    ({"players": 2, "tools": [1, 2]}, "tools"),
+    ({"players": 2, "tools": [1, 2, 3, 4, 5, 6]}, "tools"),
+    ({"players": 2, "tools": [1, 2, 99]}, "99"),
+    ({"players": 2, "tools": [1, 1, 2]}, "twice"),
+    ({"players": 2, "tools": [True, 2, 3]}, "tools"),
+    ({"players": 2, "tools": [13, 1, 2]}, "Private Dice Pool"),
+    ({"players": 2, "tools": [7, 1, 2], "private_pools": True}, "Private Dice Pool"),
+    ({"players": 2, "public_objectives": ["No Such Card", "Light Shades", "Color Variety"]}, "No"),
+    ({"players": 2, "public_objectives": [1, 2, 3]}, "public_objectives"),
+    ({"players": 2, "public_objectives": ["Light Shades"]}, "public_objectives"),
+    ({"players": 2, "full_bag": "yes"}, "full_bag"),
+    ({"players": 5, "full_bag": True}, "full_bag"),
+    ({"players": 1, "solo_private_objectives": 3}, "solo_private_objectives"),
+    ({"players": 2, "tie_break": "coin"}, "tie_break"),
+    ({"players": 1, "private_pools": True}, "Private Dice Pool"),
+    ({"players": 2, "private_objectives": "basic"}, "private_objectives"),
+    ({"players": 2, "expansion": 1}, "expansion"),
+    ([2], "object"),
+]
+
+
+@pytest.mark.parametrize(("options", "reason"), BAD_OPTIONS, ids=[str(o) for o, _ in BAD_OPTIONS])
+def test_every_bad_option_is_refused_with_422_and_a_reason(
+    client: TestClient, options: Any, reason: str
+) -> None:
+    response = client.post("/api/games", json=options)
+    assert response.status_code == 422, response.text
+    assert reason in response.json()["detail"]
+    assert client.get("/api/games").json()["games"] == []  # nothing was created
+
+
+# -- the lobby, summaries and seats ------------------------------------------------------------
+
+
+def test_lobby_lists_open_and_running_games_newest_first_but_not_finished_ones(
+    client: TestClient,
+) -> None:
+    over = finished_game(client)
+    open_game = create_game(client, players=2)["id"]
+    running = create_game(client, players=2, bots=[None, "random"])["id"]
+    games = client.get("/api/games").json()["games"]
+    assert [(g["id"], g["status"]) for g in games] == [(running, "running"), (open_game, "open")]
+    assert over not in {g["id"] for g in games}
+    finished = summary(client, over)
+    assert finished["status"] == "over"
+    assert finished["winners"]
+
+
+def test_an_unknown_game_is_404_everywhere(client: TestClient) -> None:
+    for path in ("", "/view", "/record", "/replay/0"):
+        response = client.get(f"/api/games/nosuchgame{path}")
+        assert response.status_code == 404, path
+        assert response.json()["detail"] == "no such game"
+    body = {"token": "x" * 32, "actions": ["pass"]}
+    for path in ("/actions", "/preview"):
+        assert client.post(f"/api/games/nosuchgame{path}", json=body).status_code == 404, path
+    assert client.post("/api/games/nosuchgame/join").status_code == 404
+
+
+def test_join_gives_the_first_unclaimed_human_seat_a_token_then_409(client: TestClient) -> None:
+    created = create_game(client, players=3, bots=[None, "random", None])
+    game_id = created["id"]
+    joined = client.post(f"/api/games/{game_id}/join", json={"name": "Zoe"})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["seat"] == 2  # seat 0 is the creator's, seat 1 a bot's
+    token = joined.json()["token"]
+    assert len(token) == 32
+    assert get_view(client, game_id, token)["seat"] == 2
+    game = summary(client, game_id)
+    assert game["status"] == "running"
+    assert game["seats"][2] == {
+        "seat": 2,
+        "kind": "human",
+        "bot": None,
+        "name": "Zoe",
+        "claimed": True,
+    }
+    again = client.post(f"/api/games/{game_id}/join")
+    assert again.status_code == 409
+    assert again.json()["detail"]
+
+
+def test_join_never_takes_a_seat_already_played_with_its_invite_token(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=2)
+    game_id, tokens = created["id"], tokens_of(created)
+    act_ok(client, game_id, tokens[0], "W1")
+    act_ok(client, game_id, tokens[1], "W1")  # the invited friend plays seat 1
+    client.post(f"/api/games/{game_id}/join")
+    assert get_view(client, game_id, tokens[1])["seat"] == 1
+
+
+# -- views, actions and the token rules --------------------------------------------------------
+
+
+def test_the_view_without_a_token_is_the_spectators(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    view = get_view(client, created["id"])
+    assert view["seat"] == -1
+    assert view["legal_actions"] == []
+    for player in view["players"]:
+        assert "private_objectives" not in player
+        assert "window_options" not in player
+    assert view["game"] == summary(client, created["id"])
+
+
+def test_a_seats_view_has_its_secrets_and_legal_actions_only_on_its_turn(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=2)
+    game_id, tokens = created["id"], tokens_of(created)
+    first = get_view(client, game_id, tokens[0])
+    assert first["seat"] == 0 and first["phase"] == "setup" and first["current_player"] == 0
+    assert first["legal_actions"] == ["W1", "W2", "W3", "W4"]
+    mine, theirs = first["players"]
+    assert len(mine["private_objectives"]) == 1
+    assert len(mine["window_options"]) == 4
+    assert "private_objectives" not in theirs and "window_options" not in theirs
+    second = get_view(client, game_id, tokens[1])
+    assert second["legal_actions"] == []
+    assert "private_objectives" not in second["players"][0]
+
+
+def test_an_action_answers_the_seats_new_view(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    game_id, tokens = created["id"], tokens_of(created)
+    view = act_ok(client, game_id, tokens[0], "W1")
+    assert view["seat"] == 0
+    assert view["history"] == ["W1"]
+    assert view["current_player"] == 1
+    assert view["legal_actions"] == []
+
+
+def test_a_list_of_actions_is_applied_together(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client)
+    token = tokens[seat]
+    before = get_view(client, game_id, token)
+    draft = draft_or_pass(before["legal_actions"])
+    assert DRAFT.match(draft)
+    view = act_ok(client, game_id, token, draft, "pass")
+    assert view["history"] == [*before["history"], draft, "pass"]
+    assert view["current_player"] != seat
+
+
+def test_either_action_or_actions_must_be_given(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client)
+    url = f"/api/games/{game_id}/actions"
+    neither = {"token": tokens[seat]}
+    both = {"token": tokens[seat], "action": "pass", "actions": ["pass"]}
+    for body in (neither, both):
+        response = client.post(url, json=body)
+        assert response.status_code == 400
+        assert "either" in response.json()["detail"]
+
+
+def test_a_list_whose_third_action_is_illegal_changes_nothing(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client, tools=[6, 1, 2])
+    before = snapshot(client, game_id, tokens)
+    die = draft_or_pass(before[0][seat]["legal_actions"]).split("@")[0]
+    response = act(client, game_id, tokens[seat], "T1", die, "=4")  # Grozing Pliers: +1 or -1
+    assert response.status_code == 422
+    assert "action 3" in response.json()["detail"]
+    assert "Grozing Pliers" in response.json()["detail"]
+    assert snapshot(client, game_id, tokens) == before
+
+
+def test_acting_needs_a_seats_token(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    game_id = created["id"]
+    url = f"/api/games/{game_id}/actions"
+    # Without a token the body is malformed: refused before any game logic.
+    missing = client.post(url, json={"action": "W1"})
+    assert missing.status_code == 422 and "token" in missing.json()["detail"]
+    other = create_game(client, players=2)["seats"][0]["token"]
+    for path in ("/actions", "/preview"):
+        body = {"token": other, "actions": ["W1"]}
+        response = client.post(f"/api/games/{game_id}{path}", json=body)
+        assert response.status_code == 403, path
+        assert "token" in response.json()["detail"]
+    forged = client.get(f"/api/games/{game_id}/view", params={"token": "y" * 32})
+    assert forged.status_code == 403
+    assert get_view(client, game_id)["history"] == []
+
+
+def test_the_right_token_out_of_turn_is_409(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    response = act(client, created["id"], tokens_of(created)[1], "W1")
+    assert response.status_code == 409
+    assert "not your turn" in response.json()["detail"]
+
+
+def test_an_illegal_action_is_422_naming_the_rule(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client, tools=[6, 1, 2])
+    response = act(client, game_id, tokens[seat], "T5")
+    assert response.status_code == 422
+    assert "tool card 5 is not in play" in response.json()["detail"]
+    setup = create_game(client, players=2)
+    response = act(client, setup["id"], setup["seats"][0]["token"], "pass")
+    assert response.status_code == 422
+    assert "chooses a window pattern" in response.json()["detail"]
+
+
+def test_malformed_notation_is_422(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client)
+    for text in ("Z9@@", "R9@A1", "pass_", "@@"):
+        response = act(client, game_id, tokens[seat], text)
+        assert response.status_code == 422, text
+        assert "is not an action" in response.json()["detail"], text
+
+
+def test_a_rejected_action_changes_nothing(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client, tools=[6, 1, 2])
+    other_game = create_game(client, players=2)["seats"][0]["token"]
+    before = snapshot(client, game_id, tokens)
+    legal = before[0][seat]["legal_actions"]
+    attempts = [
+        (tokens[1 - seat], [draft_or_pass(legal)], 409),
+        (tokens[seat], ["T5"], 422),
+        (tokens[seat], ["Z9@@"], 422),
+        (tokens[seat], [draft_or_pass(legal), "pass", "pass"], 422),
+        (other_game, ["pass"], 403),
+    ]
+    for token, actions, status in attempts:
+        assert act(client, game_id, token, *actions).status_code == status, actions
+        assert snapshot(client, game_id, tokens) == before, actions
+
+
+# -- previewing tool steps ---------------------------------------------------------------------
+
+
+def test_preview_walks_a_tool_step_by_step_without_committing(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client, tools=[6, 1, 2])
+    token = tokens[seat]
+    before = snapshot(client, game_id, tokens)
+    die = draft_or_pass(before[0][seat]["legal_actions"]).split("@")[0]
+    first = preview(client, game_id, token, ["T1"])
+    assert first.status_code == 200, first.text
+    assert first.json()["complete"] is False and first.json()["chance"] is False
+    assert die in first.json()["legal_actions"]
+    steps = ["T1", die]
+    for _ in range(4):
+        answer = preview(client, game_id, token, steps).json()
+        assert answer["chance"] is False
+        if answer["complete"]:
+            break
+        steps.append(answer["legal_actions"][0])
+    assert answer["complete"] is True
+    assert snapshot(client, game_id, tokens) == before
+    assert act_ok(client, game_id, token, *steps)["history"][-len(steps) :] == steps
+
+
+def test_preview_stops_at_a_step_that_rolls_dice(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client, tools=[6, 1, 2])
+    token = tokens[seat]
+    before = snapshot(client, game_id, tokens)
+    die = draft_or_pass(before[0][seat]["legal_actions"]).split("@")[0]
+    answer = preview(client, game_id, token, ["T6", die]).json()  # Flux Brush re-rolls it
+    assert answer == {"legal_actions": [], "decision": "", "complete": False, "chance": True}
+    beyond = preview(client, game_id, token, ["T6", die, "@A1"])
+    assert beyond.status_code == 422
+    assert "rolls dice" in beyond.json()["detail"]
+    assert snapshot(client, game_id, tokens) == before
+    view = act_ok(client, game_id, token, "T6", die)
+    assert view["history"][-2:] == ["T6", die]
+    assert next(t for t in view["tools"] if t["number"] == 6)["favor_tokens"] == 1
+    favor = before[0][seat]["players"][seat]["favor_tokens"]
+    assert view["players"][seat]["favor_tokens"] == favor - 1
+
+
+def test_preview_follows_the_token_and_turn_rules(client: TestClient) -> None:
+    game_id, tokens, seat = game_in_play(client)
+    assert preview(client, game_id, tokens[1 - seat], []).status_code == 409
+    bad = preview(client, game_id, tokens[seat], ["Z9@@"])
+    assert bad.status_code == 422
+    now = preview(client, game_id, tokens[seat], []).json()
+    assert now["legal_actions"] == get_view(client, game_id, tokens[seat])["legal_actions"]
+
+
+# -- records and replays -----------------------------------------------------------------------
+
+
+def test_the_record_is_409_until_the_game_is_over_then_replays_to_the_same_state(
+    client: TestClient,
+) -> None:
+    running = create_game(client, players=2)["id"]
+    assert client.get(f"/api/games/{running}/record").status_code == 409
+    game_id = finished_game(client)
+    response = client.get(f"/api/games/{game_id}/record")
+    assert response.status_code == 200
+    data = response.json()
+    assert set(data) == {"format", "config", "seed", "actions"}
+    replayed = GameRecord.from_json(data).replay()
+    assert replayed.is_over
+    assert fingerprint(replayed) == fingerprint(room_of(client, game_id).state)
+    assert data["actions"] == get_view(client, game_id)["history"]
+
+
+def test_replay_gives_the_spectator_view_after_n_actions_of_a_finished_game(
+    client: TestClient,
+) -> None:
+    running = create_game(client, players=2)["id"]
+    assert client.get(f"/api/games/{running}/replay/0").status_code == 409
+    game_id = finished_game(client)
+    final = get_view(client, game_id)
+    steps = len(final["history"])
+    setup = client.get(f"/api/games/{game_id}/replay/0").json()
+    assert setup["phase"] == "setup" and setup["history"] == [] and setup["steps"] == steps
+    assert all(p["window"] is None for p in setup["players"])
+    middle = client.get(f"/api/games/{game_id}/replay/5").json()
+    assert middle["history"] == final["history"][:5]
+    end = client.get(f"/api/games/{game_id}/replay/{steps}").json()
+    assert {k: v for k, v in end.items() if k not in ("step", "steps")} == final
+    for step in (steps + 1, -1, 10**20):
+        assert client.get(f"/api/games/{game_id}/replay/{step}").status_code == 404, step
+    assert client.get(f"/api/games/{game_id}/replay/one").status_code == 422
+
+
+def test_health_and_the_openapi_schema_list_the_endpoints(client: TestClient) -> None:
+    assert client.get("/api/health").json() == {"status": "ok"}
+    paths = client.get("/openapi.json").json()["paths"]
+    assert set(paths["/api/games"]) == {"get", "post"}
+    for path in (
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/view",
+        "/api/games/{game_id}/record",
+        "/api/games/{game_id}/replay/{step}",
+        "/api/health",
+    ):
+        assert "get" in paths[path], path
+    for path in ("join", "actions", "preview"):
+        assert "post" in paths[f"/api/games/{{game_id}}/{path}"], path
+
+
+# -- redaction: what each seat may see ---------------------------------------------------------
+
+
+def phase_of(payload: Any) -> str | None:
+    """The game phase a payload shows (a view, or a socket message carrying one)."""
+    if not isinstance(payload, dict):
+        return None
+    if isinstance(payload.get("view"), dict):
+        return str(payload["view"]["phase"])
+    return payload.get("phase")
+
+
+def quoted(name: str) -> str:
+    """A card name as a whole JSON string (so "Light Shades" does not match a longer text)."""
+    return json.dumps(name)
+
+
+def test_no_payload_shows_a_seat_another_seats_secrets_or_the_chance(tmp_path: Any) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=3)
+        game_id = created["id"]
+        payloads: dict[int, list[Any]] = {-1: [], 0: [created], 1: [], 2: []}
+        tokens = {0: created["seats"][0]["token"]}
+        for _ in range(2):
+            joined = client.post(f"/api/games/{game_id}/join").json()
+            payloads[joined["seat"]].append(joined)
+            tokens[joined["seat"]] = joined["token"]
+        room = room_of(client, game_id)
+        privates = {p: {o.name for o in room.state.players[p].privates} for p in range(3)}
+        options = {p: [o.name for o in room.state.players[p].options] for p in range(3)}
+        chance = {str(room.seed), str(room.state.rng.state)}
+        moves = random.Random(11)
+        with contextlib.ExitStack() as stack:
+            sockets = {
+                seat: stack.enter_context(
+                    client.websocket_connect(
+                        f"/api/games/{game_id}/ws" + (f"?token={tokens[seat]}" if seat >= 0 else "")
+                    )
+                )
+                for seat in (-1, 0, 1, 2)
+            }
+            latest = {}
+            for seat, ws in sockets.items():
+                latest[seat] = receive(ws)
+                payloads[seat].append(latest[seat])
+            for count in range(1000):
+                spectator = latest[-1]["view"]
+                if spectator["phase"] == "over":
+                    break
+                seat = spectator["current_player"]
+                legal = latest[seat]["view"]["legal_actions"]
+                if count % 10 == 0:
+                    for s in (-1, 0, 1, 2):
+                        payloads[s].append(get_view(client, game_id, tokens.get(s)))
+                    payloads[-1].append(client.get("/api/games").json())
+                    payloads[-1].append(summary(client, game_id))
+                    tool = next((a for a in legal if a.startswith("T")), None)
+                    for steps in ([], [tool] if tool else []):
+                        answer = preview(client, game_id, tokens[seat], steps)
+                        assert answer.status_code == 200, answer.text
+                        payloads[seat].append(answer.json())
+                view = act_ok(client, game_id, tokens[seat], moves.choice(legal))
+                payloads[seat].append(view)
+                chance.add(str(room.state.rng.state))
+                for s, ws in sockets.items():
+                    messages = receive_until_seq(ws, len(view["history"]))
+                    payloads[s].extend(messages)
+                    latest[s] = messages[-1]
+            else:
+                raise AssertionError("the game did not end")
+        chosen = {p: room.state.players[p].window.pattern.name for p in range(3)}
+        finals = {s: get_view(client, game_id, tokens.get(s)) for s in (-1, 0, 1, 2)}
+        for s, final in finals.items():
+            payloads[s].append(final)
+
+    shown_own = set()
+    for addressee, items in payloads.items():
+        for payload in items:
+            text = json.dumps(payload)
+            phase = phase_of(payload)
+            for secret in chance:
+                assert secret not in text, f"seat {addressee} was sent the game's chance"
+            for seat in range(3):
+                if seat == addressee:
+                    if phase == "play" and all(quoted(n) in text for n in privates[seat]):
+                        shown_own.add(seat)
+                    continue
+                for name in privates[seat]:
+                    assert quoted(name) not in text or phase == "over", (addressee, seat, name)
+                for name in options[seat]:
+                    if name == chosen[seat]:
+                        assert quoted(name) not in text or phase in ("play", "over"), name
+                    else:
+                        assert quoted(name) not in text, (addressee, seat, name)
+    assert shown_own == {0, 1, 2}  # the search does find a name where it belongs
+    for view in finals.values():
+        assert view["phase"] == "over"
+        assert [set(p["private_objectives"]) for p in view["players"]] == [
+            privates[p] for p in range(3)
+        ]
+
+
+# -- restarting the server ---------------------------------------------------------------------
+
+
+def test_a_game_survives_a_restart_and_play_continues(tmp_path: Any) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2)
+        game_id, tokens = created["id"], tokens_of(created)
+        play_humans(client, game_id, tokens, lambda v: len(v["history"]) >= 8)
+        before = {s: get_view(client, game_id, tokens.get(s)) for s in (-1, 0, 1)}
+    assert before[-1]["phase"] == "play"
+    with new_client(tmp_path) as client:
+        after = {s: get_view(client, game_id, tokens.get(s)) for s in (-1, 0, 1)}
+        assert after == before
+        seat = after[-1]["current_player"]
+        view = act_ok(client, game_id, tokens[seat], draft_or_pass(after[seat]["legal_actions"]))
+        assert len(view["history"]) == len(before[-1]["history"]) + 1
+
+
+def test_a_bot_whose_turn_it_was_moves_again_after_a_restart(tmp_path: Any) -> None:
+    with new_client(tmp_path, bot_delay=600) as client:
+        created = create_game(client, players=2, bots=[None, "random"])
+        game_id = created["id"]
+        view = act_ok(client, game_id, created["seats"][0]["token"], "W1")
+        assert view["current_player"] == 1  # the bot, which waits 600 s before moving
+    with new_client(tmp_path) as client:
+        wait_for_view(client, game_id, lambda v: len(v["history"]) >= 2)
+
+
+# -- limits ------------------------------------------------------------------------------------
+
+
+def test_a_body_over_8_kib_is_413(client: TestClient) -> None:
+    big = {"players": 2, "names": ["x" * 9000, "y"]}
+    response = client.post("/api/games", json=big)
+    assert response.status_code == 413
+    assert "8192" in response.json()["detail"]
+    # Without a Content-Length (chunked), the body is counted as it arrives.
+    chunks = iter([b'{"players": 2, "names": ["', b"x" * 9000, b'", "y"]}'])
+    streamed = client.post(
+        "/api/games", content=chunks, headers={"content-type": "application/json"}
+    )
+    assert streamed.status_code == 413
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_more_than_40_actions_in_a_burst_from_one_token_get_429(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    url = f"/api/games/{created['id']}/actions"
+    body = {"token": tokens_of(created)[1], "action": "W1"}  # not its turn: 409 until limited
+    statuses = [client.post(url, json=body).status_code for _ in range(60)]
+    assert set(statuses[:40]) == {409}
+    assert 429 in statuses
+    other = {"token": tokens_of(created)[0], "action": "W1"}
+    assert client.post(url, json=other).status_code == 200  # the limit is per token
+
+
+def test_a_socket_message_over_4_kib_gets_a_413_error(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    url = f"/api/games/{created['id']}/ws?token={created['seats'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        receive(ws)
+        ws.send_text(json.dumps({"type": "action", "action": "W1", "pad": "x" * 5000}))
+        error = receive(ws)
+        assert error["type"] == "error" and error["status"] == 413
+        ws.send_json({"type": "action", "action": "W1"})
+        assert receive(ws)["seq"] == 1  # the socket is still open
+
+
+def test_more_than_30_new_games_quickly_from_one_client_get_429(client: TestClient) -> None:
+    statuses = [client.post("/api/games", json={"players": 2}).status_code for _ in range(35)]
+    assert statuses[:30] == [201] * 30
+    assert set(statuses[30:]) == {429}
+
+
+# -- bad input never gets a 500 ----------------------------------------------------------------
+
+#: The fields of the request bodies, so random bodies often look almost right.
+FIELDS = [
+    *["players", "bots", "names", "solo_tools", "tools", "public_objectives", "full_bag"],
+    *["private_pools", "expansion", "tie_break", "token", "action", "actions", "name"],
+]
+#: Pieces of notation, right and wrong, to build random action texts from.
+PIECES = [
+    *["R3", "Y7", "X1", "G0", "r3:R5", "r11:B2", "=4", "=0", "+1", "-1", "@A1", "@E6", "@D5"],
+    *["A1>B2", "*G2", "*P6@C3", "$B2", "T1", "T6", "T13", "T99", "W0", "W4", "W5", "pass"],
+    *["stop", "return", "@", ">", ":", "", "é", "\u202e", "\x00"],
+]
+
+
+def random_text(rng: random.Random) -> str:
+    if rng.random() < 0.6:
+        return "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 3)))
+    alphabet = string.printable + "éß€\u0000\ufffd😀"
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+
+
+def random_json(rng: random.Random, depth: int = 0) -> Any:
+    roll = rng.random()
+    if depth < 3 and roll < 0.25:
+        return [random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    if depth < 3 and roll < 0.5:
+        keys = [rng.choice(FIELDS) if rng.random() < 0.8 else random_text(rng)]
+        keys += [rng.choice(FIELDS) for _ in range(rng.randint(0, 3))]
+        return {k: random_json(rng, depth + 1) for k in keys}
+    return rng.choice(
+        [
+            None,
+            True,
+            False,
+            rng.randint(-10, 10),
+            rng.choice([2**63, -(2**63) - 1, 10**100, -(10**300)]),
+            rng.uniform(-1e300, 1e300),
+            0.5,
+            random_text(rng),
+            "x" * rng.randint(0, 200),
+        ]
+    )
+
+
+def test_bad_input_never_gets_a_500(tmp_path: Any) -> None:
+    rng = random.Random(2718)
+    with new_client(tmp_path, raise_server_exceptions=False) as client:
+        games = [game_in_play(client) for _ in range(4)]
+        game_id, tokens, _ = games[0]
+        ids = [game_id, "", "x", "." * 3, "%00", "a" * 33, "a" * 500, "é😀", "..%2F..", "-1"]
+        suffixes = [
+            "",
+            "/view",
+            "/join",
+            "/actions",
+            "/preview",
+            "/record",
+            "/replay/0",
+            "/replay/-5",
+            "/replay/99999999999999999999999",
+            "/replay/x",
+            "/ws",
+            "/x",
+        ]
+        seen = []
+
+        def check(response: Any, what: Any) -> None:
+            seen.append(response.status_code)
+            assert response.status_code < 500, (what, response.text)
+            if response.status_code >= 400 and response.request.url.path.startswith("/api"):
+                assert response.json()["detail"], what
+
+        for _ in range(150):
+            path = "/api/games/" + rng.choice(ids) + rng.choice(suffixes)
+            token = rng.choice([*tokens.values(), random_text(rng), "t" * 100])
+            check(client.get(path, params={"token": token}), path)
+            endpoint = rng.choice(
+                ["/api/games", f"/api/games/{rng.choice(ids)}/join"]
+                + [f"/api/games/{game_id}/{p}" for p in ("actions", "preview")]
+            )
+            body = random_json(rng)
+            check(client.post(endpoint, json=body), (endpoint, body))
+            raw = rng.choice(
+                [
+                    random_text(rng),
+                    '{"players": 1e999}',
+                    '{"players": 2',
+                    "[" * 600 + "]" * 600,
+                    '{"players": NaN}',
+                    "\ufeff{}",
+                    '{"players": 2, "players": "2"}',
+                ]
+            )
+            check(
+                client.post(
+                    endpoint,
+                    content=raw.encode("utf-8", "surrogatepass"),
+                    headers={"content-type": "application/json"},
+                ),
+                (endpoint, raw),
+            )
+            check(client.request(rng.choice(["PUT", "DELETE", "PATCH"]), path), path)
+        for game_id, tokens, seat in games:
+            current = tokens[seat]
+            for _ in range(30):
+                actions = [random_text(rng)[:16] for _ in range(rng.randint(1, 4))]
+                body = {"token": current, "actions": actions}
+                if rng.random() < 0.5:
+                    body = {"token": current, "action": actions[0]}
+                url = f"/api/games/{game_id}/{rng.choice(['actions', 'preview'])}"
+                if url.endswith("preview"):
+                    body = {"token": current, "actions": actions}
+                response = client.post(url, json=body)
+                check(response, body)
+                if response.status_code == 200 and "current_player" in response.json():
+                    current = tokens[response.json()["current_player"]]
+        assert {200, 404, 422} <= set(seen)  # the fuzz reached the game logic, not only 404s
+
+
+# -- WebSockets --------------------------------------------------------------------------------
+
+
+def test_a_socket_with_a_bad_token_is_closed_with_4403(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    other = create_game(client, players=2)["seats"][0]["token"]
+    for token in ("not-a-token-at-all", other, "z" * 65):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(f"/api/games/{created['id']}/ws?token={token}"),
+        ):
+            pass
+        assert closed.value.code == 4403
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect("/api/games/nosuchgame/ws"),
+    ):
+        pass
+    assert closed.value.code == 4404
+
+
+def test_a_spectator_socket_gets_views_without_legal_actions_and_cannot_act(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=2)
+    game_id = created["id"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        first = receive(ws)
+        assert first["type"] == "view" and first["seq"] == 0
+        assert first["view"]["seat"] == -1 and first["view"]["legal_actions"] == []
+        ws.send_json({"type": "action", "action": "W1"})
+        error = receive(ws)
+        assert error == {"type": "error", "status": 403, "detail": "spectators cannot act"}
+        act_ok(client, game_id, created["seats"][0]["token"], "W1")
+        update = receive(ws)
+        assert update["seq"] == 1 and update["view"]["legal_actions"] == []
+    assert get_view(client, game_id)["history"] == ["W1"]
+
+
+def test_acting_over_a_socket_sends_every_socket_the_new_view_in_order(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=2)
+    game_id, tokens = created["id"], tokens_of(created)
+    with contextlib.ExitStack() as stack:
+        sockets = {
+            seat: stack.enter_context(
+                client.websocket_connect(
+                    f"/api/games/{game_id}/ws" + (f"?token={tokens[seat]}" if seat >= 0 else "")
+                )
+            )
+            for seat in (-1, 0, 1)
+        }
+        seqs: dict[int, list[int]] = {seat: [receive(ws)["seq"]] for seat, ws in sockets.items()}
+        sockets[0].send_json({"type": "action", "action": "W1"})
+        sockets[1].send_json({"type": "action", "action": "W1"})
+        for seat, ws in sockets.items():
+            for message in receive_until_seq(ws, 2):
+                assert message["type"] == "view"
+                assert message["seq"] == len(message["view"]["history"])
+                assert message["view"]["seat"] == seat
+                seqs[seat].append(message["seq"])
+        seat = get_view(client, game_id)["current_player"]
+        legal = get_view(client, game_id, tokens[seat])["legal_actions"]
+        sockets[seat].send_json({"type": "action", "actions": [draft_or_pass(legal), "pass"]})
+        for s, ws in sockets.items():
+            message = receive(ws)
+            assert message["seq"] == 4
+            assert message["view"]["current_player"] != seat
+            seqs[s].append(message["seq"])
+        sockets[seat].send_json({"type": "action", "action": "pass"})
+        assert receive(sockets[seat])["status"] == 409
+        sockets[1 - seat].send_json({"type": "action", "action": "Z9@@"})
+        assert receive(sockets[1 - seat])["status"] == 422
+        sockets[1 - seat].send_text("not json")
+        assert receive(sockets[1 - seat])["status"] == 400
+    # seq counts the actions: it never goes down, and each of 1, 2, 4 arrives. A view may
+    # repeat a seq when only the seats changed (seat 1's token claimed its seat on connecting).
+    for seq in seqs.values():
+        assert seq == sorted(seq), seqs
+        assert sorted(set(seq)) == [0, 1, 2, 4], seqs
+
+
+def test_bad_socket_messages_get_an_error_under_500_and_the_socket_stays_open(
+    client: TestClient,
+) -> None:
+    rng = random.Random(31)
+    game_id, tokens, seat = game_in_play(client)
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[seat]}") as ws:
+        receive(ws)
+        for _ in range(60):
+            message = random_json(rng)
+            if isinstance(message, dict) and rng.random() < 0.7:
+                message["type"] = "action"
+            ws.send_text(json.dumps(message) if rng.random() < 0.8 else random_text(rng))
+            answer = receive(ws)
+            assert answer["type"] == "view" or 400 <= answer["status"] < 500, (message, answer)
+        ws.send_text("{")
+        assert receive(ws) == {"type": "error", "status": 400, "detail": "messages must be JSON"}
+
+
+def test_a_deeply_nested_socket_message_is_answered_with_an_error(client: TestClient) -> None:
+    created = create_game(client, players=2)
+    url = f"/api/games/{created['id']}/ws?token={created['seats'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        receive(ws)
+        ws.send_text("[" * 2000 + "]" * 2000)
+        assert receive(ws)["status"] == 400
+
+
+def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
+    response = client.post("/api/games", content=b"{", headers={"content-type": "application/json"})
+    assert response.status_code == 400

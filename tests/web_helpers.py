@@ -1,0 +1,173 @@
+"""Helpers for the web API tests: a server per test, acting through the API, reading sockets.
+
+The server runs in ``fastapi.testclient.TestClient`` (used as a context manager, so the
+lifespan runs and bots move in the app's own event loop at once, ``bot_delay=0``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.exceptions import StarletteDeprecationWarning
+from starlette.websockets import WebSocketDisconnect
+
+with warnings.catch_warnings():
+    # Starlette's test client warns that it still uses httpx; the tests do not care.
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from fastapi.testclient import TestClient
+
+from sagrada.web.app import create_app
+
+#: A draft-and-place action (``R3@B4``), as opposed to a tool step or ``pass``.
+DRAFT = re.compile(r"^[RYGBP][1-6]@[A-D][1-5]$")
+#: How long a test waits for the server (bots, sockets) before failing instead of hanging.
+PATIENCE = 10.0
+
+
+def new_client(
+    tmp_path: Path,
+    *,
+    db: str = "t.db",
+    bot_delay: float = 0.0,
+    raise_server_exceptions: bool = True,
+) -> TestClient:
+    """Return a test client of a fresh server on the SQLite file ``tmp_path / db``."""
+    app = create_app(f"sqlite:///{tmp_path / db}", bot_delay=bot_delay)
+    return TestClient(app, raise_server_exceptions=raise_server_exceptions)
+
+
+def create_game(client: TestClient, **options: Any) -> dict[str, Any]:
+    """Create a game with ``options`` and return the answer (id and seats)."""
+    response = client.post("/api/games", json=options)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def tokens_of(created: dict[str, Any]) -> dict[int, str]:
+    """Return the token of each human seat of a created game."""
+    return {s["seat"]: s["token"] for s in created["seats"] if s["token"] is not None}
+
+
+def get_view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    """Return a seat's view (the spectator's without a token)."""
+    params = {"token": token} if token is not None else {}
+    response = client.get(f"/api/games/{game_id}/view", params=params)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def post_patiently(client: TestClient, url: str, body: dict[str, Any]) -> Any:
+    """POST ``body``, waiting out the per-token rate limit (429) instead of failing on it."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        response = client.post(url, json=body)
+        if response.status_code != 429 or time.monotonic() > deadline:
+            return response
+        time.sleep(0.05)
+
+
+def act(client: TestClient, game_id: str, token: str, *actions: str) -> Any:
+    """Send one action (or several, applied together) and return the response."""
+    body: dict[str, Any] = {"token": token}
+    if len(actions) == 1:
+        body["action"] = actions[0]
+    else:
+        body["actions"] = list(actions)
+    return post_patiently(client, f"/api/games/{game_id}/actions", body)
+
+
+def act_ok(client: TestClient, game_id: str, token: str, *actions: str) -> dict[str, Any]:
+    """Send actions that must be accepted; return the seat's new view."""
+    response = act(client, game_id, token, *actions)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def preview(client: TestClient, game_id: str, token: str, actions: list[str]) -> Any:
+    """Ask for the legal actions after ``actions`` without committing them."""
+    return post_patiently(
+        client, f"/api/games/{game_id}/preview", {"token": token, "actions": actions}
+    )
+
+
+def wait_for_view(
+    client: TestClient,
+    game_id: str,
+    ready: Callable[[dict[str, Any]], bool],
+    token: str | None = None,
+) -> dict[str, Any]:
+    """Poll a view until ``ready(view)``; fail after :data:`PATIENCE` seconds."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        view = get_view(client, game_id, token)
+        if ready(view):
+            return view
+        assert time.monotonic() < deadline, f"timed out waiting; last view: {view['decision']}"
+        time.sleep(0.01)
+
+
+def draft_or_pass(legal: list[str]) -> str:
+    """Return the first draft-and-place action, else ``pass``, else the first legal action."""
+    for action in legal:
+        if DRAFT.match(action):
+            return action
+    return "pass" if "pass" in legal else legal[0]
+
+
+def play_humans(
+    client: TestClient,
+    game_id: str,
+    tokens: dict[int, str],
+    until: Callable[[dict[str, Any]], bool],
+    choose: Callable[[list[str]], str] = draft_or_pass,
+) -> dict[str, Any]:
+    """Play every human seat through the API until ``until(spectator view)``; return it."""
+    for _ in range(2000):
+        spectator = get_view(client, game_id)
+        if until(spectator) or spectator["phase"] == "over":
+            return spectator
+        token = tokens[spectator["current_player"]]
+        legal = get_view(client, game_id, token)["legal_actions"]
+        act_ok(client, game_id, token, choose(legal))
+    raise AssertionError("the game did not end")
+
+
+def start_play(client: TestClient, game_id: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """Choose every window (``W1``) and return the spectator view of the first turn."""
+    return play_humans(
+        client, game_id, tokens, lambda v: v["phase"] == "play", lambda legal: legal[0]
+    )
+
+
+def receive(ws: Any, timeout: float = PATIENCE) -> dict[str, Any]:
+    """Return the next JSON message of a test WebSocket, failing after ``timeout`` seconds.
+
+    The test client's own ``receive_json`` waits forever; a missing message would hang the
+    suite, so this reads the session's stream under a deadline.
+    """
+
+    async def next_message() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(next_message)
+    if message["type"] == "websocket.close":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
+    return dict(json.loads(message["text"]))
+
+
+def receive_until_seq(ws: Any, seq: int) -> list[dict[str, Any]]:
+    """Return the messages of a socket up to and including the view with ``seq``."""
+    messages = []
+    while True:
+        message = receive(ws)
+        messages.append(message)
+        if message["type"] == "view" and message["seq"] >= seq:
+            return messages
