@@ -94,6 +94,7 @@ class State:
 
     __slots__ = (
         "_legal",
+        "actors",
         "bag",
         "config",
         "current",
@@ -150,6 +151,7 @@ class State:
     held: int
     memo: int
     history: list[Action]
+    actors: list[int]
     _legal: list[Action] | None
 
     # -- reading -----------------------------------------------------------------------------
@@ -301,6 +303,7 @@ class State:
             raise IllegalActionError(_safe_text(action), self.why_illegal(action))
         self._legal = None
         self.history.append(action)
+        self.actors.append(self.current)
         if self.phase == Phase.SETUP:
             self._choose_pattern(A.ARG1[action])
             return
@@ -568,6 +571,7 @@ class State:
         other.held = self.held
         other.memo = self.memo
         other.history = self.history[:]
+        other.actors = self.actors[:]
         other._legal = self._legal
         return other
 
@@ -731,6 +735,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     state.held = -1
     state.memo = 0
     state.history = []
+    state.actors = []
     state._legal = None
     state.rng = rng
     if config.private_pools:

@@ -111,6 +111,7 @@ class PlayerView:
             "held_die": DIE_NAMES[s.held] if s.held >= 0 else None,
             "tool_in_use": s.tools[s.tool_slot].id if s.tool_slot >= 0 else None,
             "history": [action_to_str(a) for a in s.history],
+            "history_seats": list(s.actors),
             "legal_actions": [action_to_str(a) for a in self.legal_actions()],
         }
         if s.phase == Phase.PLAY and self.player >= 0:

@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sagrada.bots import BOT_NAMES
 from sagrada.core.config import GameConfig
+from sagrada.core.content import catalog
+from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
 from sagrada.core.state import new_game
 from sagrada.web.limits import BodyLimit, RateLimiter
@@ -188,6 +190,23 @@ def create_app(
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    @app.get("/api/cards")
+    async def cards() -> dict[str, Any]:
+        """Every tool card and objective the server knows, for choosing them in the lobby."""
+        content = catalog()
+        return {
+            "tools": [
+                {"number": t.id, "name": t.name, "colour": COLOUR_LETTERS[t.colour], "pack": t.pack}
+                for t in content.tools
+            ],
+            "public_objectives": [
+                {"id": o.id, "name": o.name, "vp": o.vp, "pack": o.pack} for o in content.publics
+            ],
+            "private_objectives": [
+                {"id": o.id, "name": o.name, "pack": o.pack} for o in content.privates
+            ],
+        }
+
     @app.post("/api/games", status_code=201, response_model=Created)
     async def create_game(options: CreateGame, request: Request) -> dict[str, Any]:
         """Create a game; answer its id and a secret token for each human seat."""
@@ -319,6 +338,8 @@ def create_app(
                 raise GameError(403, "bad token")
             room, seat = await room_and_seat(game_id, token)
         except GameError as exc:
+            # Accept first: a browser only sees the close code of an accepted socket.
+            await websocket.accept()
             await websocket.close(code=4000 + exc.status, reason=exc.detail)
             return
         await websocket.accept()

@@ -205,17 +205,25 @@ function applyView(view) {
   render();
 }
 
+/** GET the view once. Answers false when retrying is pointless (no such game, bad token). */
 async function loadView() {
   try {
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
     applyView(await api("GET", `${API}/view${query}`));
   } catch (err) {
-    showError(err.message);
+    // A dropped connection is shown by the connection badge; say it here only at first load.
+    if (err.status !== 0 || !S.view) showError(err.message);
+    if (err.status === 403 || err.status === 404) {
+      socket.refused = true;
+      setConnection("not connected", "down");
+      return false;
+    }
   }
+  return true;
 }
 
 /** WebSocket with reconnection: 1 s, 2 s, 4 s … up to 15 s between tries. */
-const socket = { ws: null, attempt: 0, timer: null };
+const socket = { ws: null, attempt: 0, timer: null, refused: false };
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -238,7 +246,7 @@ function connect() {
     else if (message.type === "error") showError(message.detail);
   });
   ws.addEventListener("close", (event) => {
-    if (socket.ws !== ws) return;
+    if (socket.ws !== ws || socket.refused) return;
     // 4000 + an HTTP status: the server refused (no such game, wrong token): do not retry.
     if (event.code >= 4000 && event.code < 5000) {
       setConnection("not connected", "down");
@@ -249,10 +257,10 @@ function connect() {
     socket.attempt += 1;
     setConnection(`reconnecting in ${Math.round(delay / 1000)} s…`, "down");
     clearTimeout(socket.timer);
-    socket.timer = setTimeout(() => {
-      connect();
-      // While the socket was down we may have missed views: ask once.
-      loadView();
+    socket.timer = setTimeout(async () => {
+      // While the socket was down we may have missed views: ask once, then reconnect.
+      await loadView();
+      if (!socket.refused) connect();
     }, delay);
   });
 }
@@ -397,7 +405,7 @@ function render() {
   renderTools(view, model);
   renderPublics(view);
   renderBag(view);
-  renderLog(view);
+  renderLog();
   renderEnd();
   renderReplayBanner();
   if (focusKey) {
@@ -1081,8 +1089,8 @@ function init() {
       render();
     } else if (S.scorePin) pinPart(S.scorePin.seat, S.scorePin.part);
   });
-  loadView();
-  connect();
+  // The first view comes by REST (quick, and it tells a bad link at once); then live updates.
+  loadView().then((ok) => ok && connect());
 }
 
 init();

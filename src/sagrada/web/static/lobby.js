@@ -47,9 +47,9 @@ const PUBLIC_OBJECTIVES = [
 /** Seat kinds offered: a person, or a bot at one of the three difficulties. */
 const SEAT_KINDS = [
   ["person", "Person"],
-  ["easy", "Bot — easy"],
-  ["medium", "Bot — medium"],
-  ["hard", "Bot — hard"],
+  ["easy", "Easy bot"],
+  ["medium", "Medium bot"],
+  ["hard", "Hard bot"],
 ];
 
 const REFRESH_MS = 4000;
@@ -187,7 +187,7 @@ function gameOptions() {
 }
 
 function defaultName(index, bot) {
-  return bot ? `Bot ${index + 1} (${bot})` : `Player ${index + 1}`;
+  return bot ? `Bot ${index + 1}` : `Player ${index + 1}`;
 }
 
 /** Problems the form can see before asking the server (the server checks everything again). */
