@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 
 from sagrada.bots.heuristic import evaluate, pattern_appeal
-from sagrada.bots.playout import careful_action, play_out, policy_action
+from sagrada.bots.playout import play_out, policy_action
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.state import Phase, State
@@ -87,7 +87,6 @@ class MctsBot:
         width: int = 8,
         exploration: float = 0.25,
         horizon: int | None = 1,
-        careful: bool = False,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -98,7 +97,6 @@ class MctsBot:
         self.width = width
         self.exploration = exploration
         self.horizon = horizon
-        self._policy = careful_action if careful else policy_action
         self._rng = random.Random(seed)
         self.last_iterations = 0
 
@@ -191,9 +189,8 @@ class MctsBot:
             result = rewards(state)
         else:
             stop = state.round + self.horizon
-            policy = self._policy
             while not state.is_over and state.round < stop:
-                state.apply(policy(state, rng))
+                state.apply(policy_action(state, rng))
             result = rewards(state) if state.is_over else estimated_rewards(state)
         for child, mover in path:
             child.visits += 1

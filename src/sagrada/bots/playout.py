@@ -58,45 +58,6 @@ def policy_action(state: State, rng: random.Random) -> Action:
     return best
 
 
-def careful_action(state: State, rng: random.Random) -> Action:
-    """A slower, better playout policy: the draft whose result the heuristic likes best.
-
-    Only placements are weighed (private objective value, the open spaces it spoils, the space
-    it fills); tools are never used.
-    """
-    from sagrada.bots.heuristic import FILL_WEIGHT, fill_shortfall
-
-    legal = state.legal_actions()
-    if state.phase != Phase.PLAY or state.tool_slot >= 0:
-        return rng.choice(legal)
-    player = state.players[state.current]
-    window = player.window
-    assert window is not None
-    colours = {o.colour for o in player.privates if o.colour is not None}
-    spaces = 0
-    for objective in player.privates:
-        spaces |= objective.spaces
-    before = fill_shortfall(window)
-    best = A.PASS
-    best_score = -1e9
-    for action in legal:
-        kind = _KIND[action]
-        if kind != _DRAFT and kind != _OWN_DRAFT:
-            continue
-        die = _ARG1[action]
-        cell = _ARG2[action]
-        window.place(die, cell)
-        after = fill_shortfall(window)
-        window.remove(cell)
-        score = 1.0 - FILL_WEIGHT * (after - before) + rng.random() * 0.3
-        if DIE_COLOUR[die] in colours or spaces >> cell & 1:
-            score += DIE_VALUE[die]
-        if score > best_score:
-            best_score = score
-            best = action
-    return best
-
-
 def play_out(state: State, rng: random.Random) -> None:
     """Play ``state`` to the end of the game with the playout policy (in place)."""
     while not state.is_over:

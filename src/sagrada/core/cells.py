@@ -85,6 +85,16 @@ def cells_of(mask: Mask) -> Iterator[Cell]:
         mask ^= low
 
 
+def cell_list(mask: Mask) -> list[Cell]:
+    """Return the cells of ``mask`` as a list, in increasing order (faster than iterating)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def cell_name(cell: Cell) -> str:
     """Return the name of a cell, ``"A1"`` to ``"D5"``."""
     return CELL_NAMES[cell]

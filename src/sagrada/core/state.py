@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Final
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind, action_to_str
-from sagrada.core.cells import CELL_NAMES, NUM_CELLS
+from sagrada.core.cells import CELL_NAMES
 from sagrada.core.config import PRIVATE_POOL_DICE, ROUNDS, GameConfig
 from sagrada.core.content import PrivateObjective, PublicObjective, ToolCard, WindowPattern, catalog
 from sagrada.core.dice import COLOUR_NAMES, DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_COLOURS, Die
 from sagrada.core.errors import ConfigError, IllegalActionError
 from sagrada.core.rng import Rng
-from sagrada.core.tools import PAY_STAGE, TOOL_EFFECTS, ToolEffect
+from sagrada.core.tools import PAY_STAGE, TOOL_EFFECTS, ToolEffect, placement_actions
 from sagrada.core.window import Window
 
 if TYPE_CHECKING:
@@ -222,34 +222,13 @@ class State:
                 return self._payment_actions(effect)
             return effect.actions(self)
         out = [A.PASS]
+        player = self.players[self.current]
+        window = player.window
+        assert window is not None
         if not self.drafted:
-            window = self.players[self.current].window
-            assert window is not None
-            seen = 0
-            for die in self.pool:
-                if seen >> die & 1:
-                    continue
-                seen |= 1 << die
-                cells = window.legal_cells(die)
-                base = A.DRAFT_BASE + die * NUM_CELLS
-                while cells:
-                    low = cells & -cells
-                    out.append(base + low.bit_length() - 1)
-                    cells ^= low
+            out += placement_actions(window, self.pool, A.DRAFT_BASE)
         if self.config.private_pools and not self.placed_own:
-            window = self.players[self.current].window
-            assert window is not None
-            seen = 0
-            for die in self.players[self.current].own_pool:
-                if seen >> die & 1:
-                    continue
-                seen |= 1 << die
-                cells = window.legal_cells(die)
-                base = A.OWN_DRAFT_BASE + die * NUM_CELLS
-                while cells:
-                    low = cells & -cells
-                    out.append(base + low.bit_length() - 1)
-                    cells ^= low
+            out += placement_actions(window, player.own_pool, A.OWN_DRAFT_BASE)
         if not self.tool_used:
             for slot in range(len(self.tools)):
                 if self._tool_available(slot):

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Final
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind
-from sagrada.core.cells import CELL_NAMES, NUM_CELLS, Mask
-from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE
+from sagrada.core.cells import CELL_NAMES, NUM_CELLS, Mask, cell_list
+from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, Die
 from sagrada.core.window import Window
 
 if TYPE_CHECKING:
@@ -38,12 +38,21 @@ PLACE: Final = 4
 OWN: Final = 5
 
 
-def _cells(mask: Mask) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+def placement_actions(window: Window, dice: list[Die], base: int) -> list[Action]:
+    """Return ``base + die * 20 + cell`` for each distinct die of ``dice`` and each cell where it
+    may be placed: the draft actions (``base`` = ``DRAFT_BASE``) or own-pool placements."""
+    out: list[Action] = []
+    seen = 0
+    for die in dice:
+        if seen >> die & 1:
+            continue
+        seen |= 1 << die
+        cells = window.legal_cells(die)
+        start = base + die * NUM_CELLS
+        while cells:
+            low = cells & -cells
+            out.append(start + low.bit_length() - 1)
+            cells ^= low
     return out
 
 
@@ -81,9 +90,9 @@ def _move_actions(
     window: Window, sources: Mask, *, ignore_colour: bool = False, ignore_value: bool = False
 ) -> list[Action]:
     out = []
-    for source in _cells(sources & window.occupied):
+    for source in cell_list(sources & window.occupied):
         base = A.MOVE_BASE + source * NUM_CELLS
-        for target in _cells(
+        for target in cell_list(
             move_targets(window, source, ignore_colour=ignore_colour, ignore_value=ignore_value)
         ):
             out.append(base + target)
@@ -95,7 +104,7 @@ def _any_move(
 ) -> bool:
     return any(
         move_targets(window, source, ignore_colour=ignore_colour, ignore_value=ignore_value)
-        for source in _cells(sources & window.occupied)
+        for source in cell_list(sources & window.occupied)
     )
 
 
@@ -162,7 +171,7 @@ class _AfterDrafting(ToolEffect):
         if state.stage == CHOOSE:
             return _pool_choices(state)
         if state.stage == PLACE:
-            out = [A.PUT_BASE + cell for cell in _cells(state.memo)]
+            out = [A.PUT_BASE + cell for cell in cell_list(state.memo)]
             if self.may_return:
                 out.append(A.RETURN)
             return out
@@ -516,16 +525,7 @@ class RunningPliers(ToolEffect):
     number = 8
 
     def _drafts(self, state: State) -> list[Action]:
-        window = state.window()
-        out: list[Action] = []
-        seen = 0
-        for die in state.pool:
-            if seen >> die & 1:
-                continue
-            seen |= 1 << die
-            base = A.DRAFT_BASE + die * NUM_CELLS
-            out.extend(base + cell for cell in _cells(window.legal_cells(die)))
-        return out
+        return placement_actions(state.window(), state.pool, A.DRAFT_BASE)
 
     def can_start(self, state: State) -> bool:
         return state.first_turn and state.drafted and bool(self._drafts(state))

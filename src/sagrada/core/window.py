@@ -25,6 +25,7 @@ from sagrada.core.cells import (
     ORTHOGONAL,
     Cell,
     Mask,
+    cell_list,
     king_spread,
     orthogonal_spread,
 )
@@ -145,7 +146,7 @@ class Window:
                 return f"with Cork-backed Straightedge, {name} must not touch any die"
         elif not NEIGHBOURS[cell] & self.occupied:
             return f"{name} does not touch any placed die (orthogonally or diagonally)"
-        for other in _cells(ORTHOGONAL[cell] & self.occupied):
+        for other in cell_list(ORTHOGONAL[cell] & self.occupied):
             if DIE_COLOUR[self.dice[other]] == colour:
                 return (
                     f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same colour"
@@ -193,7 +194,7 @@ class Window:
         are checked only when a die is placed, so they are not listed here.
         """
         problems = []
-        for cell in _cells(self.occupied):
+        for cell in cell_list(self.occupied):
             die = self.dice[cell]
             name = CELL_NAMES[cell]
             restriction = self.pattern.restriction(cell)
@@ -207,7 +208,7 @@ class Window:
                 and not self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1
             ):
                 problems.append(f"{name}: {DIE_NAMES[die]} on a space that requires {restriction}")
-            for other in _cells(ORTHOGONAL[cell] & self.occupied):
+            for other in cell_list(ORTHOGONAL[cell] & self.occupied):
                 if other < cell:
                     continue
                 if DIE_COLOUR[self.dice[other]] == DIE_COLOUR[die]:
@@ -232,15 +233,6 @@ class Window:
 
     def __repr__(self) -> str:
         return f"Window({self.pattern.name!r}, {' / '.join(self.rows())})"
-
-
-def _cells(mask: Mask) -> list[Cell]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 __all__ = ["DIAGONAL", "EMPTY", "Window"]
