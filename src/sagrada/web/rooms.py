@@ -13,6 +13,8 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -184,6 +186,8 @@ class GameManager:
 
     def __init__(self, store: Store, bot_delay: float = 0.8, max_rooms: int = 2000) -> None:
         self.store = store
+        # Every write goes through one thread: writers never wait on each other's locks.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sagrada-db")
         self.bot_delay = bot_delay
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
@@ -210,7 +214,7 @@ class GameManager:
             else:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
-        created = await asyncio.to_thread(
+        created = await self._write(
             self.store.create_game,
             game_id,
             config.to_json(),
@@ -220,7 +224,7 @@ class GameManager:
         )
         room = Room(game_id, config, seed, seats, created)
         if room.status != "open":
-            await asyncio.to_thread(
+            await self._write(
                 self.store.update_seats, game_id, [s.to_store() for s in seats], room.status
             )
         self._remember(room)
@@ -290,7 +294,7 @@ class GameManager:
             if target.claimed:
                 return
             target.claimed = True
-            await asyncio.to_thread(
+            await self._write(
                 self.store.update_seats, room.id, [s.to_store() for s in room.seats], room.status
             )
             self._announce(room)
@@ -305,7 +309,7 @@ class GameManager:
                     seat.claimed = True
                     if name:
                         seat.name = name
-                    await asyncio.to_thread(
+                    await self._write(
                         self.store.update_seats,
                         room.id,
                         [s.to_store() for s in room.seats],
@@ -325,7 +329,7 @@ class GameManager:
             trial, codes = room.check_actions(seat, texts)
             first = len(room.state.history)
             status = "over" if trial.is_over else room.status
-            await asyncio.to_thread(
+            await self._write(
                 self.store.append_actions,
                 room.id,
                 first,
@@ -426,6 +430,10 @@ class GameManager:
                 log.error("bot in game %s refused: %s", room.id, exc.detail)
                 return
 
+    async def _write(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run a database write on the writer thread and wait for it."""
+        return await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
+
     async def close(self) -> None:
         for room in self.rooms.values():
             if room.bot_task is not None:
@@ -434,3 +442,4 @@ class GameManager:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self._writer.shutdown(wait=True)
