@@ -42,6 +42,9 @@ def dead_spaces(window: Window) -> int:
     return (empty & ~(colour_ok & value_ok)).bit_count()
 
 
+#: Window choice at setup: points per favor token the window gives, and per restricted space.
+APPEAL_DIFFICULTY: float = 0.8
+APPEAL_RESTRICTED: float = 0.25
 #: Weight of the partial credit for rows and columns on their way to a variety objective.
 LINE_WEIGHT: float = 0.6
 #: Weight of the fillability term: the faces an open space can no longer take.
@@ -175,8 +178,8 @@ def pattern_appeal(state: State, player: int, option: int) -> float:
     seat = state.players[player]
     pattern = seat.options[option]
     restricted = (pattern.colour_restricted | pattern.value_restricted).bit_count()
-    appeal = 0.0 if state.config.solo else 0.8 * pattern.difficulty
-    appeal -= 0.25 * restricted
+    appeal = 0.0 if state.config.solo else APPEAL_DIFFICULTY * pattern.difficulty
+    appeal -= APPEAL_RESTRICTED * restricted
     for objective in seat.privates:
         if objective.colour is not None:
             own = pattern.colour_restricted & ~pattern.colour_ok[objective.colour]
