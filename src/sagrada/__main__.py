@@ -2,4 +2,5 @@
 
 from sagrada.cli.main import run
 
-run()
+if __name__ == "__main__":  # worker processes import this module too: do not run it there
+    run()

@@ -12,9 +12,12 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import multiprocessing
+import os
 import secrets
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,9 +28,19 @@ from sagrada.core.dice import DIE_NAMES
 from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
 from sagrada.core.record import GameRecord
 from sagrada.core.state import Phase, State, new_game
+from sagrada.core.views import PlayerView
 from sagrada.web.store import Store
 
 log = logging.getLogger("sagrada.web")
+
+
+#: Bots that search for a second or more per move; they think in worker processes.
+HEAVY_BOTS = frozenset({"hard", "mcts"})
+
+
+def think(spec: str, seed: int, view: PlayerView, legal: list[Action]) -> Action:
+    """Build the bot ``spec`` and return its choice (run in a worker process)."""
+    return make_bot(spec, seed).choose(view, legal)
 
 
 class GameError(Exception):
@@ -188,6 +201,8 @@ class GameManager:
         self.store = store
         # Every write goes through one thread: writers never wait on each other's locks.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sagrada-db")
+        self._pool: ProcessPoolExecutor | None = None
+        self._pool_ok = True
         self.bot_delay = bot_delay
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
@@ -412,6 +427,14 @@ class GameManager:
         room.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(room))
 
     async def _bot_loop(self, room: Room) -> None:
+        try:
+            await self._bots_move(room)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # pragma: no cover - logged, and the next change wakes the bots again
+            log.exception("the bots of game %s stopped", room.id)
+
+    async def _bots_move(self, room: Room) -> None:
         while not room.state.is_over and room.state.current_player in room.bots:
             await asyncio.sleep(self.bot_delay)
             seat = room.state.current_player
@@ -421,7 +444,8 @@ class GameManager:
                 return
             view = state.view(seat)
             legal = list(state.legal_actions())
-            action = await asyncio.to_thread(bot.choose, view, legal)
+            spec = room.seats[seat].bot or ""
+            action = await self._think(room, seat, spec, bot, view, legal)
             if room.state is not state:
                 continue  # something else moved meanwhile; think again
             try:
@@ -429,6 +453,31 @@ class GameManager:
             except GameError as exc:  # pragma: no cover - a bot only picks legal actions
                 log.error("bot in game %s refused: %s", room.id, exc.detail)
                 return
+
+    async def _think(
+        self, room: Room, seat: int, spec: str, bot: Bot, view: PlayerView, legal: list[Action]
+    ) -> Action:
+        """Ask a bot for its move: searching bots in a worker process, others in a thread."""
+        if spec in HEAVY_BOTS and self._pool_ok:
+            seed = room.seed + 7919 * seat + len(view.state.history)
+            loop = asyncio.get_running_loop()
+            try:
+                # In another process, so the server stays responsive while the bot searches.
+                return int(
+                    await loop.run_in_executor(self._thinkers(), think, spec, seed, view, legal)
+                )
+            except (BrokenProcessPool, OSError, RuntimeError) as exc:
+                log.warning("bot worker processes unavailable (%s): bots think in threads", exc)
+                self._pool_ok = False
+        return await asyncio.to_thread(bot.choose, view, legal)
+
+    def _thinkers(self) -> ProcessPoolExecutor:
+        """The worker processes of the searching bots, started when first needed."""
+        if self._pool is None:
+            workers = max(1, (os.cpu_count() or 2) - 1)
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        return self._pool
 
     async def _write(self, function: Callable[..., Any], *args: Any) -> Any:
         """Run a database write on the writer thread and wait for it."""
@@ -443,3 +492,5 @@ class GameManager:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._writer.shutdown(wait=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
