@@ -2,11 +2,17 @@
 
 The server runs in ``fastapi.testclient.TestClient`` (used as a context manager, so the
 lifespan runs and bots move in the app's own event loop at once, ``bot_delay=0``).
+
+By default each server gets a fresh SQLite file. Set ``SAGRADA_TEST_DATABASE_URL`` to run the
+same tests on another database (for example
+``postgresql+psycopg://sagrada:sagrada@localhost/sagrada_test``, with the ``postgres`` extra):
+its tables are emptied for each new test server.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import warnings
@@ -31,6 +37,27 @@ DRAFT = re.compile(r"^[RYGBP][1-6]@[A-D][1-5]$")
 PATIENCE = 10.0
 
 
+#: Another database to test on, instead of SQLite files (see the module docstring).
+DATABASE = os.environ.get("SAGRADA_TEST_DATABASE_URL")
+_started: set[str] = set()
+
+
+def database_url(tmp_path: Path, db: str) -> str:
+    """Return the URL of a test server's database: fresh for a new ``(tmp_path, db)``, the same
+    database again when a test restarts its server on the same name."""
+    if DATABASE is None:
+        return f"sqlite:///{tmp_path / db}"
+    key = str(tmp_path / db)
+    if key not in _started:
+        _started.add(key)
+        from sagrada.web.store import Store, metadata
+
+        store = Store(DATABASE)
+        metadata.drop_all(store.engine)
+        store.close()
+    return DATABASE
+
+
 def new_client(
     tmp_path: Path,
     *,
@@ -39,7 +66,7 @@ def new_client(
     raise_server_exceptions: bool = True,
 ) -> TestClient:
     """Return a test client of a fresh server on the SQLite file ``tmp_path / db``."""
-    app = create_app(f"sqlite:///{tmp_path / db}", bot_delay=bot_delay)
+    app = create_app(database_url(tmp_path, db), bot_delay=bot_delay)
     return TestClient(app, raise_server_exceptions=raise_server_exceptions)
 
 

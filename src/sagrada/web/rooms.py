@@ -14,6 +14,7 @@ import hmac
 import logging
 import multiprocessing
 import os
+import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -33,6 +34,9 @@ from sagrada.web.store import Store
 
 log = logging.getLogger("sagrada.web")
 
+
+#: What a game id looks like (``secrets.token_urlsafe``): anything else is never looked up.
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 #: Bots that search for a second or more per move; they think in worker processes.
 HEAVY_BOTS = frozenset({"hard", "mcts"})
@@ -255,7 +259,7 @@ class GameManager:
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        if len(game_id) > 32:
+        if not _GAME_ID.fullmatch(game_id):
             raise GameError(404, "no such game")
         async with self._loading:
             room = self.rooms.get(game_id)
