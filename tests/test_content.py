@@ -214,8 +214,16 @@ def test_names_are_spelled_as_on_the_card_scans(cards: Catalog) -> None:
     # CARDS.md lists variants seen in sources; the scans read these.
     names = {w.name for w in cards.windows}
     assert {"Batllo", "Bellesguard", "Via Lux", "Luz Celestial", "Aurorae Magnificus"} <= names
-    assert not names & {"Batllò", "Battlo", "Vialux", "Lux Celestial", "Aurorae Magfinicus",
-                        "Kaleidoscopic Dreams", "Symphony Of Life", "Aurorae Sagradis"}
+    assert not names & {
+        "Batllò",
+        "Battlo",
+        "Vialux",
+        "Lux Celestial",
+        "Aurorae Magfinicus",
+        "Kaleidoscopic Dreams",
+        "Symphony Of Life",
+        "Aurorae Sagradis",
+    }
 
 
 def test_restriction_masks_of_sun_catcher(cards: Catalog) -> None:
@@ -350,10 +358,18 @@ def valid_pack() -> dict[str, Any]:
         "format": 1,
         "pack": "test",
         "windows": [
-            {"name": "Foo", "difficulty": 4, "card": 1,
-             "grid": ["R....", ".1...", ".....", "....P"]},
-            {"name": "Bar", "difficulty": 5, "card": 1,
-             "grid": [".....", ".....", ".....", "....."]},
+            {
+                "name": "Foo",
+                "difficulty": 4,
+                "card": 1,
+                "grid": ["R....", ".1...", ".....", "....P"],
+            },
+            {
+                "name": "Bar",
+                "difficulty": 5,
+                "card": 1,
+                "grid": [".....", ".....", ".....", "....."],
+            },
         ],
         "tools": [{"id": 1, "name": "Hammer", "colour": "B", "text": "Hit.", "restriction": ""}],
         "public_objectives": [{"id": "rows", "name": "Rows", "text": "Rows.", "vp": 3}],
@@ -428,28 +444,62 @@ MALFORMED: list[tuple[str, Mutation, tuple[str, ...]]] = [
     ("pack-name-missing", _top("pack", _DELETE), ("pack name",)),
     ("windows-not-a-list", _top("windows", {"Foo": {}}), ("windows", "list")),
     ("grid-3-rows", _set("windows", 0, "grid", ["R....", ".1...", "....P"]), (FOO, "4 rows", "3")),
-    ("grid-5-rows", _set("windows", 0, "grid", ["R....", ".1...", ".....", ".....", "....P"]),
-     (FOO, "4 rows", "5")),
-    ("row-6-chars", _set("windows", 0, "grid", ["R....", ".1....", ".....", "....P"]),
-     (FOO, "row B", "5 characters")),
-    ("row-4-chars", _set("windows", 1, "grid", [".....", ".....", "....", "....."]),
-     (BAR, "row C", "5 characters")),
-    ("row-not-a-string", _set("windows", 0, "grid", ["R....", ".1...", 12345, "....P"]),
-     (FOO, "row C")),
-    ("unknown-char-X", _set("windows", 0, "grid", ["R....", ".1...", "..X..", "....P"]),
-     (FOO, "row C", "'X'")),
-    ("unknown-char-lowercase", _set("windows", 0, "grid", ["r....", ".1...", ".....", "....P"]),
-     (FOO, "row A", "'r'")),
-    ("unknown-char-0", _set("windows", 1, "grid", [".....", ".....", ".....", "...0."]),
-     (BAR, "row D", "'0'")),
-    ("unknown-char-7", _set("windows", 1, "grid", ["7....", ".....", ".....", "....."]),
-     (BAR, "row A", "'7'")),
+    (
+        "grid-5-rows",
+        _set("windows", 0, "grid", ["R....", ".1...", ".....", ".....", "....P"]),
+        (FOO, "4 rows", "5"),
+    ),
+    (
+        "row-6-chars",
+        _set("windows", 0, "grid", ["R....", ".1....", ".....", "....P"]),
+        (FOO, "row B", "5 characters"),
+    ),
+    (
+        "row-4-chars",
+        _set("windows", 1, "grid", [".....", ".....", "....", "....."]),
+        (BAR, "row C", "5 characters"),
+    ),
+    (
+        "row-not-a-string",
+        _set("windows", 0, "grid", ["R....", ".1...", 12345, "....P"]),
+        (FOO, "row C"),
+    ),
+    (
+        "unknown-char-X",
+        _set("windows", 0, "grid", ["R....", ".1...", "..X..", "....P"]),
+        (FOO, "row C", "'X'"),
+    ),
+    (
+        "unknown-char-lowercase",
+        _set("windows", 0, "grid", ["r....", ".1...", ".....", "....P"]),
+        (FOO, "row A", "'r'"),
+    ),
+    (
+        "unknown-char-0",
+        _set("windows", 1, "grid", [".....", ".....", ".....", "...0."]),
+        (BAR, "row D", "'0'"),
+    ),
+    (
+        "unknown-char-7",
+        _set("windows", 1, "grid", ["7....", ".....", ".....", "....."]),
+        (BAR, "row A", "'7'"),
+    ),
     ("difficulty-0", _set("windows", 0, "difficulty", 0), (FOO, "difficulty", "0")),
     ("difficulty-7", _set("windows", 1, "difficulty", 7), (BAR, "difficulty", "7")),
     ("card-one-side", _set("windows", 1, "card", 2), ("windows", "card 1", "expected 2")),
-    ("card-three-sides", _append("windows", {"name": "Baz", "difficulty": 3, "card": 1,
-                                             "grid": [".....", ".....", ".....", "....."]}),
-     ("windows", "card 1", "3", "expected 2")),
+    (
+        "card-three-sides",
+        _append(
+            "windows",
+            {
+                "name": "Baz",
+                "difficulty": 3,
+                "card": 1,
+                "grid": [".....", ".....", ".....", "....."],
+            },
+        ),
+        ("windows", "card 1", "3", "expected 2"),
+    ),
     ("missing-grid", _delete("windows", 0, "grid"), (FOO, "missing", "'grid'")),
     ("missing-name", _delete("windows", 1, "name"), ("windows[1]", "missing", "'name'")),
     ("missing-tool-text", _delete("tools", 0, "text"), (HAMMER, "missing", "'text'")),
@@ -457,8 +507,11 @@ MALFORMED: list[tuple[str, Mutation, tuple[str, ...]]] = [
     ("missing-private-id", _delete("private_objectives", 0, "id"), (REDS, "missing", "'id'")),
     ("difficulty-is-a-string", _set("windows", 0, "difficulty", "4"), (FOO, "'difficulty'", "int")),
     ("difficulty-is-a-bool", _set("windows", 0, "difficulty", True), (FOO, "'difficulty'", "int")),
-    ("grid-is-a-string", _set("windows", 0, "grid", "R.... .1... ..... ....P"),
-     (FOO, "'grid'", "list")),
+    (
+        "grid-is-a-string",
+        _set("windows", 0, "grid", "R.... .1... ..... ....P"),
+        (FOO, "'grid'", "list"),
+    ),
     ("name-is-a-number", _set("windows", 1, "name", 7), ("windows[1]", "'name'", "str")),
     ("tool-id-is-a-string", _set("tools", 0, "id", "1"), (HAMMER, "'id'", "int")),
     ("vp-is-a-float", _set("public_objectives", 0, "vp", 2.5), (ROWS, "'vp'", "int")),
@@ -468,30 +521,57 @@ MALFORMED: list[tuple[str, Mutation, tuple[str, ...]]] = [
     ("tool-colour-two-letters", _set("tools", 0, "colour", "RB"), (HAMMER, "colour", "'RB'")),
     ("tool-colour-lowercase", _set("tools", 0, "colour", "b"), (HAMMER, "colour", "'b'")),
     ("private-colour-X", _set("private_objectives", 0, "colour", "X"), (REDS, "colour", "'X'")),
-    ("private-colour-and-spaces", _set("private_objectives", 0, "spaces", ["A1"]),
-     (REDS, "exactly one", "'colour'", "'spaces'")),
-    ("private-neither", _delete("private_objectives", 0, "colour"),
-     (REDS, "exactly one", "'colour'", "'spaces'")),
-    ("unknown-cell-E1", _set("private_objectives", 1, "spaces", ["A1", "E1"]),
-     (CORNERS, "'E1'", "A1-D5")),
-    ("unknown-cell-A6", _set("private_objectives", 1, "spaces", ["A6"]),
-     (CORNERS, "'A6'", "A1-D5")),
+    (
+        "private-colour-and-spaces",
+        _set("private_objectives", 0, "spaces", ["A1"]),
+        (REDS, "exactly one", "'colour'", "'spaces'"),
+    ),
+    (
+        "private-neither",
+        _delete("private_objectives", 0, "colour"),
+        (REDS, "exactly one", "'colour'", "'spaces'"),
+    ),
+    (
+        "unknown-cell-E1",
+        _set("private_objectives", 1, "spaces", ["A1", "E1"]),
+        (CORNERS, "'E1'", "A1-D5"),
+    ),
+    (
+        "unknown-cell-A6",
+        _set("private_objectives", 1, "spaces", ["A6"]),
+        (CORNERS, "'A6'", "A1-D5"),
+    ),
     ("cell-as-number", _set("private_objectives", 1, "spaces", [3]), (CORNERS, "3", "A1-D5")),
     ("spaces-empty", _set("private_objectives", 1, "spaces", []), (CORNERS, "empty")),
     ("duplicate-window", _set("windows", 1, "name", "Foo"), ("windows", "'Foo'", "twice")),
     ("duplicate-window-other-case", _set("windows", 1, "name", "FOO"), ("windows", "twice")),
-    ("duplicate-tool-name", _append("tools", {"id": 2, "name": "hammer", "colour": "R",
-                                              "text": "Hit again.", "restriction": ""}),
-     ("tools", "'hammer'", "twice")),
-    ("duplicate-tool-number", _append("tools", {"id": 1, "name": "Saw", "colour": "R",
-                                                "text": "Cut.", "restriction": ""}),
-     ("tools", "'Saw'", "twice")),
-    ("duplicate-public-id", _append("public_objectives", {"id": "rows", "name": "Other rows",
-                                                          "text": "Rows.", "vp": 2}),
-     ("public_objectives", "'Other rows'", "twice")),
-    ("duplicate-private", _append("private_objectives", {"id": "reds2", "name": "Reds",
-                                                         "colour": "R"}),
-     ("private_objectives", "'Reds'", "twice")),
+    (
+        "duplicate-tool-name",
+        _append(
+            "tools",
+            {"id": 2, "name": "hammer", "colour": "R", "text": "Hit again.", "restriction": ""},
+        ),
+        ("tools", "'hammer'", "twice"),
+    ),
+    (
+        "duplicate-tool-number",
+        _append(
+            "tools", {"id": 1, "name": "Saw", "colour": "R", "text": "Cut.", "restriction": ""}
+        ),
+        ("tools", "'Saw'", "twice"),
+    ),
+    (
+        "duplicate-public-id",
+        _append(
+            "public_objectives", {"id": "rows", "name": "Other rows", "text": "Rows.", "vp": 2}
+        ),
+        ("public_objectives", "'Other rows'", "twice"),
+    ),
+    (
+        "duplicate-private",
+        _append("private_objectives", {"id": "reds2", "name": "Reds", "colour": "R"}),
+        ("private_objectives", "'Reds'", "twice"),
+    ),
 ]
 
 

@@ -254,8 +254,9 @@ def test_the_window_drawn_is_the_one_the_reasoning_uses() -> None:
     assert window.open_spaces == 0 and window.violations() == []
 
 
-@pytest.mark.parametrize("order", [("Shades of Red", "Shades of Blue"),
-                                   ("Shades of Blue", "Shades of Red")])
+@pytest.mark.parametrize(
+    "order", [("Shades of Red", "Shades of Blue"), ("Shades of Blue", "Shades of Red")]
+)
 def test_only_the_better_private_objective_counts(order: tuple[str, str]) -> None:
     # Solo rules, END GAME SCORING: "selecting only one of the two Private Objectives".
     s = finished(order, CHECKERBOARD, ["G6 Y6 P6", "G1"])

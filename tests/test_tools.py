@@ -610,9 +610,7 @@ def test_cork_backed_straightedge_die_with_no_lone_space_returns_to_the_pool() -
 # -- 10 Grinding Stone ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("value", "opposite"), [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 1)]
-)
+@pytest.mark.parametrize(("value", "opposite"), [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 1)])
 def test_grinding_stone_turns_the_die_to_its_opposite_face(value: int, opposite: int) -> None:
     # CARDS.md §1, #10: "flip the die to its opposite face. 6↔1, 5↔2, 4↔3."
     s = situation((10, 2, 3), pool=f"Y{value}")
@@ -710,4 +708,3 @@ def test_tap_wheel_is_refused_without_a_matching_colour_on_the_round_track() -> 
     refused(s, "T12", "Round Track has no dice")
     s = situation((12, 2, 3), pool="P6", placements=TAP_DICE, track={1: "G6 Y2"})
     refused(s, "T12", "colour on the Round Track")
-

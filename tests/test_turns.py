@@ -355,4 +355,3 @@ def test_a_tie_below_the_winner_is_ordered_only_by_the_english_rule(tie_break: s
     else:
         assert outcome.ranking == ((final_start,), (third,), (second,))
     assert outcome.winners == (final_start,)
-

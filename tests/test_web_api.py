@@ -88,15 +88,18 @@ def snapshot(client: TestClient, game_id: str, tokens: dict[int, str]) -> Any:
 
 
 def test_two_players_need_only_the_player_count(client: TestClient) -> None:
-    created = create_game(client, players=2)
+    created = create_game(client, players=2, redeem=False)
     seats = created["seats"]
     assert [(s["seat"], s["kind"], s["bot"]) for s in seats] == [
         (0, "human", None),
         (1, "human", None),
     ]
-    tokens = [s["token"] for s in seats]
-    assert all(isinstance(t, str) and len(t) == 32 for t in tokens)
-    assert tokens[0] != tokens[1]
+    # The creator's seat comes with its token; the other person's with a one-time invite code
+    # (never a token: the creator must not hold another player's secret).
+    assert isinstance(seats[0]["token"], str) and len(seats[0]["token"]) == 32
+    assert seats[0]["invite"] is None
+    assert seats[1]["token"] is None
+    assert isinstance(seats[1]["invite"], str) and len(seats[1]["invite"]) == 16
     game = summary(client, created["id"])
     assert game["players"] == 2
     assert game["status"] == "open"  # the second seat waits for someone to join
@@ -234,7 +237,7 @@ def test_lobby_lists_open_and_running_games_newest_first_but_not_finished_ones(
     client: TestClient,
 ) -> None:
     over = finished_game(client)
-    open_game = create_game(client, players=2)["id"]
+    open_game = create_game(client, players=2, redeem=False)["id"]
     running = create_game(client, players=2, bots=[None, "random"])["id"]
     games = client.get("/api/games").json()["games"]
     assert [(g["id"], g["status"]) for g in games] == [(running, "running"), (open_game, "open")]
@@ -256,7 +259,7 @@ def test_an_unknown_game_is_404_everywhere(client: TestClient) -> None:
 
 
 def test_join_gives_the_first_unclaimed_human_seat_a_token_then_409(client: TestClient) -> None:
-    created = create_game(client, players=3, bots=[None, "random", None])
+    created = create_game(client, players=3, bots=[None, "random", None], redeem=False)
     game_id = created["id"]
     joined = client.post(f"/api/games/{game_id}/join", json={"name": "Zoe"})
     assert joined.status_code == 200, joined.text
@@ -281,12 +284,61 @@ def test_join_gives_the_first_unclaimed_human_seat_a_token_then_409(client: Test
 def test_join_never_takes_a_seat_already_played_with_its_invite_token(
     client: TestClient,
 ) -> None:
-    created = create_game(client, players=2)
+    created = create_game(client, players=2)  # the friend redeemed the invite of seat 1
     game_id, tokens = created["id"], tokens_of(created)
     act_ok(client, game_id, tokens[0], "W1")
     act_ok(client, game_id, tokens[1], "W1")  # the invited friend plays seat 1
-    client.post(f"/api/games/{game_id}/join")
+    assert client.post(f"/api/games/{game_id}/join").status_code == 409
     assert get_view(client, game_id, tokens[1])["seat"] == 1
+
+
+def test_an_invite_code_gives_a_fresh_token_once_and_the_creator_never_holds_it(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=2, redeem=False)
+    game_id, invite = created["id"], created["seats"][1]["invite"]
+    creator = created["seats"][0]["token"]
+    # The invite code is not a token: it cannot read or act for the seat.
+    assert client.get(f"/api/games/{game_id}/view", params={"token": invite}).status_code == 403
+    joined = client.post(f"/api/games/{game_id}/join", json={"invite": invite})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+    token = joined.json()["token"]
+    assert token not in (invite, creator)
+    # Used once: the code gives nothing more, not even to the creator who knows it.
+    again = client.post(f"/api/games/{game_id}/join", json={"invite": invite})
+    assert again.status_code == 409
+    wrong = client.post(f"/api/games/{game_id}/join", json={"invite": "not-an-invite-code"})
+    assert wrong.status_code == 403
+    assert get_view(client, game_id, token)["seat"] == 1
+
+
+def test_an_action_list_stops_at_a_dice_roll_so_no_result_is_seen_before_it_counts(
+    client: TestClient,
+) -> None:
+    # Flux Brush (6) re-rolls the die taken: a list that goes on after that step is refused
+    # whole, so the refusal cannot describe the rolled value; nothing is committed.
+    created = create_game(client, players=2, tools=[6, 1, 2])
+    game_id, tokens = created["id"], tokens_of(created)
+    act_ok(client, game_id, tokens[0], "W1")
+    act_ok(client, game_id, tokens[1], "W1")
+    view = get_view(client, game_id)
+    seat = view["current_player"]
+    die = get_view(client, game_id, tokens[seat])["draft_pool"][0]
+    before = get_view(client, game_id, tokens[seat])
+    answer = client.post(
+        f"/api/games/{game_id}/actions",
+        json={"token": tokens[seat], "actions": ["T6", die, "pass"]},
+    )
+    assert answer.status_code == 422
+    assert "rolls or draws dice" in answer.json()["detail"]
+    after = get_view(client, game_id, tokens[seat])
+    assert after["history"] == before["history"]
+    assert after["players"][seat]["favor_tokens"] == before["players"][seat]["favor_tokens"]
+    # Ending with the roll is fine: it is committed, and its result shown only then.
+    done = client.post(
+        f"/api/games/{game_id}/actions", json={"token": tokens[seat], "actions": ["T6", die]}
+    )
+    assert done.status_code == 200, done.text
 
 
 # -- views, actions and the token rules --------------------------------------------------------
@@ -549,12 +601,13 @@ def quoted(name: str) -> str:
 
 def test_no_payload_shows_a_seat_another_seats_secrets_or_the_chance(tmp_path: Any) -> None:
     with new_client(tmp_path) as client:
-        created = create_game(client, players=3)
+        created = create_game(client, players=3, redeem=False)
         game_id = created["id"]
         payloads: dict[int, list[Any]] = {-1: [], 0: [created], 1: [], 2: []}
         tokens = {0: created["seats"][0]["token"]}
-        for _ in range(2):
-            joined = client.post(f"/api/games/{game_id}/join").json()
+        for seat in (1, 2):
+            invite = {"invite": created["seats"][seat]["invite"]}
+            joined = client.post(f"/api/games/{game_id}/join", json=invite).json()
             payloads[joined["seat"]].append(joined)
             tokens[joined["seat"]] = joined["token"]
         room = room_of(client, game_id)

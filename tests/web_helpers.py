@@ -70,11 +70,26 @@ def new_client(
     return TestClient(app, raise_server_exceptions=raise_server_exceptions)
 
 
-def create_game(client: TestClient, **options: Any) -> dict[str, Any]:
-    """Create a game with ``options`` and return the answer (id and seats)."""
+def create_game(client: TestClient, *, redeem: bool = True, **options: Any) -> dict[str, Any]:
+    """Create a game with ``options`` and return the answer (id and seats).
+
+    With ``redeem`` (the default) every invite code is exchanged at once for its seat's token
+    (``POST /join``), which is written into the answer, as if every invited person had opened
+    their link; ``redeem=False`` returns the server's answer as it is.
+    """
     response = client.post("/api/games", json=options)
     assert response.status_code == 201, response.text
-    return dict(response.json())
+    created = dict(response.json())
+    if redeem:
+        for seat in created["seats"]:
+            if seat.get("invite"):
+                joined = client.post(
+                    f"/api/games/{created['id']}/join", json={"invite": seat["invite"]}
+                )
+                assert joined.status_code == 200, joined.text
+                assert joined.json()["seat"] == seat["seat"]
+                seat["token"] = joined.json()["token"]
+    return created
 
 
 def tokens_of(created: dict[str, Any]) -> dict[int, str]:

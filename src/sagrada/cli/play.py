@@ -64,13 +64,14 @@ def run(args: argparse.Namespace) -> int:
     state = new_game(config, seed)
     try:
         bots = {
-            seat: make_bot(args.bot, seed + seat)
+            seat: make_bot(args.bot, random.SystemRandom().randrange(2**62))
             for seat in range(args.players)
             if seat != args.seat
         }
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    print(f"Sagrada, {args.players} player(s), seed {seed}. You are player {args.seat}.")
+    # The seed decides every die to come: it is shown only when the game is over.
+    print(f"Sagrada, {args.players} player(s). You are player {args.seat}.")
     print(HELP)
     shown = -1
     while not state.is_over:
@@ -119,4 +120,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"\nTarget score {outcome.target}. {verdict}")
     else:
         print(f"\nWinner(s): {', '.join(f'player {s}' for s in outcome.winners)}")
+    print(f"(The game's seed was {seed}: `--seed {seed}` deals the same game again.)")
     return 0

@@ -129,6 +129,10 @@ def parse_request(text: str) -> ScoreRequest:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(f"not valid JSON: {exc}") from None
+    except ValueError as exc:  # a number too long to read
+        raise CliError(f"not readable: {exc}") from None
+    except RecursionError:
+        raise CliError("not readable: nested too deeply") from None
     if not isinstance(data, dict):
         raise CliError("the input must be a JSON object with fields " + _field_list())
     unknown = [key for key in data if key not in REQUIRED_FIELDS + OPTIONAL_FIELDS]

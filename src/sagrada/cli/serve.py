@@ -65,5 +65,6 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"cannot open the database {args.db!r}: {exc}") from None
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Sagrada is running at http://{host}:{args.port}/  (database: {args.db}; Ctrl+C stops)")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # WebSocket frames larger than this are refused by uvicorn before they are read whole.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=16 * 1024)
     return 0

@@ -108,6 +108,10 @@ class GameRecord:
             raise RecordError(
                 f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
             ) from None
+        except ValueError as exc:  # a number too long to read
+            raise RecordError(f"not a readable record: {exc}") from None
+        except RecursionError:
+            raise RecordError("not a readable record: nested too deeply") from None
         return cls.from_json(data)
 
     def replay(self) -> State:

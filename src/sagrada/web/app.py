@@ -34,6 +34,8 @@ from sagrada.web.store import Store
 MAX_BODY = 8 * 1024
 MAX_WS_MESSAGE = 4 * 1024
 MAX_ACTIONS_PER_REQUEST = 12
+#: Unfinished games with no person in them (bots playing bots) that may run at once.
+MAX_BOT_ONLY_GAMES = 8
 
 Token = Annotated[str, Field(min_length=8, max_length=64)]
 ActionText = Annotated[str, Field(min_length=1, max_length=16)]
@@ -60,12 +62,13 @@ class CreateGame(BaseModel):
 
 
 class SeatToken(BaseModel):
-    """A seat and its secret token."""
+    """A seat: the creator's has its secret token, every other person's an invite code."""
 
     seat: int
     kind: str
     bot: str | None
     token: str | None
+    invite: str | None
 
 
 class Created(BaseModel):
@@ -76,11 +79,12 @@ class Created(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    """Claim a free seat, optionally with a display name."""
+    """Take the seat of an invite code, or the first free seat; optionally with a name."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     name: Name | None = None
+    invite: Annotated[str, Field(min_length=8, max_length=32)] | None = None
 
 
 class Joined(BaseModel):
@@ -179,10 +183,7 @@ def create_app(
 
     async def room_and_seat(game_id: str, token: str | None) -> tuple[Room, int]:
         room = await manager.get(game_id)
-        seat = room.seat_of(token)
-        if seat >= 0:
-            await manager.claim(room, seat)
-        return room, seat
+        return room, room.seat_of(token)
 
     # -- REST -------------------------------------------------------------------------------
 
@@ -238,12 +239,22 @@ def create_app(
                 fields[key] = tuple(fields[key])
         config = GameConfig(**fields)
         new_game(config, 0)  # refuses impossible card deals before anything is stored
-        room, tokens = await manager.create(config, bots, names)
+        if all(b is not None for b in bots):
+            watched = sum(
+                1
+                for r in manager.rooms.values()
+                if not r.state.is_over and all(seat.kind == "bot" for seat in r.seats)
+            )
+            if watched >= MAX_BOT_ONLY_GAMES:
+                raise GameError(
+                    429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
+                )
+        room, tokens, invites = await manager.create(config, bots, names)
         return {
             "id": room.id,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "token": t}
-                for s, t in zip(room.seats, tokens, strict=True)
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "token": t, "invite": i}
+                for s, t, i in zip(room.seats, tokens, invites, strict=True)
             ],
         }
 
@@ -270,7 +281,8 @@ def create_app(
         if not create_limit.allow("join:" + client_key(request)):
             raise GameError(429, "too many requests from this address: wait a minute")
         room = await manager.get(game_id)
-        seat, token = await manager.join(room, body.name if body else None)
+        name = body.name if body else None
+        seat, token = await manager.join(room, name, body.invite if body else None)
         return {"seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/view")
@@ -357,7 +369,13 @@ def create_app(
 
         try:
             while True:
-                text = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    reply(400, "send text frames of JSON")
+                    continue
                 if len(text) > MAX_WS_MESSAGE:
                     reply(413, f"messages are at most {MAX_WS_MESSAGE} bytes")
                     continue

@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import re
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -71,6 +72,7 @@ class Seat:
     name: str
     token_hash: str | None = None
     claimed: bool = False
+    invite_hash: str | None = None
 
     def to_store(self) -> dict[str, Any]:
         return {
@@ -80,6 +82,7 @@ class Seat:
             "name": self.name,
             "token_hash": self.token_hash,
             "claimed": self.claimed,
+            "invite_hash": self.invite_hash,
         }
 
     def public(self) -> dict[str, Any]:
@@ -114,10 +117,12 @@ class Room:
         self.state: State = new_game(config, seed)
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
+        # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.
         self.bots: dict[int, Bot] = {
-            s.seat: make_bot(s.bot, seed + 7919 * s.seat) for s in seats if s.bot is not None
+            s.seat: make_bot(s.bot, secrets.randbits(62)) for s in seats if s.bot is not None
         }
         self.bot_task: asyncio.Task[None] | None = None
+        self.touched = time.monotonic()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -186,6 +191,7 @@ class Room:
         for index, text in enumerate(texts):
             if trial.current_player != seat:
                 raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            before = trial.rng.state
             try:
                 code = parse_action(text)
                 trial.apply(code)
@@ -195,6 +201,14 @@ class Room:
                 prefix = f"action {index + 1}: " if len(texts) > 1 else ""
                 raise GameError(422, f"{prefix}{exc}") from None
             codes.append(code)
+            if trial.rng.state != before and index != len(texts) - 1:
+                # Dice were rolled or drawn: nothing after this step may be tried, or the
+                # answer (legal or not, and why) would tell the result before it is committed.
+                raise GameError(
+                    422,
+                    f"action {index + 1} ({text!r}) rolls or draws dice: "
+                    "send it last, and the actions after it in a new request",
+                )
         return trial, codes
 
 
@@ -216,23 +230,35 @@ class GameManager:
 
     async def create(
         self, config: GameConfig, bots: list[str | None], names: list[str]
-    ) -> tuple[Room, list[str | None]]:
-        """Create a game; return the room and a token per seat (``None`` for bots)."""
+    ) -> tuple[Room, list[str | None], list[str | None]]:
+        """Create a game; return the room, the token of the creator's seat (the first human
+        seat) and an invite code for every other human seat, by seat."""
         game_id = secrets.token_urlsafe(8)
         seed = secrets.randbits(62)
-        seats = []
+        seats: list[Seat] = []
         tokens: list[str | None] = []
+        invites: list[str | None] = []
         for index in range(config.players):
             bot = bots[index]
-            if bot is None:
+            if bot is None and not any(s.kind == "human" for s in seats):
+                # The creator's own seat: its token now.
                 token = secrets.token_urlsafe(24)
-                seats.append(
-                    Seat(index, "human", None, names[index], hash_token(token), claimed=index == 0)
-                )
+                seats.append(Seat(index, "human", None, names[index], hash_token(token), True))
                 tokens.append(token)
+                invites.append(None)
+            elif bot is None:
+                # Another person's seat: an invite code, exchanged once for a fresh token that
+                # the creator never sees.
+                invite = secrets.token_urlsafe(12)
+                seats.append(
+                    Seat(index, "human", None, names[index], invite_hash=hash_token(invite))
+                )
+                tokens.append(None)
+                invites.append(invite)
             else:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
+                invites.append(None)
         created = await self._write(
             self.store.create_game,
             game_id,
@@ -248,7 +274,7 @@ class GameManager:
             )
         self._remember(room)
         self.wake_bots(room)
-        return room, tokens
+        return room, tokens, invites
 
     async def get(self, game_id: str) -> Room:
         """Return a room, reading it back from the database if it is not in memory.
@@ -258,6 +284,8 @@ class GameManager:
         """
         room = self.rooms.get(game_id)
         if room is not None:
+            room.touched = time.monotonic()
+            self.wake_bots(room)  # in case a bot stopped on an error: any visit restarts it
             return room
         if not _GAME_ID.fullmatch(game_id):
             raise GameError(404, "no such game")
@@ -284,13 +312,21 @@ class GameManager:
 
     def _remember(self, room: Room) -> None:
         self.rooms[room.id] = room
-        if len(self.rooms) > self.max_rooms:
-            # Unload the oldest finished games nobody watches; they can be read back.
-            for game_id, other in sorted(self.rooms.items(), key=lambda kv: kv[1].created):
-                if len(self.rooms) <= self.max_rooms:
-                    break
-                if other.state.is_over and not other.listeners and other is not room:
-                    del self.rooms[game_id]
+        if len(self.rooms) <= self.max_rooms:
+            return
+        # Unload the games idle longest that nobody watches and no bot is playing: they are in
+        # the database and are read back when asked for. A tenth at a time, to sort rarely.
+        idle = [
+            other
+            for other in self.rooms.values()
+            if other is not room
+            and not other.listeners
+            and (other.bot_task is None or other.bot_task.done())
+            and not other.lock.locked()
+        ]
+        idle.sort(key=lambda r: r.touched)
+        for other in idle[: max(1, self.max_rooms // 10)]:
+            del self.rooms[other.id]
 
     async def resume(self) -> int:
         """Load the unfinished games and set their bots moving; return how many."""
@@ -304,38 +340,40 @@ class GameManager:
 
     # -- seats ------------------------------------------------------------------------------
 
-    async def claim(self, room: Room, seat: int) -> None:
-        """Mark a human seat as taken the first time its token is used (invite links)."""
-        target = room.seats[seat]
-        if target.claimed:
-            return
-        async with room.lock:
-            if target.claimed:
-                return
-            target.claimed = True
-            await self._write(
-                self.store.update_seats, room.id, [s.to_store() for s in room.seats], room.status
-            )
-            self._announce(room)
-
-    async def join(self, room: Room, name: str | None) -> tuple[int, str]:
-        """Give the first unclaimed human seat to a newcomer: its number and token."""
+    async def join(
+        self, room: Room, name: str | None, invite: str | None = None
+    ) -> tuple[int, str]:
+        """Give a seat to a newcomer and return its number and a fresh token: the seat of an
+        invite code, or without one the first human seat nobody has claimed."""
+        digest = hash_token(invite) if invite is not None else None
         async with room.lock:
             for seat in room.seats:
-                if seat.kind == "human" and not seat.claimed:
-                    token = secrets.token_urlsafe(24)
-                    seat.token_hash = hash_token(token)
-                    seat.claimed = True
-                    if name:
-                        seat.name = name
-                    await self._write(
-                        self.store.update_seats,
-                        room.id,
-                        [s.to_store() for s in room.seats],
-                        room.status,
-                    )
-                    self._announce(room)
-                    return seat.seat, token
+                if seat.kind != "human":
+                    continue
+                if digest is not None:
+                    if seat.invite_hash is None or not hmac.compare_digest(
+                        seat.invite_hash, digest
+                    ):
+                        continue
+                    if seat.claimed:
+                        raise GameError(409, "this invitation has been used: the seat is taken")
+                elif seat.claimed:
+                    continue
+                token = secrets.token_urlsafe(24)
+                seat.token_hash = hash_token(token)
+                seat.claimed = True
+                if name:
+                    seat.name = name
+                await self._write(
+                    self.store.update_seats,
+                    room.id,
+                    [s.to_store() for s in room.seats],
+                    room.status,
+                )
+                self._announce(room)
+                return seat.seat, token
+        if digest is not None:
+            raise GameError(403, "this invitation is not one of this game's")
         raise GameError(409, "every seat of this game is taken")
 
     # -- acting ------------------------------------------------------------------------------
@@ -356,6 +394,7 @@ class GameManager:
                 status,
             )
             room.state = trial
+            room.touched = time.monotonic()
             self._announce(room)
         self.wake_bots(room)
 
@@ -431,12 +470,15 @@ class GameManager:
         room.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(room))
 
     async def _bot_loop(self, room: Room) -> None:
-        try:
-            await self._bots_move(room)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # pragma: no cover - logged, and the next change wakes the bots again
-            log.exception("the bots of game %s stopped", room.id)
+        for attempt in range(3):
+            try:
+                await self._bots_move(room)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # logged; retried, and any later visit to the game restarts it
+                log.exception("the bots of game %s failed (attempt %d)", room.id, attempt + 1)
+                await asyncio.sleep(1.0)
 
     async def _bots_move(self, room: Room) -> None:
         while not room.state.is_over and room.state.current_player in room.bots:
@@ -463,7 +505,7 @@ class GameManager:
     ) -> Action:
         """Ask a bot for its move: searching bots in a worker process, others in a thread."""
         if spec in HEAVY_BOTS and self._pool_ok:
-            seed = room.seed + 7919 * seat + len(view.state.history)
+            seed = secrets.randbits(62)
             loop = asyncio.get_running_loop()
             try:
                 # In another process, so the server stays responsive while the bot searches.

@@ -16,12 +16,16 @@ import {
   COLOURS,
   setupColourBlindToggle,
   rememberToken,
+  rememberedTokens,
+  gameUrl,
 } from "./common.js";
 
 // -- where we are ------------------------------------------------------------------------------
 
 const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 const token = new URLSearchParams(location.search).get("token");
+// An invite link carries a one-time code: it is exchanged for this seat's own secret token.
+const invite = new URLSearchParams(location.search).get("invite");
 const API = `/api/games/${encodeURIComponent(gameId)}`;
 
 /** Everything the page knows; render() draws it. */
@@ -1089,8 +1093,28 @@ function init() {
       render();
     } else if (S.scorePin) pinPart(S.scorePin.seat, S.scorePin.part);
   });
+  if (invite && !token) {
+    redeemInvite();
+    return;
+  }
   // The first view comes by REST (quick, and it tells a bad link at once); then live updates.
   loadView().then((ok) => ok && connect());
+}
+
+/** Exchange the invite code for a seat token (once), then reload the page with the token. */
+async function redeemInvite() {
+  const remembered = rememberedTokens()[gameId];
+  if (remembered && remembered.token) {
+    location.replace(gameUrl(gameId, remembered.token));
+    return;
+  }
+  try {
+    const seat = await api("POST", `${API}/join`, { invite });
+    rememberToken(gameId, seat.seat, seat.token);
+    location.replace(gameUrl(gameId, seat.token));
+  } catch (err) {
+    showError(err.message);
+  }
 }
 
 init();

@@ -227,12 +227,19 @@ async function createGame(event) {
   }
 }
 
-/** After creating: every human seat's invite link with a copy button, and "open my seat". */
+/** The invite link of a seat: the game page with the seat's one-time invite code. */
+function inviteUrl(gameId, invite) {
+  return `/game/${encodeURIComponent(gameId)}?invite=${encodeURIComponent(invite)}`;
+}
+
+/** After creating: every invited seat's link with a copy button, and "open my seat". */
 function showCreated(game, names) {
   const box = $("created");
-  const humans = game.seats.filter((s) => s.token);
+  // The creator's seat comes with its token ("Open my seat"); every other person's seat with a
+  // one-time invite code, which the invited player exchanges for a token of their own.
+  const humans = game.seats.filter((s) => s.invite);
   const rows = humans.map((seat) => {
-    const url = new URL(gameUrl(game.id, seat.token), location.href).href;
+    const url = new URL(inviteUrl(game.id, seat.invite), location.href).href;
     const input = el("input", {
       type: "text",
       readonly: true,
@@ -262,15 +269,15 @@ function showCreated(game, names) {
       copy,
     );
   });
-  const first = game.seats[0];
+  const mine = game.seats.find((s) => s.token);
   let open;
-  if (first && first.token) {
-    rememberToken(game.id, 0, first.token);
+  if (mine) {
+    rememberToken(game.id, mine.seat, mine.token);
     open = el("a", {
       class: "button primary",
-      href: gameUrl(game.id, first.token),
+      href: gameUrl(game.id, mine.token),
       "data-testid": "open-seat",
-      text: `Open my seat (${names[0]})`,
+      text: `Open my seat (${names[mine.seat]})`,
     });
   } else {
     open = el("a", { class: "button", href: gameUrl(game.id), "data-testid": "watch-created", text: "Watch the game" });
