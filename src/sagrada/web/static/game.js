@@ -66,6 +66,11 @@ function playerName(seat, view = S.view) {
   return (entry && entry.name) || `Player ${seat + 1}`;
 }
 
+/** The engine's sentences name seats from 0 ("player 0: ..."); show the players' names. */
+function namePlayers(sentence, view) {
+  return sentence.replace(/\bplayer (\d+)\b/g, (_, seat) => playerName(Number(seat), view));
+}
+
 /** The view on screen: a replay step, or the live view with the gathered tool steps shown. */
 function shownView() {
   if (S.replay) return S.replay.view;
@@ -442,7 +447,8 @@ function renderHeader(view) {
 
 function renderActionBar(view, model) {
   const decision = S.gather && S.gather.preview ? S.gather.preview.decision : view.decision;
-  byTestId("decision").textContent = S.replay ? `Replay: ${view.decision}` : decision || "";
+  const text = S.replay ? `Replay: ${namePlayers(view.decision, view)}` : namePlayers(decision || "", view);
+  byTestId("decision").textContent = text;
   $("hint").textContent = hintText(view, model);
 
   const hand = $("hand");
