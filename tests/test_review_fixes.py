@@ -69,3 +69,26 @@ def test_unreadable_json_is_one_line_and_exit_code_2(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+def test_invite_only_seats_cannot_be_taken_from_the_lobby(tmp_path: Path) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2, open_seats=False, redeem=False)
+        game_id = created["id"]
+        summary = client.get(f"/api/games/{game_id}").json()
+        assert summary["status"] == "running"  # not listed as open: nobody may just join
+        assert summary["seats"][1]["open"] is False
+        assert client.post(f"/api/games/{game_id}/join", json={}).status_code == 409
+        invite = created["seats"][1]["invite"]
+        joined = client.post(f"/api/games/{game_id}/join", json={"invite": invite})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
+
+
+def test_open_seats_can_be_taken_from_the_lobby(tmp_path: Path) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2, redeem=False)
+        game_id = created["id"]
+        summary = client.get(f"/api/games/{game_id}").json()
+        assert summary["status"] == "open"
+        assert summary["seats"][1]["open"] is True
+        assert client.post(f"/api/games/{game_id}/join", json={}).json()["seat"] == 1

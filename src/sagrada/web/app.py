@@ -59,6 +59,7 @@ class CreateGame(BaseModel):
     private_pools: bool = False
     expansion: bool = False
     private_objectives: str = Field(default="all", max_length=20)
+    open_seats: bool = True
 
 
 class SeatToken(BaseModel):
@@ -233,7 +234,7 @@ def create_app(
             n if b is None else f"{n} ({b} bot)" if options.names is None else n
             for n, b in zip(names, bots, strict=True)
         ]
-        fields = options.model_dump(exclude={"bots", "names"})
+        fields = options.model_dump(exclude={"bots", "names", "open_seats"})
         for key in ("tools", "public_objectives"):
             if fields[key] is not None:
                 fields[key] = tuple(fields[key])
@@ -249,7 +250,7 @@ def create_app(
                 raise GameError(
                     429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
                 )
-        room, tokens, invites = await manager.create(config, bots, names)
+        room, tokens, invites = await manager.create(config, bots, names, options.open_seats)
         return {
             "id": room.id,
             "seats": [

@@ -73,9 +73,12 @@ class Seat:
     token_hash: str | None = None
     claimed: bool = False
     invite_hash: str | None = None
+    #: Whether anyone may take the seat from the lobby (else only with its invite code).
+    open: bool = True
 
     def to_store(self) -> dict[str, Any]:
         return {
+            "open": self.open,
             "seat": self.seat,
             "kind": self.kind,
             "bot": self.bot,
@@ -92,6 +95,7 @@ class Seat:
             "bot": self.bot,
             "name": self.name,
             "claimed": self.claimed,
+            "open": self.kind == "human" and self.open and not self.claimed,
         }
 
 
@@ -130,7 +134,7 @@ class Room:
     def status(self) -> str:
         if self.state.is_over:
             return "over"
-        if any(s.kind == "human" and not s.claimed for s in self.seats):
+        if any(s.kind == "human" and s.open and not s.claimed for s in self.seats):
             return "open"
         return "running"
 
@@ -229,7 +233,11 @@ class GameManager:
     # -- creating and loading ---------------------------------------------------------------
 
     async def create(
-        self, config: GameConfig, bots: list[str | None], names: list[str]
+        self,
+        config: GameConfig,
+        bots: list[str | None],
+        names: list[str],
+        open_seats: bool = True,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game; return the room, the token of the creator's seat (the first human
         seat) and an invite code for every other human seat, by seat."""
@@ -251,7 +259,14 @@ class GameManager:
                 # the creator never sees.
                 invite = secrets.token_urlsafe(12)
                 seats.append(
-                    Seat(index, "human", None, names[index], invite_hash=hash_token(invite))
+                    Seat(
+                        index,
+                        "human",
+                        None,
+                        names[index],
+                        invite_hash=hash_token(invite),
+                        open=open_seats,
+                    )
                 )
                 tokens.append(None)
                 invites.append(invite)
@@ -357,7 +372,7 @@ class GameManager:
                         continue
                     if seat.claimed:
                         raise GameError(409, "this invitation has been used: the seat is taken")
-                elif seat.claimed:
+                elif seat.claimed or not seat.open:
                     continue
                 token = secrets.token_urlsafe(24)
                 seat.token_hash = hash_token(token)

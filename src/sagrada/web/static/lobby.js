@@ -172,6 +172,7 @@ function gameOptions() {
     body.solo_tools = Number($("solo-tools").value);
     if ($("solo-privates").value === "1") body.solo_private_objectives = 1;
   }
+  if (!$("open-seats").checked) body.open_seats = false;
   if (privatePools()) body.private_pools = true;
   if ($("expansion").checked && !$("expansion").disabled) body.expansion = true;
   if ($("private-deck").value !== "all") body.private_objectives = $("private-deck").value;
