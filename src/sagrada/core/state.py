@@ -298,22 +298,18 @@ class State:
                 effect.apply(self, action)
             return
         kind = A.KIND_OF[action]
-        if kind == Kind.DRAFT:
+        if kind == Kind.DRAFT or kind == Kind.OWN_DRAFT:
+            # From the Draft Pool, or (Private Dice Pool rules) from the player's own pool.
+            player = self.players[self.current]
             die = A.ARG1[action]
-            self.pool.remove(die)
-            window = self.players[self.current].window
-            assert window is not None
-            window.place(die, A.ARG2[action])
-            self.drafted = True
-            if self._turn_done():
-                self._end_turn()
-        elif kind == Kind.OWN_DRAFT:
-            die = A.ARG1[action]
-            self.players[self.current].own_pool.remove(die)
-            window = self.players[self.current].window
-            assert window is not None
-            window.place(die, A.ARG2[action])
-            self.placed_own = True
+            if kind == Kind.DRAFT:
+                self.pool.remove(die)
+                self.drafted = True
+            else:
+                player.own_pool.remove(die)
+                self.placed_own = True
+            assert player.window is not None
+            player.window.place(die, A.ARG2[action])
             if self._turn_done():
                 self._end_turn()
         elif kind == Kind.TOOL:
