@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
 from sagrada.bots import BOT_NAMES, Bot, RandomBot, make_bot
 from sagrada.bots.greedy import GreedyBot
-from sagrada.bots.heuristic import dead_spaces
-from sagrada.bots.mcts import MctsBot
+from sagrada.bots.heuristic import dead_spaces, evaluate, final_scale_evaluate
+from sagrada.bots.mcts import MctsBot, estimated_rewards
 from sagrada.bots.tournament import run_tournament
 from sagrada.core.actions import Action
 from sagrada.core.cells import parse_cell
@@ -294,3 +294,41 @@ def test_a_colour_space_next_to_that_colour_is_dead() -> None:
     assert dead_spaces(window) == 1
     window.place(parse_die("G3"), parse_cell("C2"))  # a 3 beside C1 changes nothing: still red
     assert dead_spaces(window) == 1
+
+
+# -- search rewards ---------------------------------------------------------------------------
+
+
+def _fixed(values: dict[int, float]) -> Callable[[State, int], float]:
+    return lambda state, player: values[player]
+
+
+def test_search_rewards_weigh_the_rivals_points_by_the_rivalry() -> None:
+    # Worked by hand from the reward's definition: 0.5 + 2 × 0.02 × (own − rivalry × best other).
+    # Player 0 is rated 50, player 1 is rated 40.
+    state = new_game(GameConfig(players=2), seed=1)
+    rate = _fixed({0: 50.0, 1: 40.0})
+    pure_margin = estimated_rewards(state, rate, rivalry=1.0)
+    assert pure_margin == pytest.approx([0.5 + 0.04 * 10, 0.5 + 0.04 * -10])
+    own_points = estimated_rewards(state, rate, rivalry=0.0)
+    assert own_points == pytest.approx([0.5 + 0.04 * 50, 0.5 + 0.04 * 40])
+    mixed = estimated_rewards(state, rate, rivalry=0.3)
+    assert mixed == pytest.approx([0.5 + 0.04 * (50 - 12), 0.5 + 0.04 * (40 - 15)])
+
+
+def test_the_best_rival_is_the_one_that_counts() -> None:
+    # Three players rated 30, 45 and 20: each player's rival is the best of the others.
+    state = new_game(GameConfig(players=3), seed=1)
+    rewards = estimated_rewards(state, _fixed({0: 30.0, 1: 45.0, 2: 20.0}), rivalry=1.0)
+    assert rewards == pytest.approx([0.5 - 0.04 * 15, 0.5 + 0.04 * 15, 0.5 - 0.04 * 25])
+
+
+def test_solo_estimates_count_the_target_still_to_come() -> None:
+    # The hand-written solo estimate is the margin over the dice on the track so far; on the
+    # final scale every round still to come adds two dice, 7 points, to the target. In round 1
+    # (index 0) nine rounds are still to come.
+    state = new_game(GameConfig(players=1, solo_tools=3), seed=3)
+    while state.phase != Phase.PLAY:
+        state.apply(state.legal_actions()[0])
+    assert state.round == 0
+    assert final_scale_evaluate(state, 0) == pytest.approx(evaluate(state, 0) - 63.0)

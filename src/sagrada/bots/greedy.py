@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.bots.heuristic import evaluate, pattern_appeal
+from sagrada.bots.heuristic import Evaluator, evaluate, pattern_appeal
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.state import Phase, State
@@ -26,8 +26,15 @@ NODE_BUDGET = 4000
 class GreedyBot:
     """One-ply search with a heuristic evaluation; optional noise for weaker play."""
 
-    def __init__(self, seed: int = 0, noise: float = 0.0, name: str = "greedy") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        noise: float = 0.0,
+        name: str = "greedy",
+        evaluator: Evaluator | None = None,
+    ) -> None:
         self.name = name
+        self._evaluate = evaluator if evaluator is not None else evaluate
         self._rng = random.Random(seed)
         self._noise = noise
 
@@ -60,6 +67,6 @@ class GreedyBot:
         child.apply(action)
         budget[0] -= 1
         if child.current != player or child.tool_slot < 0 or child.is_over or budget[0] <= 0:
-            return evaluate(child, player)
+            return self._evaluate(child, player)
         # Still inside a tool card: its use is worth its best continuation.
         return max(self._value_after(child, a, player, budget) for a in child.legal_actions())

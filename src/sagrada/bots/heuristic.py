@@ -9,14 +9,19 @@ of their own actions; it never looks at another player's private objective.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, orthogonal_spread
+from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import DIE_VALUE, NUM_COLOURS
 from sagrada.core.scoring import PUBLIC_RULES
-from sagrada.core.state import State
+from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
+
+#: A function rating a position for a player: estimated final points, higher is better.
+Evaluator = Callable[[State, int], float]
 
 #: Extra points lost for a space that can never be filled (beyond its -1 as an open space).
 DEAD_SPACE_PENALTY: Final = 2.0
@@ -187,3 +192,16 @@ def pattern_appeal(state: State, player: int, option: int) -> float:
             letter_cells = pattern.colour_restricted & pattern.colour_ok[objective.colour]
             appeal += 0.6 * letter_cells.bit_count()
     return appeal
+
+
+#: Solo: the points each round still to come adds to the target, on average (two dice).
+SOLO_TARGET_PER_ROUND: Final = 7.0
+
+
+def final_scale_evaluate(state: State, player: int) -> float:
+    """Like :func:`evaluate`, but in solo play the margin over the target *so far* is moved to
+    the final scale by adding the target's expected growth over the rounds still to come."""
+    value = evaluate(state, player)
+    if state.config.solo and state.phase == Phase.PLAY:
+        value -= SOLO_TARGET_PER_ROUND * (ROUNDS - 1 - state.round)
+    return value
