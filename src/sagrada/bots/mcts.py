@@ -43,18 +43,24 @@ class _Node:
         self.reward = 0.0
 
 
+def _against_rivals(values: Sequence[float], rivalry: float) -> list[float]:
+    """Each player's value minus ``rivalry`` times the best value among the others."""
+    return [
+        value - rivalry * max(v for s, v in enumerate(values) if s != seat)
+        for seat, value in enumerate(values)
+    ]
+
+
 def rewards(state: State, rivalry: float = RIVALRY) -> list[float]:
     """Return each player's reward for a finished game: a win plus the score margin."""
     outcome = state.outcome()
-    totals = [s.total for s in outcome.scores]
+    totals = [float(s.total) for s in outcome.scores]
     if outcome.target is not None:
         return [(1.0 if outcome.winners else 0.0) + MARGIN_WEIGHT * (totals[0] - outcome.target)]
-    out = []
-    for seat, total in enumerate(totals):
-        best_other = max(t for s, t in enumerate(totals) if s != seat)
-        win = 1.0 if seat in outcome.winners else 0.0
-        out.append(win + MARGIN_WEIGHT * (total - rivalry * best_other))
-    return out
+    return [
+        (1.0 if seat in outcome.winners else 0.0) + MARGIN_WEIGHT * difference
+        for seat, difference in enumerate(_against_rivals(totals, rivalry))
+    ]
 
 
 def estimated_rewards(
@@ -65,11 +71,7 @@ def estimated_rewards(
     values = [evaluator(state, seat) for seat in range(len(state.players))]
     if state.config.solo:
         return [0.5 + MARGIN_WEIGHT * 2 * values[0]]
-    out = []
-    for seat, value in enumerate(values):
-        best_other = max(v for s, v in enumerate(values) if s != seat)
-        out.append(0.5 + MARGIN_WEIGHT * 2 * (value - rivalry * best_other))
-    return out
+    return [0.5 + MARGIN_WEIGHT * 2 * d for d in _against_rivals(values, rivalry)]
 
 
 class MctsBot:
