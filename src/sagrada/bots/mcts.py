@@ -182,13 +182,14 @@ class MctsBot:
                 state.apply(action)
                 path.append((child, mover))
                 break
-            log_total = math.log(max(1, sum(node.children[a].available for a in candidates)))
             best_value = -math.inf
             action = candidates[0]
             for a in candidates:
                 child = node.children[a]
+                # Information-set UCB: a child's exploration term grows with how often it was
+                # available, not with its parent's visits (it is absent from some guesses).
                 value = child.reward / child.visits + self.exploration * math.sqrt(
-                    math.log(max(child.available, 1)) / child.visits + log_total * 0
+                    math.log(max(child.available, 1)) / child.visits
                 )
                 if value > best_value:
                     best_value = value
