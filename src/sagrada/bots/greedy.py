@@ -48,7 +48,7 @@ class GreedyBot:
             scores = {a: pattern_appeal(state, player, A.ARG1[a]) for a in legal}
         else:
             budget = [NODE_BUDGET]
-            scores = {a: self._value_after(state, a, player, budget) for a in legal}
+            scores = {a: self.value_after(state, a, player, budget) for a in legal}
         return self._pick(scores)
 
     def _pick(self, scores: dict[Action, float]) -> Action:
@@ -62,11 +62,13 @@ class GreedyBot:
             candidates.remove(A.PASS)
         return candidates[0]
 
-    def _value_after(self, state: State, action: Action, player: int, budget: list[int]) -> float:
+    def value_after(self, state: State, action: Action, player: int, budget: list[int]) -> float:
+        """Rate ``action`` for ``player`` by the estimate of its result (inside a tool card, of
+        the card's best complete use); ``budget`` counts down the states looked at."""
         child = state.clone()
         child.apply(action)
         budget[0] -= 1
         if child.current != player or child.tool_slot < 0 or child.is_over or budget[0] <= 0:
             return self._evaluate(child, player)
         # Still inside a tool card: its use is worth its best continuation.
-        return max(self._value_after(child, a, player, budget) for a in child.legal_actions())
+        return max(self.value_after(child, a, player, budget) for a in child.legal_actions())

@@ -4,7 +4,8 @@ Each iteration guesses the hidden information afresh (other players' private obj
 bag's future) with :func:`sagrada.core.views.determinize`, walks down a tree of actions shared
 by all guesses (information-set MCTS: a child's statistics count how often it was available),
 adds one node, plays the game out with the cheap policy of :mod:`sagrada.bots.playout`, and
-backs up each player's reward (a win, plus a small share of the score margin).
+backs up each player's reward (a win, plus a small share of its points less a share of the
+best rival's).
 
 To keep the tree narrow, a node considers only its most promising actions: at the root the
 greedy bot's ranking (a tool card rated by its best use), below it the playout policy's.
@@ -18,6 +19,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
 from sagrada.bots.playout import play_out, policy_action
 from sagrada.core import actions as A
@@ -143,13 +145,11 @@ class MctsBot:
         """The root's actions worth searching: the greedy ranking's best ``width``."""
         if len(legal) <= self.width:
             return list(legal)
-        from sagrada.bots.greedy import GreedyBot
-
         state = determinize(view, self._rng.getrandbits(63))
         ranker = GreedyBot(evaluator=self.evaluator)
         budget = [2000]
         scored = sorted(
-            legal, key=lambda a: ranker._value_after(state, a, view.player, budget), reverse=True
+            legal, key=lambda a: ranker.value_after(state, a, view.player, budget), reverse=True
         )
         return scored[: self.width]
 
