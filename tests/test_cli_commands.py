@@ -19,7 +19,7 @@ import pytest
 
 from sagrada import __version__
 from sagrada.bots import make_bot
-from sagrada.cli.main import main
+from sagrada.cli.main import build_parser, main
 from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, draft, kind_of, parse_action
 from sagrada.core.cells import NUM_CELLS
 from sagrada.core.config import GameConfig
@@ -313,7 +313,12 @@ def test_replay_non_string_action(
         ({"config": {"players": 2, "tools": [1, 2, 99]}}, "no tool card 99"),
         ({"config": {"players": 2, "full_bag": "yes"}}, "full_bag must be true or false"),
         ({"config": "two players"}, "the configuration must be a JSON object"),
-        ({"seed": -1}, "seed must be a non-negative whole number"),
+        ({"seed": -1}, "seed must be a whole number from 0 to 2**64 - 1, got -1"),
+        # 2**64 = 18446744073709551616: one past the largest seed.
+        (
+            {"seed": 18446744073709551616},
+            "seed must be a whole number from 0 to 2**64 - 1, got 18446744073709551616",
+        ),
         ({"format": 2}, "format must be 1"),
         ({"actions": "W1 W2"}, "actions must be a list"),
     ],
@@ -375,6 +380,97 @@ def test_bench_bad_arguments(
     line = run_usage_error(capsys, argv)
     assert line.startswith("sagrada bench: error: ")
     assert expected in line
+
+
+def test_bench_accepts_the_largest_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2**64 - 1 = 18446744073709551615: one game plays that seed and no other.
+    argv = ["bench", "--games", "1", "--mcts-iterations", "0", "--json"]
+    result = json.loads(run_ok(capsys, [*argv, "--seed", "18446744073709551615"]))
+    assert result["games"] == 1
+
+
+def test_bench_refuses_games_whose_last_seed_passes_the_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Game i plays seed + i. Two games from 2**64 - 1 would need seed 2**64 =
+    # 18446744073709551616; the highest first seed for two games is 2**64 - 2 =
+    # 18446744073709551614.
+    line = run_usage_error(
+        capsys,
+        ["bench", "--games", "2", "--mcts-iterations", "0", "--seed", "18446744073709551615"],
+    )
+    assert line == (
+        "sagrada bench: error: --seed 18446744073709551615: the games would use seeds up to "
+        "18446744073709551616, past 2**64 - 1 (with 2 seeds, --seed may be at most "
+        "18446744073709551614)"
+    )
+
+
+def test_bench_accepts_games_whose_last_seed_is_the_largest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Seeds 2**64 - 2 and 2**64 - 1: both in range.
+    argv = ["bench", "--games", "2", "--players", "1", "--mcts-iterations", "0", "--json"]
+    result = json.loads(run_ok(capsys, [*argv, "--seed", "18446744073709551614"]))
+    assert result["games"] == 2
+
+
+# -- --seed on every command -------------------------------------------------------------------
+
+#: 2**64 - 1, the largest seed.
+MAX_SEED = "18446744073709551615"
+#: The argv prefix of each command that takes --seed, cheap enough to run to the seed check.
+SEED_COMMANDS = {
+    "bench": ["bench", "--games", "1", "--mcts-iterations", "0"],
+    "play": ["play", "--players", "1"],
+    "simulate": ["simulate", "--players", "1", "--bots", "random", "--games", "1", "--quiet"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(SEED_COMMANDS))
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [
+        ("-1", "-1"),
+        ("18446744073709551616", "18446744073709551616"),  # 2**64
+        ("36893488147419103231", "36893488147419103231"),  # 2**65 - 1
+        ("seven", "'seven'"),
+        ("1.5", "'1.5'"),
+    ],
+)
+def test_every_seed_option_refuses_a_seed_out_of_range(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    seed: str,
+    shown: str,
+) -> None:
+    feed(monkeypatch, ["quit"])
+    line = run_usage_error(capsys, [*SEED_COMMANDS[command], "--seed", seed])
+    assert line == (
+        f"sagrada {command}: error: argument --seed: "
+        f"seed must be a whole number from 0 to 2**64 - 1, got {shown}"
+    )
+
+
+def test_every_seed_option_is_checked() -> None:
+    # Every subcommand with a --seed option is in SEED_COMMANDS, so none is left unchecked.
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    with_seed = {
+        name
+        for name, sub in subparsers.choices.items()
+        if any("--seed" in a.option_strings for a in sub._actions)
+    }
+    assert with_seed == set(SEED_COMMANDS)
+
+
+def test_play_accepts_the_largest_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, ["quit"])
+    out = run_ok(capsys, ["play", "--players", "1", "--seed", MAX_SEED])
+    assert "Sagrada, 1 player(s). You are player 0." in out
 
 
 # -- play ------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """``sagrada score``: scoring a physical game's window from JSON.
 
-Expected numbers come from the English rulebook (/work/shared/rules/001_3237e9a6eb6273e0.txt),
+Expected numbers come from rulebook 001_3237e9a6eb6273e0.txt (English base rules), sections
 SCORING EXAMPLE and SOLO PLAY RULES, worked by hand in the comments.
 """
 
@@ -185,6 +185,79 @@ def test_solo_warns_that_favor_tokens_are_ignored(
     assert "favor tokens are not used in solo" in err
 
 
+# Rulebook SOLO PLAY RULES, SETUP: "2 Public Objectives and 2 Private Objective are placed
+# face up". The rulebook example's three public objectives are right for multiplayer only.
+THREE_PUBLICS = ["Column Color Variety", "Light Shades", "Color Variety"]
+
+
+def test_solo_refuses_three_public_objectives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = dict(RULEBOOK_INPUT, public=THREE_PUBLICS, mode="solo")
+    code = cli_main.main(["score", write(tmp_path, data)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert err.splitlines() == [
+        "sagrada score: error: field 'public': expected 0 to 2 card names in solo mode, got 3"
+    ]
+
+
+def test_solo_refuses_four_public_objectives_naming_the_solo_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = dict(RULEBOOK_INPUT, public=[*THREE_PUBLICS, "Deep Shades"], mode="solo")
+    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "sagrada score: error: field 'public': expected 0 to 2 card names in solo mode, got 4"
+    ]
+
+
+def test_solo_accepts_one_public_objective(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Solo, Color Variety alone: 3 sets x 4 VP = 12 (rulebook SCORING EXAMPLE); Shades of
+    # Purple 6 + 5 + 6 = 17; favor tokens unused; 3 open spaces x -3 = -9. 12 + 17 - 9 = 20.
+    data = dict(RULEBOOK_INPUT, public=["Color Variety"], mode="solo")
+    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "total": 20,
+        "parts": [
+            {"name": "Color Variety", "points": 12},
+            {"name": "Shades of Purple", "points": 17},
+            {"name": "Favor tokens", "points": 0},
+            {"name": "Open spaces", "points": -9},
+        ],
+    }
+
+
+def test_multiplayer_still_takes_three_public_objectives_and_no_more(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The same three cards as the solo refusal above: in multiplayer they give the rulebook's
+    # SCORING EXAMPLE, 10 + 4 + 12 + 17 + 0 - 3 = 40.
+    data = dict(RULEBOOK_INPUT, public=THREE_PUBLICS, mode="multiplayer")
+    assert cli_main.main(["score", write(tmp_path, data), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 40
+    data["public"] = [*THREE_PUBLICS, "Deep Shades"]
+    assert cli_main.main(["score", write(tmp_path, data)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "sagrada score: error: field 'public': expected 0 to 3 card names, got 4"
+    ]
+
+
+def test_help_states_the_public_objective_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli_main.main(["score", "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "0 to 3 distinct public objective names (solo: 0 to 2)" in " ".join(out.split())
+
+
 def test_window_breaking_placement_rules_is_scored_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -257,6 +330,11 @@ MALFORMED: list[tuple[str, Any, str]] = [
         _with(public=["Light Shades", "Deep Shades", "Shade Variety", "Color Variety"]),
         "field 'public': expected 0 to 3 card names, got 4",
     ),
+    (
+        "three publics in solo",
+        _with(mode="solo", private=["Shades of Red"]),
+        "field 'public': expected 0 to 2 card names in solo mode, got 3",
+    ),
     ("repeated public", _with(public=["Light Shades", "light shades"]), "listed twice"),
     ("public not a list", _with(public="Light Shades"), "field 'public': must be a list"),
     ("no private", _with(private=[]), "field 'private': expected exactly 1"),
@@ -267,12 +345,16 @@ MALFORMED: list[tuple[str, Any, str]] = [
     ),
     (
         "three privates in solo",
-        _with(mode="solo", private=["Shades of Red", "Shades of Blue", "Shades of Green"]),
+        _with(
+            mode="solo",
+            public=THREE_PUBLICS[:2],  # solo has 2 public objectives
+            private=["Shades of Red", "Shades of Blue", "Shades of Green"],
+        ),
         "field 'private': expected 1 or 2 card names in solo mode, got 3",
     ),
     (
         "repeated private in solo",
-        _with(mode="solo", private=["Shades of Red", "shades of red"]),
+        _with(mode="solo", public=THREE_PUBLICS[:2], private=["Shades of Red", "shades of red"]),
         "field 'private': 'Shades of Red' is listed twice",
     ),
     ("bad mode", _with(mode="duel"), "field 'mode': must be 'multiplayer' or 'solo'"),

@@ -157,6 +157,9 @@ def spoil(change: dict[str, Any], config: dict[str, Any] | None = None) -> dict[
     return data
 
 
+#: What a seed must be (a regular expression: the stars of 2**64 escaped).
+SEED_RULE = r"^seed must be a whole number from 0 to 2\*\*64 - 1"
+
 BAD_FIELDS = [
     pytest.param(spoil({"colour": "red"}), "unknown field 'colour'", id="unknown-field"),
     pytest.param(spoil({"format": 2}), "format must be 1, got 2", id="format-2"),
@@ -167,10 +170,16 @@ BAD_FIELDS = [
         "format must be 1, got True",
         id="format-bool",
     ),
-    pytest.param(spoil({"seed": -1}), "seed must be a non-negative whole number, got -1", id="neg"),
+    pytest.param(spoil({"seed": -1}), SEED_RULE + ", got -1$", id="neg"),
     pytest.param(spoil({"seed": True}), "seed must be .* got True", id="seed-bool"),
     pytest.param(spoil({"seed": 1.5}), "seed must be .* got 1.5", id="seed-float"),
     pytest.param(spoil({"seed": "7"}), "seed must be .* got '7'", id="seed-string"),
+    # 2**64 = 18446744073709551616, the first seed past the 64-bit range.
+    pytest.param(
+        spoil({"seed": 18446744073709551616}),
+        SEED_RULE + ", got 18446744073709551616$",
+        id="seed-2**64",
+    ),
     pytest.param(spoil({"config": []}), "config: .*must be a JSON object", id="config-list"),
     pytest.param(spoil({"config": None}), "config: .*must be a JSON object", id="config-null"),
     pytest.param(spoil({}, {"players": 7}), "config: players must be 1-6, got 7", id="players"),
@@ -295,3 +304,29 @@ def test_replay_does_not_change_the_record() -> None:
     record.replay()
     assert data == before
     assert record == GameRecord.from_json(before)
+
+
+# -- the seed's range --------------------------------------------------------------------------
+
+
+def test_a_seed_past_64_bits_is_refused_from_json_text() -> None:
+    # 2**64 = 18446744073709551616 and 2**65 = 36893488147419103232: a record read from text
+    # with either seed is refused, not folded onto 64 bits (which would replay as seed 0).
+    for seed in ("18446744073709551616", "36893488147419103232"):
+        text = json.dumps(good_record()).replace('"seed": 7', f'"seed": {seed}')
+        with pytest.raises(RecordError, match=SEED_RULE + f", got {seed}$"):
+            GameRecord.loads(text)
+
+
+def test_the_largest_seed_is_accepted_and_replays() -> None:
+    # 2**64 - 1 = 18446744073709551615, the last seed in range.
+    data = good_record()
+    data["seed"] = 18446744073709551615
+    record = GameRecord.from_json(data)
+    assert record.seed == 18446744073709551615
+    assert json.loads(record.dumps())["seed"] == 18446744073709551615
+    replayed = record.replay()
+    expected = new_game(GameConfig(players=2, tools=(1, 2, 3)), 18446744073709551615)
+    expected.apply(A.pattern(0))
+    expected.apply(A.pattern(1))
+    assert fingerprint(replayed) == fingerprint(expected)

@@ -2,12 +2,13 @@
 
 Sources cited in the comments:
 
-* "rulebook": /work/shared/rules/001_3237e9a6eb6273e0.txt (English base rules), sections
+* "rulebook": rulebook 001_3237e9a6eb6273e0.txt (English base rules), sections
   END GAME SCORING, SCORING EXAMPLE and SOLO PLAY RULES / END GAME SCORING.
-* "CARDS.md §2": /work/shared/reference/CARDS.md, section 2, the exact rule of each public card;
+* "CARDS.md §2": CARDS.md (card reference), section 2, the exact rule of each public card;
   "CARDS.md §3": section 3, the private cards; "CARDS.md §5.2": the 5 & 6 expansion's
   spaces-type private objectives.
-* "5&6 rulebook": /work/shared/rules/003_0d63153aaa85498d.txt, SCORING EXAMPLE (Fence).
+* "5&6 rulebook": rulebook 003_0d63153aaa85498d.txt (5 & 6 Player Expansion), section SCORING
+  EXAMPLE (Fence).
 
 Every expected number below was worked out by hand from those texts; the arithmetic is in the
 comment next to it. Scoring does not check placement, but the windows are kept legal where

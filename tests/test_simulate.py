@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from sagrada.bots.stats import mean_interval, wilson_interval
-from sagrada.bots.tournament import lineups, run_tournament
+from sagrada.bots.tournament import lineups, run_tournament, seeds_needed
 from sagrada.cli.main import main
 from sagrada.core.config import GameConfig
+from sagrada.core.errors import ConfigError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -193,6 +194,65 @@ def test_simulate_bad_input_is_one_line_and_exit_2(
     assert err.count("\n") == 1
     assert err.startswith("sagrada simulate: error: ")
     assert message in err
+
+
+# -- the seed's range: 0 to 2**64 - 1, the last seed of the tournament included -----------------
+
+#: 2**64 - 1 and 2**64 - 2, written out.
+MAX_SEED = 18446744073709551615
+MAX_SEED_LESS_1 = 18446744073709551614
+
+
+def test_seeds_needed_is_the_games_over_the_seatings_rounded_up() -> None:
+    # 2 players: 2 rotations a seed. 3 games -> 2 seeds, 4 -> 2, 5 -> 3; 1 game -> 1 seed.
+    bots = ["random", "random"]
+    assert [seeds_needed(bots, 2, games) for games in (1, 3, 4, 5)] == [1, 2, 2, 3]
+    # Solo: each bot plays each seed alone; 2 bots, 3 games -> 2 seeds.
+    assert seeds_needed(["greedy", "random"], 1, 3) == 2
+
+
+def test_simulate_accepts_the_largest_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--players", "1", "--bots", "random", "--games", "1",
+                 "--seed", str(MAX_SEED), "--json", "--quiet"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out)["games"] == 1
+
+
+def test_simulate_accepts_a_run_of_seeds_that_ends_on_the_largest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 2 players, 3 games: 2 rotations a seed, so seeds 2**64 - 2 and 2**64 - 1 (4 games).
+    code = main(["simulate", "--players", "2", "--bots", "random", "--games", "3",
+                 "--seed", str(MAX_SEED_LESS_1), "--json", "--quiet"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out)["games"] == 4
+
+
+def test_simulate_refuses_a_run_of_seeds_past_the_largest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 2 players, 5 games: 3 seeds, 2**64 - 2, 2**64 - 1 and 2**64 = 18446744073709551616; the
+    # highest first seed for 3 seeds is 2**64 - 3 = 18446744073709551613.
+    code = main(["simulate", "--players", "2", "--bots", "random", "--games", "5",
+                 "--seed", str(MAX_SEED_LESS_1), "--quiet"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "sagrada simulate: error: --seed 18446744073709551614: the games would use seeds up to "
+        "18446744073709551616, past 2**64 - 1 (with 3 seeds, --seed may be at most "
+        "18446744073709551613)"
+    ]
+
+
+def test_run_tournament_refuses_seeds_out_of_range() -> None:
+    solo = GameConfig(players=1)
+    with pytest.raises(ConfigError, match=r"got -1$"):
+        run_tournament(solo, ["random"], games=1, seed=-1)
+    # 1 bot alone: 2 games are seeds 2**64 - 1 and 2**64.
+    with pytest.raises(ConfigError, match=r"got 18446744073709551616$"):
+        run_tournament(solo, ["random"], games=2, seed=MAX_SEED)
 
 
 def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:

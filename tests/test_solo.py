@@ -2,14 +2,14 @@
 
 Sources cited in the comments:
 
-* "solo rules": /work/shared/rules/001_3237e9a6eb6273e0.txt (English base rules, second
-  printing), section SOLO PLAY RULES (SETUP, GAMEPLAY, TOOL CARDS, END OF THE ROUND, END GAME
-  SCORING).
-* "reading": /work/shared/rules/README.md: "Solo: no favor tokens; a tool is used once, paid
-  with a draft-pool die of the tool's colour; that die and the card leave the game (the die is
-  not on the round track and not in the target score)", and the edition option "Solo: private
-  objectives: 2 face up, score only the better one (English) / 1 (German)".
-* "CARDS.md §1": /work/shared/reference/CARDS.md, the tool colours (10 Grinding Stone green,
+* "solo rules": rulebook 001_3237e9a6eb6273e0.txt (English base rules, second printing),
+  section SOLO PLAY RULES (SETUP, GAMEPLAY, TOOL CARDS, END OF THE ROUND, END GAME SCORING).
+* "reading": the rulebooks' README.md, section "Readings we adopt where the text is short":
+  "Solo: no favor tokens; a tool is used once, paid with a draft-pool die of the tool's colour;
+  that die and the card leave the game (the die is not on the round track and not in the target
+  score)", and section "Edition differences", the option "Solo: private objectives: 2 face up,
+  score only the better one (English) / 1 (German)".
+* "CARDS.md §1": CARDS.md (card reference), section 1, the tool colours (10 Grinding Stone green,
   9 Cork-backed Straightedge yellow, 1 Grozing Pliers purple, 8 Running Pliers red).
 
 Every expected value below is worked out by hand from those texts.

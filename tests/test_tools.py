@@ -2,11 +2,11 @@
 
 Sources cited in the comments:
 
-* "rulebook": /work/shared/rules/001_3237e9a6eb6273e0.txt (English base rules, second printing),
+* "rulebook": rulebook 001_3237e9a6eb6273e0.txt (English base rules, second printing),
   sections TOOL CARDS & FAVOR TOKENS, PLACING DICE and GAMEPLAY.
-* "CARDS.md §1": /work/shared/reference/CARDS.md, section 1, the text of each tool card.
-* "reading": the readings the project adopts, /work/shared/rules/README.md, "Readings we adopt
-  where the text is short".
+* "CARDS.md §1": CARDS.md (card reference), section 1, the text of each tool card.
+* "reading": the readings the project adopts, the rulebooks' README.md, section "Readings we
+  adopt where the text is short".
 
 Every situation is built by hand: setup is played with W-actions, then the draft pool, the
 current player's window (on a test pattern whose grid is given), the Round Track and the favor

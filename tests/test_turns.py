@@ -2,13 +2,15 @@
 
 Sources cited in the comments:
 
-* "rulebook": /work/shared/rules/001_3237e9a6eb6273e0.txt (English base rules, second printing),
+* "rulebook": rulebook 001_3237e9a6eb6273e0.txt (English base rules, second printing),
   sections PLAYER SETUP, GAME SETUP, GAMEPLAY, PLACING DICE, END OF THE ROUND, END GAME SCORING.
-* "German": /work/shared/rules/000_59c065326239388f.txt, VARIANTE FÜR 2 UND 3 SPIELER (50 / 70
-  dice) and the tie rule ("gibt es mehrere Sieger").
-* "5&6": /work/shared/rules/003_0d63153aaa85498d.txt, the bag per player count (10 / 14 / 18 of
-  each colour for 2 / 3 / 4 players).
-* "reading": /work/shared/rules/README.md, the adopted readings and the edition options.
+* "German": rulebook 000_59c065326239388f.txt (German base rules), section VARIANTE FÜR 2 UND 3
+  SPIELER (50 / 70 dice), and the tie rule ("gibt es mehrere Sieger") in section SPIELEND.
+* "5&6": rulebook 003_0d63153aaa85498d.txt (5 & 6 Player Expansion), section GAME SETUP, DICE
+  BAG SETUP - STANDARD RULES: the bag per player count (10 / 14 / 18 of each colour for
+  2 / 3 / 4 players).
+* "reading": the rulebooks' README.md, sections "Readings we adopt where the text is short"
+  and "Edition differences" (the adopted readings and the edition options).
 
 Seats are numbered clockwise. Every expected order, count and ranking below is worked out by
 hand from those texts.

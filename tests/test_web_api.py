@@ -230,6 +230,31 @@ def test_every_bad_option_is_refused_with_422_and_a_reason(
     assert client.get("/api/games").json()["games"] == []  # nothing was created
 
 
+@pytest.mark.parametrize(
+    "seed",
+    [-1, 18446744073709551616, 10**30],  # below 0, 2**64, far beyond
+    ids=["negative", "2**64", "10**30"],
+)
+def test_a_seed_outside_the_range_is_refused_with_422_and_a_reason(
+    client: TestClient, seed: int
+) -> None:
+    response = client.post("/api/games", json={"players": 2, "seed": seed})
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"] == "seed: Extra inputs are not permitted"
+    assert client.get("/api/games").json()["games"] == []  # nothing was created
+
+
+@pytest.mark.parametrize("seed", [0, 18446744073709551615], ids=["0", "2**64-1"])
+def test_no_client_chooses_a_seed_even_in_range(client: TestClient, seed: int) -> None:
+    # The seed decides every die to come, and a game's seed is published only with its record,
+    # once it is over (docs/web-api.md): the server draws it, so no seed is taken from a client,
+    # not even one from 0 to 2**64 - 1.
+    response = client.post("/api/games", json={"players": 2, "seed": seed})
+    assert response.status_code == 422, response.text
+    assert "seed" in response.json()["detail"]
+    assert client.get("/api/games").json()["games"] == []
+
+
 # -- the lobby, summaries and seats ------------------------------------------------------------
 
 

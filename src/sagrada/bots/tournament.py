@@ -18,6 +18,7 @@ from typing import Any
 from sagrada.bots import make_bot
 from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.core.config import GameConfig
+from sagrada.core.rng import check_seed
 from sagrada.core.state import new_game
 
 
@@ -82,6 +83,11 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
         raise ValueError(f"{len(bots)} bots do not fit {players} seats")
     base = [bots[i % len(bots)] for i in range(players)]
     return [tuple(base[(seat + r) % players] for seat in range(players)) for r in range(players)]
+
+
+def seeds_needed(bots: Sequence[str], players: int, games: int) -> int:
+    """Return how many seeds ``games`` games need: each seed is played in every seating."""
+    return max(1, -(-games // len(lineups(bots, players))))
 
 
 def play_game(task: tuple[GameConfig, int, int, tuple[str, ...]]) -> GameResult:
@@ -176,11 +182,16 @@ def run_tournament(
             rotation.
         workers: processes to spread the games over.
         progress: called as ``progress(done, total, elapsed_seconds)`` after each game.
+
+    Raises:
+        ConfigError: if a seed the games need is outside 0 to 2**64 - 1.
     """
     for spec in bots:
         make_bot(spec)  # fail early, in this process, on a bad spec
     seatings = lineups(bots, config.players)
-    seeds = max(1, -(-games // len(seatings)))
+    seeds = seeds_needed(bots, config.players, games)
+    check_seed(seed)
+    check_seed(seed + seeds - 1)
     tasks = [
         (config, seed + i, r, seating) for i in range(seeds) for r, seating in enumerate(seatings)
     ]

@@ -9,6 +9,7 @@ import random
 import time
 from typing import Any
 
+from sagrada.cli.common import seed_argument
 from sagrada.core.actions import parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.state import State, new_game
@@ -33,7 +34,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="use the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        default=0,
+        help="first game's seed, 0 to 2**64 - 1; game i plays seed + i (default 0)",
+    )
     parser.add_argument(
         "--mcts-iterations",
         type=int,
@@ -109,10 +115,11 @@ def measure_mcts(iterations: int) -> float:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the result."""
-    from sagrada.cli.common import CliError
+    from sagrada.cli.common import CliError, check_seed_run
 
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    check_seed_run(args.seed, args.games)
     if not 1 <= args.players <= 6:
         raise CliError("--players must be 1-6")
     if args.private_pools and args.players < 2:

@@ -1,9 +1,13 @@
-"""Helpers shared by the subcommands: the usage-error type and input reading."""
+"""Helpers shared by the subcommands: the usage-error type, input reading and seed checks."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+
+from sagrada.core.errors import ConfigError
+from sagrada.core.rng import SEED_LIMIT, check_seed
 
 
 class CliError(Exception):
@@ -28,3 +32,38 @@ def read_input(path: str) -> str:
         raise CliError(f"{path}: not UTF-8 text") from None
     except OSError as exc:
         raise CliError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def seed_argument(text: str) -> int:
+    """The ``type=`` of every ``--seed`` option: a whole number from 0 to 2**64 - 1.
+
+    Raises:
+        argparse.ArgumentTypeError: for anything else (argparse prints it as one line and
+            exits with code 2).
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(
+            f"seed must be a whole number from 0 to 2**64 - 1, got {shown!r}"
+        ) from None
+    try:
+        return check_seed(value)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def check_seed_run(first: int, seeds: int) -> None:
+    """Refuse a first ``--seed`` whose ``seeds`` consecutive seeds would pass 2**64 - 1.
+
+    Raises:
+        CliError: naming the last seed the run would need and the highest first seed allowed.
+    """
+    last = first + seeds - 1
+    if last >= SEED_LIMIT:
+        raise CliError(
+            f"--seed {first}: the games would use seeds up to {last}, past 2**64 - 1 "
+            f"(with {seeds} seed{'s' if seeds > 1 else ''}, --seed may be at most "
+            f"{SEED_LIMIT - seeds})"
+        )

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from sagrada.bots import BOT_NAMES, make_bot
-from sagrada.cli.common import CliError
+from sagrada.cli.common import CliError, seed_argument
 from sagrada.cli.render import score_table, table_text
 from sagrada.core.actions import action_to_str, parse_action
 from sagrada.core.config import GameConfig
@@ -42,7 +42,12 @@ def register(subparsers: Any) -> None:
         default="medium",
         help=f"the opponents' bot: {', '.join(BOT_NAMES)}, or mcts:BUDGET (default medium)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="the game's seed (default random)")
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        default=None,
+        help="the game's seed, 0 to 2**64 - 1 (default random)",
+    )
     parser.add_argument("--solo-tools", type=int, default=3, help="solo difficulty: 1-5 tools")
     parser.set_defaults(func=run)
 
@@ -55,8 +60,6 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--private-pools needs 2-6 players")
     if not 0 <= args.seat < args.players:
         raise CliError(f"--seat must be 0-{args.players - 1}")
-    if args.seed is not None and args.seed < 0:
-        raise CliError("--seed must not be negative")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     config = GameConfig(
         players=args.players, solo_tools=args.solo_tools, private_pools=args.private_pools

@@ -36,6 +36,8 @@ MODES: Final = ("multiplayer", "solo")
 REQUIRED_FIELDS: Final = ("dice", "public", "private")
 OPTIONAL_FIELDS: Final = ("favor_tokens", "mode")
 MAX_PUBLICS: Final = 3
+#: Solo play has 2 public objectives (rulebook, SOLO PLAY RULES, SETUP).
+MAX_SOLO_PUBLICS: Final = 2
 _Card = TypeVar("_Card", PublicObjective, PrivateObjective)
 #: A pattern without restrictions: the real one is unknown, so only adjacency is checked.
 BLANK_PATTERN: Final = WindowPattern("unknown pattern", 0, 0, (".....", ".....", ".....", "....."))
@@ -50,7 +52,7 @@ input (JSON):
 
   dice          4 rows, A to D top to bottom, of 5 tokens each: _ for an open space,
                 else a colour letter (R Y G B P) and a value 1-6
-  public        0 to 3 distinct public objective names
+  public        0 to 3 distinct public objective names (solo: 0 to 2)
   private       1 private objective name (solo: 1 or 2, the better one counts)
   favor_tokens  unspent favor tokens, a non-negative integer (default 0; ignored in solo)
   mode          "multiplayer" (default) or "solo" (-3 VP per open space)
@@ -160,7 +162,11 @@ def parse_request(text: str) -> ScoreRequest:
     window = parse_dice(data["dice"])
     publics = [
         _card(catalog().public, "public", i, name)
-        for i, name in enumerate(_names(data["public"], "public", 0, MAX_PUBLICS))
+        for i, name in enumerate(
+            _names(data["public"], "public", 0, MAX_SOLO_PUBLICS, "in solo mode")
+            if solo
+            else _names(data["public"], "public", 0, MAX_PUBLICS)
+        )
     ]
     privates = [
         _card(catalog().private, "private", i, name)

@@ -8,8 +8,8 @@ import os
 import sys
 from typing import Any
 
-from sagrada.bots.tournament import TournamentResult, run_tournament
-from sagrada.cli.common import CliError
+from sagrada.bots.tournament import TournamentResult, run_tournament, seeds_needed
+from sagrada.cli.common import CliError, check_seed_run, seed_argument
 from sagrada.core.config import GameConfig
 
 
@@ -31,7 +31,12 @@ def register(subparsers: Any) -> None:
         "--bots", default="greedy,random", help="comma-separated bot specs (default greedy,random)"
     )
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        default=0,
+        help="first seed, 0 to 2**64 - 1; then seed + 1, ... (default 0)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--solo-tools", type=int, default=3, help="solo: number of tools (1-5)")
     parser.add_argument("--private-pools", action="store_true", help="Private Dice Pool rules")
@@ -68,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     config = GameConfig(
         players=args.players, solo_tools=args.solo_tools, private_pools=args.private_pools
     )
+    check_seed_run(args.seed, seeds_needed(bots, args.players, args.games))
     try:
         result = run_tournament(
             config,

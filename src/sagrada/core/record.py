@@ -13,6 +13,7 @@ from typing import Any, Final
 from sagrada.core.actions import Action, action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import ConfigError, IllegalActionError, InvalidNotationError, RecordError
+from sagrada.core.rng import check_seed
 from sagrada.core.state import State, new_game
 
 FORMAT_VERSION: Final = 1
@@ -75,9 +76,10 @@ class GameRecord:
         version = data.get("format")
         if isinstance(version, bool) or version != FORMAT_VERSION:
             raise RecordError(f"format must be {FORMAT_VERSION}, got {data.get('format')!r}")
-        seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise RecordError(f"seed must be a non-negative whole number, got {seed!r}")
+        try:
+            seed = check_seed(data.get("seed"))
+        except ConfigError as exc:
+            raise RecordError(str(exc)) from None
         try:
             config = GameConfig.from_json(data.get("config"))
         except (ConfigError, TypeError) as exc:

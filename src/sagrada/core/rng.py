@@ -2,16 +2,42 @@
 
 A tiny generator whose whole state is one integer: copying a game copies its chance in
 nanoseconds, and a seed gives the same dice on every Python version and platform.
+
+A game's seed is a whole number from 0 to ``2**64 - 1``: :func:`check_seed` refuses any
+other, wherever a seed comes from outside (command line, game records), instead of letting
+:class:`Rng` silently fold it onto 64 bits (which would give two seeds the same game).
 """
 
 from __future__ import annotations
 
 from typing import Final, TypeVar
 
+from sagrada.core.errors import ConfigError
+
 T = TypeVar("T")
 
-_MASK: Final = (1 << 64) - 1
+#: Seeds are the whole numbers ``0 <= seed < SEED_LIMIT``.
+SEED_LIMIT: Final = 2**64
+_MASK: Final = SEED_LIMIT - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a game seed: an ``int`` (not a ``bool``) in ``[0, 2**64)``.
+
+    Raises:
+        ConfigError: for anything else, saying what a seed must be and what was given.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ConfigError(f"seed must be a whole number from 0 to 2**64 - 1, got {_shown(seed)}")
+    return seed
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, but a huge integer (too long to print) by its size."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"a {'negative ' if value < 0 else ''}{value.bit_length()}-bit number"
+    return repr(value)
 
 
 class Rng:
