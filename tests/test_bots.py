@@ -26,7 +26,7 @@ from sagrada.core.content import WindowPattern
 from sagrada.core.dice import parse_die
 from sagrada.core.rng import Rng
 from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import PlayerView
+from sagrada.core.views import PlayerView, make_view
 from sagrada.core.window import Window
 
 #: The bots of the "every mode" games: the fast ones and a tiny search.
@@ -38,7 +38,7 @@ def play(config: GameConfig, bots: Sequence[Bot], seed: int) -> State:
     state = new_game(config, seed)
     while not state.is_over:
         seat = state.current_player
-        action = bots[seat].choose(state.view(seat), state.legal_actions())
+        action = bots[seat].choose(make_view(state, seat), state.legal_actions())
         state.apply(action)  # raises IllegalActionError if the bot chose an illegal action
     return state
 
@@ -123,7 +123,7 @@ def test_mcts_spends_exactly_its_iteration_budget() -> None:
         state.apply(rng.choice(state.legal_actions()))
     bot = make_bot("mcts:30", seed=1)
     assert isinstance(bot, MctsBot)
-    action = bot.choose(state.view(state.current), state.legal_actions())
+    action = bot.choose(make_view(state, state.current), state.legal_actions())
     assert action in state.legal_actions()
     assert bot.last_iterations == 30
 
@@ -169,7 +169,7 @@ def test_hidden_information_does_not_change_the_view_or_the_decision(config: Gam
         assert twin.players[others[0]].privates != state.players[others[0]].privates
         assert twin.rng.state != state.rng.state
         # ... and not in anything the viewer may know.
-        view, twin_view = state.view(viewer), twin.view(viewer)
+        view, twin_view = make_view(state, viewer), make_view(twin, viewer)
         assert view.to_json() == twin_view.to_json()
         legal = state.legal_actions()
         assert twin.legal_actions() == legal
@@ -221,7 +221,7 @@ def test_bots_are_given_views_without_hidden_information(
     state = game[0]
     while not state.is_over:
         seat = state.current_player
-        state.apply(spies[seat].choose(state.view(seat), state.legal_actions()))
+        state.apply(spies[seat].choose(make_view(state, seat), state.legal_actions()))
     assert all(spy.decisions > 0 for spy in spies)
 
 

@@ -25,6 +25,7 @@ from sagrada.core.cells import NUM_CELLS
 from sagrada.core.config import GameConfig
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
+from sagrada.core.views import make_view
 
 TOTAL_LINE = re.compile(r"^Total\s+(-?\d+)$", re.MULTILINE)
 
@@ -488,7 +489,7 @@ def test_play_session(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     options = [p.name for p in state.players[0].options]
     state.apply(parse_action("W1"))
     bot = make_bot("random", 3 + 1)
-    state.apply(bot.choose(state.view(1), state.legal_actions()))
+    state.apply(bot.choose(make_view(state, 1), state.legal_actions()))
     assert state.current_player == 0, "the test expects the human to start round 1"
     legal_text = " ".join(action_to_str(a) for a in state.legal_actions())
     bad = illegal_draft(state)

@@ -34,6 +34,7 @@ from sagrada.core.errors import ConfigError
 from sagrada.core.record import GameRecord
 from sagrada.core.scoring import score_private, score_window
 from sagrada.core.state import Phase, State, new_game
+from sagrada.core.views import make_view
 from sagrada.core.window import Window
 
 #: Tools for situations under the Private Dice Pool rules: Grozing Pliers (a base "after
@@ -540,21 +541,25 @@ def test_strip_cutter_swaps_the_drafted_die_with_an_own_die() -> None:
     assert state.current == 1 - seat
 
 
-def test_strip_cutter_die_that_fits_nowhere_goes_to_the_draft_pool() -> None:
-    # Shadom: A ".5G.."  B "5B1.6". With an R3 on A1, the cells touching it are A2 (a 5), B1
-    # (a 5) and B2 (blue): a P6 fits on none of them.
+def test_strip_cutter_offers_only_own_dice_that_can_be_placed() -> None:
+    # docs/rules-clarifications.md, "Tools are offered only when they can complete". Shadom:
+    # A ".5G.."  B "5B1.6". With an R3 on A1, the cells touching it are A2 (a 5), B1 (a 5) and
+    # B2 (blue): a P6 fits on none of them; a B5 fits on all three.
     state = private_pool_game()
-    seat = arrange(state, window="Shadom", placed=["A1=R3"], pool=["G2"], own=["P6"])
-    act(state, "T13", "G2", "*P6")
-    assert state.tool_slot == -1  # the card is done
-    assert names(state.pool) == ["P6"]
-    assert names(state.players[seat].own_pool) == ["G2"]
-    assert state.window(seat).occupied.bit_count() == 1
-    assert state.drafted and state.tool_used
-    # The G2 now in the own pool fits nowhere either (A2 and B1 ask for a 5, B2 for blue):
-    # only pass is left.
-    assert state.current == seat
-    assert legal(state) == {"pass"}
+    arrange(state, window="Shadom", placed=["A1=R3"], pool=["G2"], own=["P6", "B5"])
+    act(state, "T13", "G2")
+    assert legal(state) == {"*B5"}
+    assert why(state, "*P6") == "Strip Cutter: the P6 could not be placed anywhere in your window"
+
+
+def test_strip_cutter_is_not_offered_when_no_own_die_could_be_placed() -> None:
+    # Same window with only the P6 of one's own: the card could only send it to the Draft Pool.
+    state = private_pool_game()
+    arrange(state, window="Shadom", placed=["A1=R3"], pool=["G2"], own=["P6"])
+    assert "T13" not in legal(state)
+    assert why(state, "T13") == (
+        "Strip Cutter: no die of your Private Dice Pool could be placed in your window"
+    )
 
 
 def test_strip_cutter_needs_an_own_die() -> None:
@@ -811,7 +816,7 @@ def test_every_view_shows_every_own_pool_and_hides_other_privates() -> None:
     for _ in range(6):
         state.apply(choose(state.legal_actions()))
     for viewer in (-1, 0, 1, 2):
-        view = state.view(viewer)
+        view = make_view(state, viewer)
         data = view.to_json()
         for seat, entry in enumerate(data["players"]):
             own = state.players[seat].own_pool
@@ -853,7 +858,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "publics": [p.id for p in state.publics],
         "history": state.history,
         "players": players,
-        "spectator": state.view(-1).to_json(),
+        "spectator": make_view(state, -1).to_json(),
     }
 
 

@@ -48,14 +48,15 @@ from typing import Any
 import pytest
 
 from sagrada.core import actions as A
-from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, parse_action
+from sagrada.core.actions import NUM_ACTIONS, Kind, action_space_size, action_to_str, parse_action
 from sagrada.core.cells import NUM_CELLS
-from sagrada.core.config import PRIVATE_POOL_DICE, GameConfig
+from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_COLOUR, DIE_VALUE, NUM_COLOURS
 from sagrada.core.errors import IllegalActionError
+from sagrada.core.modules.private_pools import OWN_DICE_PER_COLOUR as PRIVATE_POOL_DICE
 from sagrada.core.record import GameRecord
 from sagrada.core.state import TERMINAL, Phase, State, new_game
-from sagrada.core.views import determinize
+from sagrada.core.views import determinize, make_view
 from sagrada.core.window import EMPTY, Window
 
 NUM_GAMES = int(os.environ.get("SAGRADA_FUZZ_GAMES", "480"))
@@ -132,59 +133,19 @@ CASES = [make_case(i) for i in range(NUM_GAMES)]
 # -- what a state is ---------------------------------------------------------------------------
 
 
-def window_fingerprint(window: Window | None) -> tuple[Any, ...] | None:
-    if window is None:
-        return None
-    return (
-        window.pattern.name,
-        tuple(window.dice),
-        window.occupied,
-        tuple(window.by_colour),
-        tuple(window.by_value),
-        window.waived_colour,
-        window.waived_value,
-    )
-
-
-def public_fingerprint(state: State) -> tuple[Any, ...]:
-    """Everything every player can see: the shared board, the windows, the history."""
-    return (
-        state.phase,
-        state.round,
-        state.turn,
-        state.current,
-        state.start_player,
-        state.order,
-        tuple(state.history),
-        tuple(state.pool),
-        tuple(tuple(dice) for dice in state.track),
-        tuple(state.bag),
-        tuple(state.removed),
-        state.held,
-        state.memo,
-        state.stage,
-        state.tool_slot,
-        state.drafted,
-        state.placed_own,
-        state.tool_used,
-        state.skip,
-        tuple(state.tool_tokens),
-        tuple(state.tool_spent),
-        tuple(t.id for t in state.tools),
-        tuple(p.id for p in state.publics),
-        tuple((p.favor, tuple(p.own_pool), window_fingerprint(p.window)) for p in state.players),
-    )
+def public_fingerprint(state: State) -> dict[str, Any]:
+    """Everything every player can see: the table's snapshot without the chance and without
+    the players' private objectives and window options."""
+    snapshot = state.snapshot()
+    del snapshot["rng"]
+    for player in snapshot["players"]:
+        del player["privates"], player["options"]
+    return snapshot
 
 
 def fingerprint(state: State) -> tuple[Any, ...]:
     """The whole state, hidden parts included, and its legal actions."""
-    return (
-        public_fingerprint(state),
-        tuple(tuple(o.id for o in p.privates) for p in state.players),
-        tuple(tuple(o.name for o in p.options) for p in state.players),
-        state.rng.state,
-        tuple(state.legal_actions()),
-    )
+    return (state.snapshot(), tuple(state.legal_actions()))
 
 
 # -- the checks --------------------------------------------------------------------------------
@@ -263,7 +224,9 @@ class Checker:
         state = self.state
         legal = set(state.legal_actions())
         mask = state.legal_action_mask()
-        assert len(mask) == self.config.num_distinct_actions == NUM_ACTIONS
+        assert (
+            len(mask) == self.config.num_distinct_actions == action_space_size(self.config.modules)
+        )
         assert [i for i, ok in enumerate(mask) if ok] == sorted(legal), self.where()
         assert [a for a in range(NUM_ACTIONS) if state.is_legal(a)] == sorted(legal), self.where()
 
@@ -348,7 +311,7 @@ class Checker:
         legal = state.legal_actions()
         seed = self.sampler.randrange(2**32)
         for seat in range(-1, len(state.players)):
-            view = state.view(seat)
+            view = make_view(state, seat)
             text = json.dumps(view.to_json())
             assert secret_rng not in text, f"view {seat} shows the generator: {self.where()}"
             assert view.state.rng is not state.rng

@@ -23,7 +23,7 @@ from sagrada.core.actions import KIND_OF, Kind, action_to_str, parse_action
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
 from sagrada.core.content import WindowPattern
-from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, GREEN, PURPLE, RED, parse_die
+from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, PURPLE, RED, parse_die
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.window import Window
@@ -299,18 +299,27 @@ def test_a_die_only_the_tool_makes_placeable_may_be_drafted_with_it() -> None:
     assert legal(s) == EDGE_PUTS
 
 
-def test_a_die_that_fits_nowhere_after_the_tool_returns_to_the_pool_and_ends_the_draft() -> None:
-    # Reading: "that die must then be placed if any legal cell exists; if none exists it returns
-    # to the draft pool". G3 lowered to G2 fits no space requiring a 4. The turn's draft and
-    # tool are both used, so the turn is over.
+def test_grozing_pliers_offers_only_dice_and_changes_that_can_be_placed() -> None:
+    # docs/rules-clarifications.md, "Tools are offered only when they can complete": every
+    # space of this window requires a 4. G3 fits after +1 (G4) but not after -1 (G2); R5 fits
+    # after -1 (R4) but not after +1 (R6). So both dice may be taken, and for G3 only +1 is
+    # offered.
     s = situation((1, 2, 3), pool="G3 R5", grid=("44444", "44444", "44444", "44444"))
-    a, b = s.order[0], s.order[1]
-    act(s, "T1", "G3", "-1")
-    assert sorted(DIE_NAMES[d] for d in s.pool) == ["G2", "R5"]
-    assert s.held == -1
-    assert s.window(a).occupied == 0
-    assert s.players[a].favor == 4
-    assert s.current == b and s.turn == 1
+    act(s, "T1")
+    assert legal(s) == {"G3", "R5"}
+    act(s, "G3")
+    assert legal(s) == {"+1"}
+    refused(s, "-1", "a G2 could not be placed anywhere in your window")
+
+
+def test_grozing_pliers_is_not_offered_when_no_die_could_be_placed_after_it() -> None:
+    # Same window: G1 can only become G2 (a 1 never becomes a 6), R6 only R5; neither is a 4.
+    # The card is not offered, and no favor token is paid for it.
+    s = situation((1, 2, 3), pool="G1 R6", grid=("44444", "44444", "44444", "44444"))
+    a = s.order[0]
+    assert "T1" not in tool_actions(s)
+    refused(s, "T1", "no die in the Draft Pool could be placed after raising or lowering it by 1")
+    assert s.players[a].favor == 5
 
 
 # -- 2 Eglomise Brush and 3 Copper Foil Burnisher -------------------------------------------------
@@ -441,15 +450,20 @@ def test_lens_cutter_is_refused_while_the_round_track_is_empty() -> None:
     refused(s, "T5", "Round Track has no dice")
 
 
-def test_lens_cutter_die_that_fits_nowhere_returns_to_the_pool() -> None:
-    # Reading: the rule for an unplaceable die applies to every "after drafting" tool. Every
-    # space requires red; the G1 taken from the Round Track fits nowhere.
+def test_lens_cutter_offers_only_round_track_dice_that_can_be_placed() -> None:
+    # Every space requires red: of the Round Track's G1 and R2, only the R2 could be placed, so
+    # only it may be swapped for the drafted die.
+    s = situation((5, 2, 3), pool="R3", grid=("RRRRR",) * 4, track={1: "G1 R2"})
+    act(s, "T5", "R3")
+    assert legal(s) == {"r1:R2"}
+    refused(s, "r1:G1", "the G1 could not be placed anywhere in your window")
+
+
+def test_lens_cutter_is_not_offered_when_no_round_track_die_could_be_placed() -> None:
+    # Every space requires red and the Round Track holds only a G1.
     s = situation((5, 2, 3), pool="R3", grid=("RRRRR",) * 4, track={1: "G1"})
-    b = s.order[1]
-    act(s, "T5", "R3", "r1:G1")
-    assert [DIE_NAMES[d] for d in s.pool] == ["G1"]
-    assert [DIE_NAMES[d] for d in s.track[0]] == ["R3"]
-    assert s.current == b
+    assert "T5" not in tool_actions(s)
+    refused(s, "T5", "no die on the Round Track could be placed in your window")
 
 
 # -- 6 Flux Brush --------------------------------------------------------------------------------
@@ -469,16 +483,35 @@ def test_flux_brush_rerolls_the_drafted_die_keeping_its_colour(rolls_before: int
     assert DIE_COLOUR[s.window(a).dice[parse_cell("A1")]] == PURPLE
 
 
-def test_flux_brush_die_that_cannot_be_placed_returns_to_the_pool() -> None:
-    # CARDS.md §1, #6: "If it cannot be placed, return it to the Draft Pool." Every space
-    # requires green; a red die of any value fits nowhere.
+def test_flux_brush_offers_only_dice_whose_colour_could_be_placed() -> None:
+    # Every space requires green: a red die fits nowhere whatever it rolls, so only G4 may be
+    # taken; with only red dice in the pool the card is not offered at all.
     s = situation((6, 2, 3), pool="R3 G4", grid=("GGGGG",) * 4)
+    act(s, "T6")
+    assert legal(s) == {"G4"}
+    refused(s, "R3", "the R3 could not be placed with some value of its colour")
+    s = situation((6, 2, 3), pool="R3 R5", grid=("GGGGG",) * 4)
+    assert "T6" not in tool_actions(s)
+
+
+@pytest.mark.parametrize("rolls_before", range(6))
+def test_flux_brush_die_that_rolls_a_value_that_fits_nowhere_returns_to_the_pool(
+    rolls_before: int,
+) -> None:
+    # CARDS.md §1, #6: "If it cannot be placed, return it to the Draft Pool." Every space
+    # requires a 1: the R3 may be taken (as an R1 it would fit), then its re-roll decides.
+    s = situation((6, 2, 3), pool="R3", grid=("11111",) * 4)
+    for _ in range(rolls_before):  # vary the roll
+        s.rng.roll()
     a, b = s.order[0], s.order[1]
+    value = s.rng.copy().roll()  # the value the card's re-roll will give
     act(s, "T6", "R3")
-    assert len(s.pool) == 2
-    assert sorted(DIE_COLOUR[d] for d in s.pool) == [RED, GREEN]  # a red die is back, beside G4
-    assert s.held == -1 and s.window(a).occupied == 0
-    assert s.current == b
+    if value == 1:
+        assert legal(s) == EDGE_PUTS
+    else:
+        assert [DIE_NAMES[d] for d in s.pool] == [f"R{value}"]
+        assert s.held == -1 and s.window(a).occupied == 0
+        assert s.current == b
 
 
 # -- 7 Glazing Hammer ----------------------------------------------------------------------------
@@ -595,16 +628,18 @@ def test_cork_backed_straightedge_places_the_die_where_no_die_touches_it() -> No
     assert at(s, a, "D3") == "G4"
 
 
-def test_cork_backed_straightedge_die_with_no_lone_space_returns_to_the_pool() -> None:
-    # Every space touching no die requires red: G4 could be drafted normally (A1-C3 around
-    # R3), but under the card it fits nowhere, so it returns to the Draft Pool.
+def test_cork_backed_straightedge_offers_only_dice_with_a_lone_space() -> None:
+    # Every space touching no die (A4-C5 and row D, away from the R3 on B2) requires red: G4
+    # could be drafted normally (next to R3) but has no lone space, so the card takes only R5,
+    # and with G4 alone in the pool it is not offered.
     grid = ("...RR", "...RR", "...RR", "RRRRR")
-    s = situation((9, 2, 3), pool="G4", grid=grid, placements="B2=R3")
-    b = s.order[1]
+    s = situation((9, 2, 3), pool="G4 R5", grid=grid, placements="B2=R3")
     assert "G4@A1" in legal(s)
-    act(s, "T9", "G4")
-    assert [DIE_NAMES[d] for d in s.pool] == ["G4"]
-    assert s.current == b
+    act(s, "T9")
+    assert legal(s) == {"R5"}
+    refused(s, "G4", "the G4 could not be placed on a space that touches no die")
+    s = situation((9, 2, 3), pool="G4", grid=grid, placements="B2=R3")
+    assert "T9" not in tool_actions(s)
 
 
 # -- 10 Grinding Stone ---------------------------------------------------------------------------

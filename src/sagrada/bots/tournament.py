@@ -20,6 +20,7 @@ from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.core.config import GameConfig
 from sagrada.core.rng import check_seed
 from sagrada.core.state import new_game
+from sagrada.core.views import make_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,7 @@ def play_game(task: tuple[GameConfig, int, int, tuple[str, ...]]) -> GameResult:
     bots = [make_bot(spec, seed * 1000 + seat) for seat, spec in enumerate(seating)]
     while not state.is_over:
         seat = state.current_player
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        state.apply(bots[seat].choose(make_view(state, seat), state.legal_actions()))
     outcome = state.outcome()
     components = []
     for breakdown in outcome.scores:

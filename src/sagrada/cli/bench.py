@@ -13,6 +13,7 @@ from sagrada.cli.common import seed_argument
 from sagrada.core.actions import parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.state import State, new_game
+from sagrada.core.views import make_view
 
 
 def register(subparsers: Any) -> None:
@@ -109,7 +110,7 @@ def measure_mcts(iterations: int) -> float:
     bot = MctsBot(seed=0, iterations=iterations, seconds=None)
     player = state.current_player
     start = time.perf_counter()
-    bot.choose(state.view(player), state.legal_actions())
+    bot.choose(make_view(state, player), state.legal_actions())
     return bot.last_iterations / (time.perf_counter() - start)
 
 

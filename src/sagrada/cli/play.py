@@ -14,6 +14,7 @@ from sagrada.core.actions import action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.state import new_game
+from sagrada.core.views import make_view
 
 HELP = """Type an action in notation (docs/notation.md), for example:
   R3@B4   draft the red 3 and place it on B4      T6    use tool card 6
@@ -80,14 +81,14 @@ def run(args: argparse.Namespace) -> int:
     while not state.is_over:
         seat = state.current_player
         if seat in bots:
-            view = state.view(seat)
+            view = make_view(state, seat)
             action = bots[seat].choose(view, state.legal_actions())
             print(f"player {seat}: {action_to_str(action)}")
             state.apply(action)
             continue
         if shown != len(state.history):
             print()
-            print(table_text(state.view(seat)))
+            print(table_text(make_view(state, seat)))
             shown = len(state.history)
         print(state.describe_decision())
         try:
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             print(HELP)
             continue
         if line == "board":
-            print(table_text(state.view(seat)))
+            print(table_text(make_view(state, seat)))
             continue
         if not line:
             continue
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         except (InvalidNotationError, IllegalActionError) as exc:
             print(f"  {exc}", file=sys.stdout)
     print()
-    print(table_text(state.view(args.seat)))
+    print(table_text(make_view(state, args.seat)))
     outcome = state.outcome()
     for seat, breakdown in enumerate(outcome.scores):
         print(f"\nPlayer {seat}" + (" (you)" if seat == args.seat else ""))

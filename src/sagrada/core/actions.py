@@ -1,8 +1,9 @@
-"""Actions: small integers with a short text notation both ways.
+"""Actions: small integers with a short text notation both ways, declared kind by kind.
 
 Every decision in the game is one action. An action is a plain ``int`` (its stable code, usable
-as an index into an action mask) and has a text form for people, logs and records. The
-notation (``docs/notation.md``):
+as an index into an action mask) and has a text form for people, logs and records. Codes come
+in *kinds*: a kind owns a fixed range of codes, decodes a code into up to two arguments and
+writes its text. The dice game's kinds (``docs/notation.md``):
 
 =============  =======================================================  ================
 Text           Meaning                                                  Kind
@@ -24,13 +25,17 @@ Text           Meaning                                                  Kind
 ``*R3``        take this die from your Private Dice Pool for a tool     ``OWN_CHOOSE``
 =============  =======================================================  ================
 
-Codes are laid out kind after kind in the order above; new kinds are only ever appended, so a
-code never changes meaning.
+Codes are laid out kind after kind in the order above. A rule module that needs a new kind of
+decision registers it with :func:`register_kind`, which appends its codes after the last ones:
+a code never changes meaning. Each kind names the rule module that uses it, so a game's action
+space (:func:`action_space_size`) covers only the kinds of its active modules.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, TypeAlias
 
@@ -44,71 +49,199 @@ MAX_TOOL: Final = 32
 ROUNDS: Final = 10
 
 
-class Kind(IntEnum):
-    """The kinds of action, in code order."""
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """One kind of decision and the range of codes it owns.
 
-    PASS = 0
-    STOP = 1
-    RETURN = 2
-    INCREASE = 3
-    DECREASE = 4
-    PATTERN = 5
-    VALUE = 6
-    TOOL = 7
-    CHOOSE = 8
-    PAY = 9
-    PUT = 10
-    DRAFT = 11
-    MOVE = 12
-    TRACK = 13
-    OWN_DRAFT = 14
-    OWN_CHOOSE = 15
+    Attributes:
+        id: the kind's number (its place in registration order).
+        name: a short lower-case name (``"draft"``), also the name clients see.
+        module: the rule module that uses it (``"base"``, ``"solo"``, ...).
+        first: its first code; its codes are ``first`` to ``first + size - 1``.
+        size: how many codes it owns.
+        fields: the names of its two arguments (``("die", "cell")``; ``""`` for an unused one).
+        args: the arguments of the code at offset ``n`` within the kind.
+        text: the text form of a code, from its two arguments.
+        absent: why an action of this kind is refused in a game without its module ("" for
+            the generic "not a decision of this step").
+    """
+
+    id: int
+    name: str
+    module: str
+    first: int
+    size: int
+    fields: tuple[str, str]
+    args: Callable[[int], tuple[int, int]]
+    text: Callable[[int, int], str]
+    absent: str = ""
+
+    @property
+    def end(self) -> int:
+        """One past the kind's last code."""
+        return self.first + self.size
 
 
-_SIZES: Final = (
-    (Kind.PASS, 1),
-    (Kind.STOP, 1),
-    (Kind.RETURN, 1),
-    (Kind.INCREASE, 1),
-    (Kind.DECREASE, 1),
-    (Kind.PATTERN, 4),
-    (Kind.VALUE, 6),
-    (Kind.TOOL, MAX_TOOL),
-    (Kind.CHOOSE, NUM_FACES),
-    (Kind.PAY, NUM_FACES),
-    (Kind.PUT, NUM_CELLS),
-    (Kind.DRAFT, NUM_FACES * NUM_CELLS),
-    (Kind.MOVE, NUM_CELLS * NUM_CELLS),
-    (Kind.TRACK, ROUNDS * NUM_FACES),
-    (Kind.OWN_DRAFT, NUM_FACES * NUM_CELLS),
-    (Kind.OWN_CHOOSE, NUM_FACES),
+#: Every registered kind, in code order.
+KINDS: list[ActionKind] = []
+#: For each code: its kind's id, first argument and second argument (see each kind's ``args``).
+KIND_OF: list[int] = []
+ARG1: list[int] = []
+ARG2: list[int] = []
+_TEXT: list[str] = []
+_BY_TEXT: dict[str, Action] = {}
+
+
+def register_kind(
+    name: str,
+    module: str,
+    size: int,
+    text: Callable[[int, int], str],
+    *,
+    fields: tuple[str, str] = ("", ""),
+    args: Callable[[int], tuple[int, int]] = lambda n: (n, 0),
+    absent: str = "",
+) -> ActionKind:
+    """Declare a new kind of action; its codes follow every code registered before.
+
+    Args:
+        name: a short unique lower-case name.
+        module: the rule module that uses the kind.
+        size: the number of codes.
+        text: the text form of a code from its two arguments; every text must be new
+            (case-insensitive).
+        fields: the names of the two arguments.
+        args: the two arguments of the code at each offset (default: the offset and 0).
+        absent: why an action of this kind is refused in a game without its module.
+
+    Raises:
+        ValueError: if the name or a text is already taken.
+    """
+    if any(kind.name == name for kind in KINDS):
+        raise ValueError(f"action kind {name!r} is registered twice")
+    first = len(KIND_OF)
+    kind = ActionKind(len(KINDS), name, module, first, size, fields, args, text, absent)
+    texts = []
+    for offset in range(size):
+        a, b = args(offset)
+        texts.append(text(a, b))
+        KIND_OF.append(kind.id)
+        ARG1.append(a)
+        ARG2.append(b)
+    for offset, written in enumerate(texts):
+        key = written.upper()
+        if key in _BY_TEXT:
+            raise ValueError(f"action kind {name!r}: the text {written!r} is taken")
+        _BY_TEXT[key] = first + offset
+    _TEXT.extend(texts)
+    KINDS.append(kind)
+    return kind
+
+
+def _pair(per: int, first_offset: int = 0) -> Callable[[int], tuple[int, int]]:
+    return lambda n: (n // per + first_offset, n % per)
+
+
+_PASS = register_kind("pass", "base", 1, lambda a, b: "pass")
+_STOP = register_kind("stop", "base", 1, lambda a, b: "stop")
+_RETURN = register_kind("return", "base", 1, lambda a, b: "return")
+_INCREASE = register_kind("increase", "base", 1, lambda a, b: "+1")
+_DECREASE = register_kind("decrease", "base", 1, lambda a, b: "-1")
+_PATTERN = register_kind("pattern", "base", 4, lambda a, b: f"W{a + 1}", fields=("option", ""))
+_VALUE = register_kind(
+    "value", "base", 6, lambda a, b: f"={a}", fields=("value", ""), args=lambda n: (n + 1, 0)
+)
+_TOOL = register_kind(
+    "tool", "base", MAX_TOOL, lambda a, b: f"T{a}", fields=("tool", ""), args=lambda n: (n + 1, 0)
+)
+_CHOOSE = register_kind("choose", "base", NUM_FACES, lambda a, b: DIE_NAMES[a], fields=("die", ""))
+_PAY = register_kind("pay", "solo", NUM_FACES, lambda a, b: "$" + DIE_NAMES[a], fields=("die", ""))
+_PUT = register_kind(
+    "put", "base", NUM_CELLS, lambda a, b: "@" + CELL_NAMES[a], fields=("cell", "")
+)
+_DRAFT = register_kind(
+    "draft",
+    "base",
+    NUM_FACES * NUM_CELLS,
+    lambda a, b: f"{DIE_NAMES[a]}@{CELL_NAMES[b]}",
+    fields=("die", "cell"),
+    args=_pair(NUM_CELLS),
+)
+_MOVE = register_kind(
+    "move",
+    "base",
+    NUM_CELLS * NUM_CELLS,
+    lambda a, b: f"{CELL_NAMES[a]}>{CELL_NAMES[b]}",
+    fields=("from", "to"),
+    args=_pair(NUM_CELLS),
+)
+_TRACK = register_kind(
+    "track",
+    "base",
+    ROUNDS * NUM_FACES,
+    lambda a, b: f"r{a}:{DIE_NAMES[b]}",
+    fields=("round", "die"),
+    args=_pair(NUM_FACES, 1),
+)
+_OWN_DRAFT = register_kind(
+    "own_draft",
+    "private-pools",
+    NUM_FACES * NUM_CELLS,
+    lambda a, b: f"*{DIE_NAMES[a]}@{CELL_NAMES[b]}",
+    fields=("die", "cell"),
+    args=_pair(NUM_CELLS),
+    absent="only the Private Dice Pool rules give players dice of their own",
+)
+_OWN_CHOOSE = register_kind(
+    "own_choose",
+    "private-pools",
+    NUM_FACES,
+    lambda a, b: f"*{DIE_NAMES[a]}",
+    fields=("die", ""),
+    absent="only the Private Dice Pool rules give players dice of their own",
 )
 
-_base: dict[Kind, int] = {}
-_next = 0
-for _kind, _size in _SIZES:
-    _base[_kind] = _next
-    _next += _size
 
-#: Number of distinct action codes.
-NUM_ACTIONS: Final = _next
+class Kind(IntEnum):
+    """The dice game's kinds of action declared here, in code order (their ids)."""
 
-PASS: Final = _base[Kind.PASS]
-STOP: Final = _base[Kind.STOP]
-RETURN: Final = _base[Kind.RETURN]
-INCREASE: Final = _base[Kind.INCREASE]
-DECREASE: Final = _base[Kind.DECREASE]
-PATTERN_BASE: Final = _base[Kind.PATTERN]
-VALUE_BASE: Final = _base[Kind.VALUE]
-TOOL_BASE: Final = _base[Kind.TOOL]
-CHOOSE_BASE: Final = _base[Kind.CHOOSE]
-PAY_BASE: Final = _base[Kind.PAY]
-PUT_BASE: Final = _base[Kind.PUT]
-DRAFT_BASE: Final = _base[Kind.DRAFT]
-MOVE_BASE: Final = _base[Kind.MOVE]
-TRACK_BASE: Final = _base[Kind.TRACK]
-OWN_DRAFT_BASE: Final = _base[Kind.OWN_DRAFT]
-OWN_CHOOSE_BASE: Final = _base[Kind.OWN_CHOOSE]
+    PASS = _PASS.id
+    STOP = _STOP.id
+    RETURN = _RETURN.id
+    INCREASE = _INCREASE.id
+    DECREASE = _DECREASE.id
+    PATTERN = _PATTERN.id
+    VALUE = _VALUE.id
+    TOOL = _TOOL.id
+    CHOOSE = _CHOOSE.id
+    PAY = _PAY.id
+    PUT = _PUT.id
+    DRAFT = _DRAFT.id
+    MOVE = _MOVE.id
+    TRACK = _TRACK.id
+    OWN_DRAFT = _OWN_DRAFT.id
+    OWN_CHOOSE = _OWN_CHOOSE.id
+
+
+#: Number of codes of the kinds declared in this module (modules may register more after).
+NUM_ACTIONS: Final = len(KIND_OF)
+
+PASS: Final = _PASS.first
+STOP: Final = _STOP.first
+RETURN: Final = _RETURN.first
+INCREASE: Final = _INCREASE.first
+DECREASE: Final = _DECREASE.first
+PATTERN_BASE: Final = _PATTERN.first
+VALUE_BASE: Final = _VALUE.first
+TOOL_BASE: Final = _TOOL.first
+CHOOSE_BASE: Final = _CHOOSE.first
+PAY_BASE: Final = _PAY.first
+PUT_BASE: Final = _PUT.first
+DRAFT_BASE: Final = _DRAFT.first
+MOVE_BASE: Final = _MOVE.first
+TRACK_BASE: Final = _TRACK.first
+OWN_DRAFT_BASE: Final = _OWN_DRAFT.first
+OWN_CHOOSE_BASE: Final = _OWN_CHOOSE.first
 
 
 def pattern(option: int) -> Action:
@@ -166,79 +299,27 @@ def own_choose(die: int) -> Action:
     return OWN_CHOOSE_BASE + die
 
 
-def _decode_table() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    kinds: list[int] = []
-    first: list[int] = []
-    second: list[int] = []
-    for kind, size in _SIZES:
-        for offset in range(size):
-            kinds.append(kind)
-            if kind in (Kind.DRAFT, Kind.MOVE, Kind.OWN_DRAFT):
-                first.append(offset // NUM_CELLS)
-                second.append(offset % NUM_CELLS)
-            elif kind == Kind.TRACK:
-                first.append(offset // NUM_FACES + 1)
-                second.append(offset % NUM_FACES)
-            elif kind in (Kind.VALUE, Kind.TOOL):
-                first.append(offset + 1)
-                second.append(0)
-            else:
-                first.append(offset)
-                second.append(0)
-    return tuple(kinds), tuple(first), tuple(second)
-
-
-#: For each code: its kind, first argument and second argument.
-#: DRAFT and OWN_DRAFT: (die, cell); MOVE: (source, target); TRACK: (round 1-10, die);
-#: VALUE: (value, 0); TOOL: (number, 0); PATTERN: (option 0-3, 0); CHOOSE, PAY and
-#: OWN_CHOOSE: (die, 0); PUT: (cell, 0).
-KIND_OF, ARG1, ARG2 = _decode_table()
-
-
 def kind_of(action: Action) -> Kind:
-    """Return the kind of an action code."""
+    """Return the kind of an action code declared in this module."""
     return Kind(KIND_OF[action])
 
 
-def _format(action: Action) -> str:
-    kind = KIND_OF[action]
-    a = ARG1[action]
-    b = ARG2[action]
-    if kind == Kind.PASS:
-        return "pass"
-    if kind == Kind.STOP:
-        return "stop"
-    if kind == Kind.RETURN:
-        return "return"
-    if kind == Kind.INCREASE:
-        return "+1"
-    if kind == Kind.DECREASE:
-        return "-1"
-    if kind == Kind.PATTERN:
-        return f"W{a + 1}"
-    if kind == Kind.VALUE:
-        return f"={a}"
-    if kind == Kind.TOOL:
-        return f"T{a}"
-    if kind == Kind.CHOOSE:
-        return DIE_NAMES[a]
-    if kind == Kind.PAY:
-        return "$" + DIE_NAMES[a]
-    if kind == Kind.PUT:
-        return "@" + CELL_NAMES[a]
-    if kind == Kind.DRAFT:
-        return f"{DIE_NAMES[a]}@{CELL_NAMES[b]}"
-    if kind == Kind.MOVE:
-        return f"{CELL_NAMES[a]}>{CELL_NAMES[b]}"
-    if kind == Kind.TRACK:
-        return f"r{a}:{DIE_NAMES[b]}"
-    if kind == Kind.OWN_DRAFT:
-        return f"*{DIE_NAMES[a]}@{CELL_NAMES[b]}"
-    return f"*{DIE_NAMES[a]}"
+def action_kind(action: Action) -> ActionKind:
+    """Return the kind of any registered action code."""
+    return KINDS[KIND_OF[action]]
 
 
-_TEXT: Final[tuple[str, ...]] = tuple(_format(a) for a in range(NUM_ACTIONS))
-_BY_TEXT: Final = {text.upper(): a for a, text in enumerate(_TEXT)}
+def is_action(value: object) -> bool:
+    """Return whether ``value`` is a registered action code (an ``int``, not a ``bool``)."""
+    return type(value) is int and 0 <= value < len(KIND_OF)
+
+
+def action_space_size(modules: Iterable[str]) -> int:
+    """Return the size of the action space of a game whose active rule modules are ``modules``:
+    one past the last code of any kind they use (codes of other kinds in between are never
+    legal)."""
+    active = set(modules)
+    return max(kind.end for kind in KINDS if kind.module in active)
 
 
 def action_to_str(action: Action) -> str:
@@ -247,8 +328,8 @@ def action_to_str(action: Action) -> str:
     Raises:
         InvalidNotationError: if ``action`` is not a valid code.
     """
-    if not 0 <= action < NUM_ACTIONS:
-        raise InvalidNotationError(f"{action} is not an action code (0-{NUM_ACTIONS - 1})")
+    if not 0 <= action < len(_TEXT):
+        raise InvalidNotationError(f"{action} is not an action code (0-{len(_TEXT) - 1})")
     return _TEXT[action]
 
 
@@ -300,10 +381,16 @@ def _diagnose(text: str) -> str:
 
 
 __all__ = [
+    "KINDS",
     "NUM_ACTIONS",
     "Action",
+    "ActionKind",
     "Kind",
+    "action_kind",
+    "action_space_size",
     "action_to_str",
+    "is_action",
     "kind_of",
     "parse_action",
+    "register_kind",
 ]

@@ -30,8 +30,9 @@ ROW_MASKS: Final[tuple[Mask, ...]] = tuple(0b11111 << (5 * r) for r in range(ROW
 COLUMN_MASKS: Final[tuple[Mask, ...]] = tuple(
     sum(1 << (5 * r + c) for r in range(ROWS)) for c in range(COLUMNS)
 )
-_NOT_FIRST_COLUMN: Final = FULL & ~COLUMN_MASKS[0]
-_NOT_LAST_COLUMN: Final = FULL & ~COLUMN_MASKS[COLUMNS - 1]
+#: Cells not in the first (last) column: where a mask shifted right (left) by one may land.
+NOT_FIRST_COLUMN: Final = FULL & ~COLUMN_MASKS[0]
+NOT_LAST_COLUMN: Final = FULL & ~COLUMN_MASKS[COLUMNS - 1]
 
 #: Cells on the border of the window (where the first die must go).
 EDGE: Final[Mask] = ROW_MASKS[0] | ROW_MASKS[ROWS - 1] | COLUMN_MASKS[0] | COLUMN_MASKS[COLUMNS - 1]
@@ -48,8 +49,8 @@ def orthogonal_spread(mask: Mask) -> Mask:
     A cell of ``mask`` is in the result when another cell of ``mask`` is its neighbour.
     """
     return (
-        ((mask << 1) & _NOT_FIRST_COLUMN)
-        | ((mask >> 1) & _NOT_LAST_COLUMN)
+        ((mask << 1) & NOT_FIRST_COLUMN)
+        | ((mask >> 1) & NOT_LAST_COLUMN)
         | ((mask << COLUMNS) & FULL)
         | (mask >> COLUMNS)
     )
@@ -57,15 +58,15 @@ def orthogonal_spread(mask: Mask) -> Mask:
 
 def diagonal_spread(mask: Mask) -> Mask:
     """Return the cells diagonally adjacent to some cell of ``mask`` (same caveat as above)."""
-    right = (mask << 1) & _NOT_FIRST_COLUMN
-    left = (mask >> 1) & _NOT_LAST_COLUMN
+    right = (mask << 1) & NOT_FIRST_COLUMN
+    left = (mask >> 1) & NOT_LAST_COLUMN
     sideways = right | left
     return ((sideways << COLUMNS) & FULL) | (sideways >> COLUMNS)
 
 
 def king_spread(mask: Mask) -> Mask:
     """Return the cells touching any cell of ``mask`` in 8 directions (not ``mask`` itself)."""
-    sideways = mask | ((mask << 1) & _NOT_FIRST_COLUMN) | ((mask >> 1) & _NOT_LAST_COLUMN)
+    sideways = mask | ((mask << 1) & NOT_FIRST_COLUMN) | ((mask >> 1) & NOT_LAST_COLUMN)
     return (sideways | ((sideways << COLUMNS) & FULL) | (sideways >> COLUMNS)) & ~mask
 
 

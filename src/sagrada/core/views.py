@@ -19,7 +19,6 @@ from typing import Any
 
 from sagrada.core.actions import Action, action_to_str
 from sagrada.core.cells import mask_names
-from sagrada.core.content import catalog
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.rng import Rng
 from sagrada.core.state import Phase, State
@@ -59,9 +58,6 @@ class PlayerView:
         players = []
         for seat, p in enumerate(s.players):
             entry: dict[str, Any] = {"seat": seat, "favor_tokens": p.favor}
-            if s.config.private_pools:
-                # Private Dice Pools lie face up: everybody sees everybody's.
-                entry["private_dice_pool"] = [DIE_NAMES[d] for d in p.own_pool]
             if p.window is not None:
                 w = p.window
                 entry["window"] = {
@@ -122,11 +118,8 @@ class PlayerView:
             data["placements"] = {
                 DIE_NAMES[d]: list(mask_names(window.legal_cells(d))) for d in sorted(set(s.pool))
             }
-            if s.config.private_pools:
-                own = s.players[self.player].own_pool
-                data["own_placements"] = {
-                    DIE_NAMES[d]: list(mask_names(window.legal_cells(d))) for d in sorted(set(own))
-                }
+        for hook in s.rules.view_hooks:
+            hook(s, self.player, data)
         if over:
             outcome = s.outcome()
             data["scores"] = [b.detail_json() for b in outcome.scores]
@@ -178,19 +171,14 @@ def determinize(view: PlayerView, seed: int) -> State:
         unseen = [o for o in state.private_deck if o.id not in seen]
         order = list(range(len(unseen)))
         rng.shuffle(order)
-        per_player = state.config.num_private_objectives
+        per_player = state.rules.num_privates
         for k, seat in enumerate(others):
             state.players[seat].privates = tuple(
                 unseen[order[k * per_player + j]] for j in range(per_player)
             )
     if state.phase == Phase.SETUP:
         mine = {o.name for o in state.players[me].options} if me >= 0 else set()
-        cards = [
-            pair
-            for pack in state.config.packs
-            for pair in catalog().window_cards(pack)
-            if pair[0].name not in mine
-        ]
+        cards = [pair for pair in state.rules.window_cards if pair[0].name not in mine]
         order = list(range(len(cards)))
         rng.shuffle(order)
         for k, seat in enumerate(others):
@@ -200,7 +188,7 @@ def determinize(view: PlayerView, seed: int) -> State:
             if seat < state.current:
                 pattern = player.options[rng.below(4)]
                 player.window = Window(pattern)
-                player.favor = 0 if state.config.solo else pattern.difficulty
+                player.favor = state.rules.favor_for(pattern)
     state._legal = None
     return state
 

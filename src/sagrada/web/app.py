@@ -27,6 +27,7 @@ from sagrada.core.content import catalog
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
 from sagrada.core.state import new_game
+from sagrada.core.views import make_view
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
@@ -335,7 +336,7 @@ def create_app(
         state = new_game(room.config, room.seed)
         for action in history[:step]:
             state.apply(action)
-        data = state.view(-1).to_json()
+        data = make_view(state, -1).to_json()
         data["game"] = room.summary()
         data["seat"] = -1
         data["step"] = step

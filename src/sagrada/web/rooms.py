@@ -30,7 +30,7 @@ from sagrada.core.dice import DIE_NAMES
 from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
 from sagrada.core.record import GameRecord
 from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import PlayerView
+from sagrada.core.views import PlayerView, make_view
 from sagrada.web.store import Store
 
 log = logging.getLogger("sagrada.web")
@@ -168,7 +168,7 @@ class Room:
         raise GameError(403, "this token does not hold a seat in this game")
 
     def view(self, seat: int) -> dict[str, Any]:
-        data = self.state.view(seat).to_json()
+        data = make_view(self.state, seat).to_json()
         data["game"] = self.summary()
         data["seat"] = seat
         return data
@@ -503,7 +503,7 @@ class GameManager:
             bot = room.bots.get(seat)
             if bot is None:
                 return
-            view = state.view(seat)
+            view = make_view(state, seat)
             legal = list(state.legal_actions())
             spec = room.seats[seat].bot or ""
             action = await self._think(room, seat, spec, bot, view, legal)

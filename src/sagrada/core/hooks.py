@@ -1,0 +1,214 @@
+"""The hooks of a rule module: what a module may add to or change in a dice game.
+
+A rule module (base game, solo, 5 & 6 Player Expansion, Private Dice Pool rules, and later
+Life's modules) is a :class:`RuleModule`: it says when it is active for a game's options, checks
+the options it cares about, and *configures* a :class:`RulesBuilder`, adding cards to the decks,
+setting numbers, contributing turn actions, setup steps, scoring and view hooks. The active
+modules configure the builder one after the other (base game first), and the result is frozen
+into :class:`Rules`, which the turn machine consults. The engine never asks which module is
+loaded; it calls what the modules put here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from sagrada.core.actions import Action
+from sagrada.core.content import PrivateObjective, WindowPattern
+from sagrada.core.options import Options
+from sagrada.core.table import Table
+from sagrada.core.tools.effect import ToolEffect
+
+if TYPE_CHECKING:
+    from sagrada.core.outcome import Outcome
+    from sagrada.core.scoring import ScoreBreakdown
+
+#: ``stage`` of a tool card whose payment is still to be chosen (a module's payment step).
+PAY_STAGE: Final = -1
+
+#: Two sides of one window pattern card.
+WindowCard = tuple[WindowPattern, WindowPattern]
+
+
+class TurnAction:
+    """A part of a turn that a player may do once, at the turn's main decision.
+
+    The base game's draft (take a die from the Draft Pool and place it) is one; the Private
+    Dice Pool rules add placing a die of one's own. Using a tool card is the engine's own.
+
+    Attributes:
+        bit: the bit of ``Table.used`` set once it is done this turn.
+        kind: the id of the action kind it answers.
+        done_reason: why it cannot be done again this turn.
+    """
+
+    bit: int = 0
+    kind: int = -1
+    done_reason: str = ""
+
+    def actions(self, table: Table) -> list[Action]:
+        """Return its legal actions now (it has not been done this turn)."""
+        return []
+
+    def apply(self, table: Table, action: Action) -> None:
+        """Apply one of its legal actions."""
+
+    def explain(self, table: Table, action: Action) -> str:
+        """Say why ``action`` (of its kind, while it is still to do) is not legal."""
+        return "that is not allowed now"
+
+
+class ToolPayment:
+    """How a player pays for a tool card (the base game: favor tokens)."""
+
+    def available(self, table: Table, slot: int, effect: ToolEffect) -> bool:
+        """Return whether the current player may start the tool in ``slot`` now, as far as
+        paying goes (the effect's own conditions included where payment changes them)."""
+        return True
+
+    def refusal(self, table: Table, slot: int, effect: ToolEffect) -> str | None:
+        """Say why the tool in ``slot`` cannot be paid for, or ``None`` if payment is not the
+        reason."""
+        return None
+
+    def pay(self, table: Table, slot: int) -> bool:
+        """Pay as the tool card in ``slot`` is chosen; return ``True`` if its effect starts now,
+        ``False`` if a payment step (``stage == PAY_STAGE``) comes first."""
+        return True
+
+    def step_actions(self, table: Table, effect: ToolEffect) -> list[Action]:
+        """Return the legal actions of the payment step."""
+        return []
+
+    def apply_step(self, table: Table, action: Action) -> None:
+        """Apply the payment step's action (the effect starts right after)."""
+
+    def explain_step(self, table: Table, action: Action) -> str:
+        """Say why ``action`` is not legal at the payment step."""
+        return "that does not pay for the tool"
+
+    def step_prompt(self, table: Table) -> str:
+        """Return what the player decides at the payment step."""
+        return "pay for the tool"
+
+
+def _snake(players: int, start: int) -> tuple[int, ...]:
+    first = [(start + i) % players for i in range(players)]
+    return tuple(first + first[::-1])
+
+
+@dataclass
+class RulesBuilder:
+    """What the active modules configure, one after the other; frozen into :class:`Rules`.
+
+    Decks and counts:
+        window_cards, tool_deck (card numbers, in deck order), public_deck (objective ids),
+        private_deck; excluded_tools: tool numbers a module took out, with the reason (for
+        messages); num_tools, num_publics, num_privates: how many are dealt.
+    Numbers:
+        dice_per_colour (the bag at the start), draft_pool_size (dice drawn each round),
+        rounds.
+    Turn structure:
+        round_order(players, start_player) -> the seats' turns this round;
+        turn_actions: the once-a-turn parts of the turn's main decision (besides tool use);
+        payment: how tool cards are paid for;
+        turn_prompt: what the turn's main decision asks (for ``describe_decision``).
+    Setup:
+        favor_for(pattern): favor tokens a window pattern gives;
+        setup_steps: called on the table after the deal, in module order.
+    Scoring and the end:
+        solo_scoring: score windows by the solo rules; outcome(table, scores).
+    Views:
+        view_hooks(table, viewer, data): add the module's public parts to a view's JSON.
+    """
+
+    options: Options
+    modules: list[str] = field(default_factory=list)
+    window_cards: list[WindowCard] = field(default_factory=list)
+    tool_deck: list[int] = field(default_factory=list)
+    excluded_tools: dict[int, str] = field(default_factory=dict)
+    public_deck: list[str] = field(default_factory=list)
+    private_deck: list[PrivateObjective] = field(default_factory=list)
+    num_tools: int = 3
+    num_publics: int = 3
+    num_privates: int = 1
+    dice_per_colour: int = 18
+    draft_pool_size: int = 0
+    rounds: int = 10
+    round_order: Callable[[int, int], tuple[int, ...]] = _snake
+    turn_actions: list[TurnAction] = field(default_factory=list)
+    payment: ToolPayment = field(default_factory=ToolPayment)
+    turn_prompt: str = "draft and place a die, use a tool, or pass"
+    favor_for: Callable[[WindowPattern], int] = lambda pattern: pattern.difficulty
+    setup_steps: list[Callable[[Table], None]] = field(default_factory=list)
+    solo_scoring: bool = False
+    outcome: Callable[[Table, tuple[ScoreBreakdown, ...]], Outcome] | None = None
+    view_hooks: list[Callable[[Table, int, dict[str, Any]], None]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules of one game, assembled from its active modules (see :class:`RulesBuilder`).
+
+    Attributes:
+        all_used: the bits of ``Table.used`` once every part of a turn is done.
+        turn_by_kind: the turn action answering each action kind id.
+        num_distinct_actions: the size of the game's action space.
+        max_game_length: an upper bound on the decisions of a game.
+    """
+
+    options: Options
+    modules: tuple[str, ...]
+    window_cards: tuple[WindowCard, ...]
+    tool_deck: tuple[int, ...]
+    excluded_tools: dict[int, str]
+    public_deck: tuple[str, ...]
+    private_deck: tuple[PrivateObjective, ...]
+    num_tools: int
+    num_publics: int
+    num_privates: int
+    dice_per_colour: int
+    draft_pool_size: int
+    rounds: int
+    round_order: Callable[[int, int], tuple[int, ...]]
+    turn_actions: tuple[TurnAction, ...]
+    payment: ToolPayment
+    turn_prompt: str
+    favor_for: Callable[[WindowPattern], int]
+    setup_steps: tuple[Callable[[Table], None], ...]
+    solo_scoring: bool
+    outcome: Callable[[Table, tuple[ScoreBreakdown, ...]], Outcome]
+    view_hooks: tuple[Callable[[Table, int, dict[str, Any]], None], ...]
+    all_used: int
+    turn_by_kind: dict[int, TurnAction]
+    num_distinct_actions: int
+    max_game_length: int
+
+
+class RuleModule:
+    """A rule module: content and hooks that a game switches on by its options.
+
+    Attributes:
+        name: the module's id (``"private-pools"``), also the owner named by its action kinds.
+        title: its name for people (``"the Private Dice Pool rules"``).
+    """
+
+    name: str = ""
+    title: str = ""
+
+    def active(self, options: Options) -> bool:
+        """Return whether a game with ``options`` uses this module."""
+        return False
+
+    def validate(self, options: Options) -> None:
+        """Refuse options this module cannot play with.
+
+        Raises:
+            ConfigError: naming the option at fault.
+        """
+
+    def configure(self, rules: RulesBuilder) -> None:
+        """Add the module's content and hooks to ``rules`` (``rules.options`` holds the
+        options)."""

@@ -1,0 +1,102 @@
+"""The registry of rule modules, and the rules of a game assembled from its active modules.
+
+:func:`rules_for` takes a game's options, asks every registered module whether it is active,
+lets the active ones check the options and configure a :class:`~sagrada.core.hooks.RulesBuilder`
+in registration order (the base game first), and freezes the result (cached per options). A
+new module registers itself with :func:`register_module`; nothing else needs to change.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from sagrada.core.actions import action_space_size
+from sagrada.core.errors import ConfigError
+from sagrada.core.hooks import RuleModule, Rules, RulesBuilder
+from sagrada.core.modules import base, five_six, private_pools, solo
+from sagrada.core.options import Options
+from sagrada.core.table import TOOL_USED
+
+#: Upper bound on the decisions of one turn: a draft, a private-pool die, a tool of at most
+#: five steps, a pass.
+MAX_DECISIONS_PER_TURN: Final = 8
+
+#: Every registered module, in the order they configure a game.
+MODULES: list[RuleModule] = [base.MODULE, solo.MODULE, five_six.MODULE, private_pools.MODULE]
+
+
+def register_module(module: RuleModule) -> None:
+    """Add a rule module; it configures games after the modules registered before it.
+
+    Raises:
+        ValueError: if a module of that name is registered already.
+    """
+    if any(m.name == module.name for m in MODULES):
+        raise ValueError(f"rule module {module.name!r} is registered twice")
+    MODULES.append(module)
+    rules_for.cache_clear()
+
+
+def module(name: str) -> RuleModule:
+    """Return the registered module called ``name``.
+
+    Raises:
+        KeyError: if there is none.
+    """
+    for candidate in MODULES:
+        if candidate.name == name:
+            return candidate
+    raise KeyError(f"no rule module {name!r}")
+
+
+@lru_cache(maxsize=512)
+def rules_for(options: Options) -> Rules:
+    """Return the rules of a game with ``options`` (the same object for equal options).
+
+    Raises:
+        ConfigError: if an active module refuses the options.
+    """
+    active = [m for m in MODULES if m.active(options)]
+    for m in active:
+        m.validate(options)
+    builder = RulesBuilder(options)
+    for m in active:
+        builder.modules.append(m.name)
+        m.configure(builder)
+    if builder.outcome is None:
+        raise ConfigError("no active rule module decides the outcome of the game")
+    players = options.players
+    turn_actions = tuple(builder.turn_actions)
+    all_used = TOOL_USED
+    for action in turn_actions:
+        all_used |= action.bit
+    turns_per_round = len(builder.round_order(players, 0))
+    return Rules(
+        options=options,
+        modules=tuple(builder.modules),
+        window_cards=tuple(builder.window_cards),
+        tool_deck=tuple(builder.tool_deck),
+        excluded_tools=dict(builder.excluded_tools),
+        public_deck=tuple(builder.public_deck),
+        private_deck=tuple(builder.private_deck),
+        num_tools=builder.num_tools,
+        num_publics=builder.num_publics,
+        num_privates=builder.num_privates,
+        dice_per_colour=builder.dice_per_colour,
+        draft_pool_size=builder.draft_pool_size,
+        rounds=builder.rounds,
+        round_order=builder.round_order,
+        turn_actions=turn_actions,
+        payment=builder.payment,
+        turn_prompt=builder.turn_prompt,
+        favor_for=builder.favor_for,
+        setup_steps=tuple(builder.setup_steps),
+        solo_scoring=builder.solo_scoring,
+        outcome=builder.outcome,
+        view_hooks=tuple(builder.view_hooks),
+        all_used=all_used,
+        turn_by_kind={action.kind: action for action in turn_actions},
+        num_distinct_actions=action_space_size(builder.modules),
+        max_game_length=players + builder.rounds * turns_per_round * MAX_DECISIONS_PER_TURN,
+    )

@@ -1,0 +1,322 @@
+"""The data of a game in progress, each field declared once.
+
+:class:`Table` holds what is on the table (windows, dice, cards, tokens) and where the game
+stands (phase, round, turn, the tool in use), with no rules. The field lists below are the only
+place the fields are named: the slots, the cheap copy used by ``clone`` and the plain snapshot
+(for comparing and hashing positions) are all made from them. The turn machine
+(:class:`sagrada.core.state.State`) adds the rules on top.
+
+A table also implements :class:`~sagrada.core.context.TurnContext`, the narrow view of the
+current turn through which tool effects act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import IntEnum
+from typing import Any, Final, TypeVar
+
+from sagrada.core.content import PrivateObjective, PublicObjective, ToolCard, WindowPattern
+from sagrada.core.dice import DIE_COLOUR, Die
+from sagrada.core.options import Options
+from sagrada.core.rng import Rng
+from sagrada.core.window import Window
+
+#: ``current_player`` once the game is over.
+TERMINAL: Final = -1
+
+#: How a field is copied: shared (immutable values and cards), a list copied, a list of lists
+#: copied, an object copied with its ``copy()`` (or ``None``), a list of such objects.
+SHARED: Final = "shared"
+LIST: Final = "list"
+NESTED: Final = "nested"
+OBJECT: Final = "object"
+OBJECTS: Final = "objects"
+
+#: Bits of ``Table.used``: the parts of a turn already done. Rule modules number their own
+#: turn actions from ``FIRST_MODULE_BIT`` on.
+DRAFTED: Final = 1
+TOOL_USED: Final = 2
+FIRST_MODULE_BIT: Final = 4
+
+_T = TypeVar("_T")
+
+
+class Phase(IntEnum):
+    """The phases of a game."""
+
+    SETUP = 0
+    PLAY = 1
+    OVER = 2
+
+
+def _copier(fields: tuple[tuple[str, str], ...]) -> Callable[[Any], Any]:
+    """Return a function copying an object field by field as ``fields`` say (generated once,
+    so a copy costs one attribute read and write per field)."""
+    how = {
+        SHARED: "s.{0}",
+        LIST: "s.{0}[:]",
+        NESTED: "[x[:] for x in s.{0}]",
+        OBJECT: "None if s.{0} is None else s.{0}.copy()",
+        OBJECTS: "[x.copy() for x in s.{0}]",
+    }
+    lines = ["def copy(s):", "    o = _new(type(s))"]
+    lines += [f"    o.{name} = {how[kind].format(name)}" for name, kind in fields]
+    lines.append("    return o")
+    namespace: dict[str, Any] = {"_new": object.__new__}
+    exec("\n".join(lines), namespace)
+    copy: Callable[[Any], Any] = namespace["copy"]
+    return copy
+
+
+def _plain(value: Any) -> Any:
+    """A value made of ints, strings, lists and dicts only, for snapshots."""
+    if value is None or isinstance(value, int | str | float):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Rng):
+        return value.state
+    if isinstance(value, Options):
+        return value.to_json()
+    if isinstance(value, Window):
+        return {
+            "pattern": value.pattern.name,
+            "dice": value.dice[:],
+            "waived": [value.waived_colour, value.waived_value],
+        }
+    snapshot = getattr(value, "snapshot", None)
+    if snapshot is not None:
+        return snapshot()
+    ident = getattr(value, "id", None)
+    return ident if ident is not None else getattr(value, "name", repr(value))
+
+
+class PlayerState:
+    """What one player has: window, favor tokens, private objectives, the setup choice, and
+    dice of their own (the Private Dice Pool rules deal them; otherwise none)."""
+
+    FIELDS: Final = (
+        ("options", SHARED),
+        ("privates", SHARED),
+        ("window", OBJECT),
+        ("favor", SHARED),
+        ("own_pool", LIST),
+    )
+    __slots__ = tuple(name for name, _ in FIELDS)
+
+    options: tuple[WindowPattern, ...]
+    privates: tuple[PrivateObjective, ...]
+    window: Window | None
+    favor: int
+    own_pool: list[Die]
+
+    def __init__(
+        self,
+        options: tuple[WindowPattern, ...],
+        privates: tuple[PrivateObjective, ...],
+    ) -> None:
+        self.options = options
+        self.privates = privates
+        self.window = None
+        self.favor = 0
+        self.own_pool = []
+
+    _copy = staticmethod(_copier(FIELDS))
+
+    def copy(self) -> PlayerState:
+        """Return an independent copy."""
+        copy: PlayerState = self._copy(self)
+        return copy
+
+    def snapshot(self) -> dict[str, Any]:
+        """Return every field as plain data."""
+        return {name: _plain(getattr(self, name)) for name, _ in self.FIELDS}
+
+
+class Table:
+    """The components and progress of one game, without the rules.
+
+    Attributes:
+        config: the game's options.
+        rng: the game's chance (hidden information: views replace it).
+        phase: setup, play or over.
+        players: each seat's :class:`PlayerState`.
+        tools / tool_tokens / tool_spent: the tool cards in play, the favor tokens on each,
+            and (solo) whether each has been used.
+        publics: the public objectives in play.
+        private_deck: the private objective cards the game dealt from.
+        bag: dice of each colour left in the bag.
+        pool: the Draft Pool.
+        track: the Round Track, the dice left over from each round.
+        removed: dice out of the game (solo tool payments).
+        round: 0-9 (10 once the game is over).
+        start_player: the seat that starts this round.
+        order: this round's turn order; ``turn`` indexes it and ``current`` is the seat deciding.
+        used: the parts of the current turn already done (``DRAFTED``, ``TOOL_USED``, module
+            bits).
+        skip: seats that miss their second turn this round (bit per seat: Running Pliers).
+        tool_slot: the slot of the tool card in use, or -1; ``stage``, ``held`` and ``memo``
+            are its step, die in hand and scratch memory.
+        history / actors: every action applied and the seat that took it.
+    """
+
+    FIELDS: Final = (
+        ("config", SHARED),
+        ("rng", OBJECT),
+        ("phase", SHARED),
+        ("players", OBJECTS),
+        ("tools", SHARED),
+        ("tool_tokens", LIST),
+        ("tool_spent", LIST),
+        ("publics", SHARED),
+        ("private_deck", SHARED),
+        ("bag", LIST),
+        ("pool", LIST),
+        ("track", NESTED),
+        ("removed", LIST),
+        ("round", SHARED),
+        ("start_player", SHARED),
+        ("order", SHARED),
+        ("turn", SHARED),
+        ("current", SHARED),
+        ("used", SHARED),
+        ("skip", SHARED),
+        ("tool_slot", SHARED),
+        ("stage", SHARED),
+        ("held", SHARED),
+        ("memo", SHARED),
+        ("history", LIST),
+        ("actors", LIST),
+    )
+    __slots__ = tuple(name for name, _ in FIELDS)
+
+    config: Options
+    rng: Rng
+    phase: Phase
+    players: list[PlayerState]
+    tools: tuple[ToolCard, ...]
+    tool_tokens: list[int]
+    tool_spent: list[bool]
+    publics: tuple[PublicObjective, ...]
+    private_deck: tuple[PrivateObjective, ...]
+    bag: list[int]
+    pool: list[Die]
+    track: list[list[Die]]
+    removed: list[Die]
+    round: int
+    start_player: int
+    order: tuple[int, ...]
+    turn: int
+    current: int
+    used: int
+    skip: int
+    tool_slot: int
+    stage: int
+    held: int
+    memo: int
+    history: list[int]
+    actors: list[int]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Return every field as plain data (ints, strings, lists, dicts): two positions are
+        the same exactly when their snapshots are equal."""
+        return {name: _plain(getattr(self, name)) for name, _ in Table.FIELDS}
+
+    # -- the current turn (TurnContext) -------------------------------------------------------
+
+    @property
+    def drafted(self) -> bool:
+        """Whether this turn's draft from the Draft Pool is used."""
+        return bool(self.used & DRAFTED)
+
+    @drafted.setter
+    def drafted(self, value: bool) -> None:
+        self.used = self.used | DRAFTED if value else self.used & ~DRAFTED
+
+    @property
+    def tool_used(self) -> bool:
+        """Whether the current player has used a tool card this turn."""
+        return bool(self.used & TOOL_USED)
+
+    @property
+    def first_turn(self) -> bool:
+        """Whether the current turn is the player's first turn of the round."""
+        return self.turn < self.config.players
+
+    @property
+    def own_pool(self) -> list[Die]:
+        """The current player's own dice."""
+        return self.players[self.current].own_pool
+
+    def window(self, player: int | None = None) -> Window:
+        """Return a player's window (default: the current player's).
+
+        Raises:
+            ValueError: during setup, before that player has chosen a window pattern.
+        """
+        seat = self.current if player is None else player
+        window = self.players[seat].window
+        if window is None:
+            raise ValueError(f"player {seat} has not chosen a window pattern yet")
+        return window
+
+    def skip_second_turn(self) -> None:
+        """Make the current player miss their second turn of this round."""
+        self.skip |= 1 << self.current
+
+    # -- chance -------------------------------------------------------------------------------
+
+    def draw_die(self) -> Die:
+        """Draw a random die from the bag and roll it."""
+        bag = self.bag
+        r = self.rng.below(sum(bag))
+        colour = 0
+        while r >= bag[colour]:
+            r -= bag[colour]
+            colour += 1
+        bag[colour] -= 1
+        return colour * 6 + self.rng.roll() - 1
+
+    def roll(self, die: Die) -> Die:
+        """Re-roll ``die``: same colour, a random value."""
+        return (die // 6) * 6 + self.rng.roll() - 1
+
+    def return_to_bag(self, die: Die) -> None:
+        """Put ``die`` back in the bag."""
+        self.bag[DIE_COLOUR[die]] += 1
+
+    # -- dice accounting ----------------------------------------------------------------------
+
+    def dice_counts(self) -> list[int]:
+        """Return, per colour, the dice in bag, pools, hand, windows, Round Track and spent."""
+        counts = self.bag[:]
+        dice: list[Die] = [*self.pool, *self.removed]
+        if self.held >= 0:
+            dice.append(self.held)
+        for round_dice in self.track:
+            dice.extend(round_dice)
+        for player in self.players:
+            dice.extend(player.own_pool)
+            if player.window is not None:
+                dice.extend(d for d in player.window.dice if d >= 0)
+        for die in dice:
+            counts[DIE_COLOUR[die]] += 1
+        return counts
+
+
+def table_copier(extra: tuple[tuple[str, str], ...] = ()) -> Callable[[Any], Any]:
+    """Return the copy function of a table class with ``extra`` fields of its own."""
+    return _copier(Table.FIELDS + extra)
+
+
+__all__ = [
+    "DRAFTED",
+    "FIRST_MODULE_BIT",
+    "TERMINAL",
+    "TOOL_USED",
+    "Phase",
+    "PlayerState",
+    "Table",
+    "table_copier",
+]

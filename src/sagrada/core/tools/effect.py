@@ -1,0 +1,335 @@
+"""What every tool effect shares: the step protocol, the registry and the placement helpers.
+
+A tool is a short sequence of decisions. While a card is in use the state keeps its step
+(``ctx.stage``), the die in hand (``ctx.held``) and one integer of scratch memory
+(``ctx.memo``); the effect lists the legal actions of the current step and applies one,
+through the narrow :class:`~sagrada.core.context.TurnContext`. ``start`` and ``apply`` return
+whether the card is finished; the turn machine then ends the card (and the turn, if nothing is
+left of it).
+
+A card is offered only when its whole sequence can complete (``docs/rules-clarifications.md``,
+"Tools are offered only when they can complete"), and each step offers only the choices that
+still lead to an end: a player never pays for a card that cannot act.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sagrada.core import actions as A
+from sagrada.core.actions import Action, Kind
+from sagrada.core.cells import CELL_NAMES, NUM_CELLS, Mask, cell_list
+from sagrada.core.context import TurnContext
+from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, Die
+from sagrada.core.window import Window
+
+# Stages of the "after drafting" tools.
+CHOOSE: Final = 0
+ADJUST: Final = 1
+SWAP: Final = 2
+VALUE: Final = 3
+PLACE: Final = 4
+OWN: Final = 5
+
+
+class ToolEffect:
+    """The effect of one tool card. Subclasses override the steps they need."""
+
+    number: int = 0
+    #: Whether the card acts on the die drafted this turn (so the turn's draft must be unused).
+    after_drafting: bool = False
+
+    def can_start(self, ctx: TurnContext) -> bool:
+        """Return whether the card's whole sequence can complete now (cost and turn aside)."""
+        return True
+
+    def why_not_startable(self, ctx: TurnContext) -> str:
+        """Explain why :meth:`can_start` is false."""
+        return "there is nothing it can act on now"
+
+    def start(self, ctx: TurnContext) -> bool:
+        """Begin the effect once the card is paid for (``ctx.stage`` is 0); return whether
+        the card is already finished."""
+        return False
+
+    def actions(self, ctx: TurnContext) -> list[Action]:
+        """Return the legal actions of the current step."""
+        return []
+
+    def apply(self, ctx: TurnContext, action: Action) -> bool:
+        """Apply a legal action of the current step; return whether the card is finished."""
+        return True
+
+    def prompt(self, ctx: TurnContext) -> str:
+        """Return what the player decides at the current step."""
+        return "choose"
+
+    def explain(self, ctx: TurnContext, action: Action) -> str:
+        """Explain why ``action`` is not legal at the current step."""
+        return f"{A.action_to_str(action)} does not fit this step: {self.prompt(ctx)}"
+
+
+#: The effect of each tool card, by card number (filled by :func:`register_tool`).
+TOOL_EFFECTS: Final[dict[int, ToolEffect]] = {}
+
+
+def register_tool(effect: type[ToolEffect]) -> type[ToolEffect]:
+    """Register one instance of the decorated class as the effect of its card number."""
+    if effect.number in TOOL_EFFECTS:
+        raise ValueError(f"tool card {effect.number} has two effects")
+    TOOL_EFFECTS[effect.number] = effect()
+    return effect
+
+
+def placement_actions(window: Window, dice: list[Die], base: int) -> list[Action]:
+    """Return ``base + die * 20 + cell`` for each distinct die of ``dice`` and each cell where it
+    may be placed: the draft actions (``base`` = ``DRAFT_BASE``) or own-pool placements."""
+    out: list[Action] = []
+    seen = 0
+    for die in dice:
+        if seen >> die & 1:
+            continue
+        seen |= 1 << die
+        cells = window.legal_cells(die)
+        start = base + die * NUM_CELLS
+        while cells:
+            low = cells & -cells
+            out.append(start + low.bit_length() - 1)
+            cells ^= low
+    return out
+
+
+def distinct(dice: list[Die], exclude: int = -1) -> list[Die]:
+    """Return the distinct faces of ``dice`` in order of first appearance, skipping position
+    ``exclude``."""
+    out = []
+    seen = 0
+    for index, die in enumerate(dice):
+        if index != exclude and not seen >> die & 1:
+            seen |= 1 << die
+            out.append(die)
+    return out
+
+
+# -- moving dice -----------------------------------------------------------------------------
+
+
+def move_targets(
+    window: Window, source: int, *, ignore_colour: bool = False, ignore_value: bool = False
+) -> Mask:
+    """Return the cells the die on ``source`` may move to (the window is left unchanged)."""
+    waived_colour, waived_value = window.waived_colour, window.waived_value
+    die = window.remove(source)
+    targets = window.legal_cells(die, ignore_colour=ignore_colour, ignore_value=ignore_value)
+    window.place(die, source)
+    window.waived_colour, window.waived_value = waived_colour, waived_value
+    return targets & ~(1 << source)
+
+
+def do_move(
+    window: Window,
+    source: int,
+    target: int,
+    *,
+    ignore_colour: bool = False,
+    ignore_value: bool = False,
+) -> None:
+    """Move the die on ``source`` to ``target``, noting a restriction the card waives."""
+    die = window.remove(source)
+    window.place(die, target)
+    b = 1 << target
+    if ignore_colour and not window.pattern.colour_ok[DIE_COLOUR[die]] & b:
+        window.waived_colour |= b
+    if ignore_value and not window.pattern.value_ok[DIE_VALUE[die]] & b:
+        window.waived_value |= b
+
+
+def move_actions(
+    window: Window, sources: Mask, *, ignore_colour: bool = False, ignore_value: bool = False
+) -> list[Action]:
+    """Return the MOVE actions of the dice on ``sources`` to every cell each may move to."""
+    out = []
+    for source in cell_list(sources & window.occupied):
+        base = A.MOVE_BASE + source * NUM_CELLS
+        for target in cell_list(
+            move_targets(window, source, ignore_colour=ignore_colour, ignore_value=ignore_value)
+        ):
+            out.append(base + target)
+    return out
+
+
+def any_move(
+    window: Window, sources: Mask, *, ignore_colour: bool = False, ignore_value: bool = False
+) -> bool:
+    """Return whether any die on ``sources`` can move somewhere."""
+    return any(
+        move_targets(window, source, ignore_colour=ignore_colour, ignore_value=ignore_value)
+        for source in cell_list(sources & window.occupied)
+    )
+
+
+def explain_move(window: Window, action: Action, ignore_colour: bool, ignore_value: bool) -> str:
+    """Say why the MOVE ``action`` is not allowed in ``window``."""
+    source, target = A.ARG1[action], A.ARG2[action]
+    if window.dice[source] < 0:
+        return f"there is no die on {CELL_NAMES[source]} to move"
+    if source == target:
+        return "a die must move to another space"
+    waived_colour, waived_value = window.waived_colour, window.waived_value
+    die = window.remove(source)
+    problem = window.placement_problem(
+        die, target, ignore_colour=ignore_colour, ignore_value=ignore_value
+    )
+    window.place(die, source)
+    window.waived_colour, window.waived_value = waived_colour, waived_value
+    return problem or "that move is not allowed at this step"
+
+
+# -- the "after drafting" cards ----------------------------------------------------------------
+
+
+class AfterDrafting(ToolEffect):
+    """A card that takes a die from the Draft Pool, changes it, then places it.
+
+    Subclasses say which dice can be taken (:meth:`fits`: the change can end in a placement)
+    and how the die changes (:meth:`affect`, and for a card with a choice
+    :meth:`effect_actions` / :meth:`apply_effect`).
+    """
+
+    after_drafting = True
+    #: The die must go where no die touches it (Cork-backed Straightedge).
+    isolated = False
+    #: The player may put the die back in the Draft Pool instead of placing it (Flux Remover).
+    may_return = False
+    #: What a die must allow to be taken, after "could be" (see :meth:`fits`).
+    fit = "placed in your window"
+
+    def fits(self, ctx: TurnContext, die: Die) -> bool:
+        """Return whether the card's sequence, started by taking ``die``, can end with a die
+        placed (or as the card allows otherwise)."""
+        return bool(ctx.window().legal_cells(die, isolated=self.isolated))
+
+    def choices(self, ctx: TurnContext) -> list[Die]:
+        """Return the distinct Draft Pool dice the card can take."""
+        return [die for die in distinct(ctx.pool) if self.fits(ctx, die)]
+
+    def can_start(self, ctx: TurnContext) -> bool:
+        seen = 0
+        for die in ctx.pool:
+            if not seen >> die & 1:
+                seen |= 1 << die
+                if self.fits(ctx, die):
+                    return True
+        return False
+
+    def why_not_startable(self, ctx: TurnContext) -> str:
+        if not ctx.pool:
+            return "the Draft Pool is empty"
+        return f"no die in the Draft Pool could be {self.fit}"
+
+    def actions(self, ctx: TurnContext) -> list[Action]:
+        if ctx.stage == CHOOSE:
+            return [A.CHOOSE_BASE + die for die in self.choices(ctx)]
+        if ctx.stage == PLACE:
+            out = [A.PUT_BASE + cell for cell in cell_list(ctx.memo)]
+            if self.may_return:
+                out.append(A.RETURN)
+            return out
+        return self.effect_actions(ctx)
+
+    def apply(self, ctx: TurnContext, action: Action) -> bool:
+        if ctx.stage == CHOOSE:
+            die = A.ARG1[action]
+            ctx.pool.remove(die)
+            ctx.held = die
+            ctx.drafted = True
+            return self.affect(ctx)
+        if ctx.stage == PLACE:
+            if action == A.RETURN:
+                ctx.pool.append(ctx.held)
+            else:
+                ctx.window().place(ctx.held, A.ARG1[action])
+            ctx.held = -1
+            return True
+        return self.apply_effect(ctx, action)
+
+    def affect(self, ctx: TurnContext) -> bool:
+        """Change the held die (or ask how), then offer the placement; return whether the
+        card is finished."""
+        return offer_placement(ctx, self.isolated)
+
+    def effect_actions(self, ctx: TurnContext) -> list[Action]:
+        """Return the legal actions of the card's own step."""
+        return []
+
+    def apply_effect(self, ctx: TurnContext, action: Action) -> bool:
+        """Apply an action of the card's own step; return whether the card is finished."""
+        return offer_placement(ctx, self.isolated)
+
+    def prompt(self, ctx: TurnContext) -> str:
+        if ctx.stage == CHOOSE:
+            return "choose a die from the Draft Pool (like R3)"
+        if ctx.stage == PLACE:
+            held = DIE_NAMES[ctx.held]
+            extra = " or put it back in the Draft Pool (return)" if self.may_return else ""
+            return f"place the {held} (like @B4){extra}"
+        return self.effect_prompt(ctx)
+
+    def effect_prompt(self, ctx: TurnContext) -> str:
+        """Return what the player decides at the card's own step."""
+        return "choose"
+
+    def explain(self, ctx: TurnContext, action: Action) -> str:
+        kind = A.KIND_OF[action]
+        if ctx.stage == CHOOSE and kind == Kind.CHOOSE:
+            die = A.ARG1[action]
+            if die not in ctx.pool:
+                return f"there is no {DIE_NAMES[die]} in the Draft Pool"
+            return f"the {DIE_NAMES[die]} could not be {self.fit}"
+        if ctx.stage == PLACE and kind == Kind.PUT:
+            problem = ctx.window().placement_problem(
+                ctx.held, A.ARG1[action], isolated=self.isolated
+            )
+            return problem or f"{CELL_NAMES[A.ARG1[action]]} is not a legal space"
+        return super().explain(ctx, action)
+
+
+class SwapAfterDrafting(AfterDrafting):
+    """A card that swaps the drafted die for another die, which is then placed: whichever die
+    is drafted, the card can complete exactly when one of the dice it may swap in fits."""
+
+    def swaps(self, ctx: TurnContext, first_only: bool = False) -> list[Action]:
+        """Return the swap actions whose incoming die can be placed (at most one if
+        ``first_only``)."""
+        return []
+
+    def fits(self, ctx: TurnContext, die: Die) -> bool:
+        return bool(self.swaps(ctx, first_only=True))
+
+    def choices(self, ctx: TurnContext) -> list[Die]:
+        return distinct(ctx.pool) if self.fits(ctx, -1) else []
+
+    def can_start(self, ctx: TurnContext) -> bool:
+        return bool(ctx.pool) and self.fits(ctx, -1)
+
+    def effect_actions(self, ctx: TurnContext) -> list[Action]:
+        return self.swaps(ctx)
+
+
+def offer_placement(ctx: TurnContext, isolated: bool = False) -> bool:
+    """Move to the placement step for the held die, or return it to the Draft Pool if it fits
+    nowhere; return whether the card is finished (the die went back)."""
+    cells = ctx.window().legal_cells(ctx.held, isolated=isolated)
+    if cells == 0:
+        ctx.pool.append(ctx.held)
+        ctx.held = -1
+        return True
+    ctx.memo = cells
+    ctx.stage = PLACE
+    return False
+
+
+def any_face_fits(window: Window, die: Die) -> bool:
+    """Return whether some value of ``die``'s colour could be placed in ``window``."""
+    colour = DIE_COLOUR[die] * 6
+    return any(window.legal_cells(colour + value) for value in range(6))
