@@ -320,7 +320,7 @@ def test_replay_non_string_action(
             {"seed": 18446744073709551616},
             "seed must be a whole number from 0 to 2**64 - 1, got 18446744073709551616",
         ),
-        ({"format": 2}, "format must be 1"),
+        ({"format": 3}, "format must be 1 or 2"),
         ({"actions": "W1 W2"}, "actions must be a list"),
     ],
 )

@@ -1,4 +1,5 @@
-"""Game records: ``{format, config, seed, actions}`` round-trips, replays, and refuses bad input.
+"""Game records: ``{format, game, config, seed, actions}`` round-trips, replays, and refuses bad
+input; records written before the game name (format 1) still replay.
 
 A record is the whole truth of a game (DESIGN.md, "Chance is explicit and seeded"): replaying
 ``(config, seed, actions)`` must give the identical state, chance included. A malformed record
@@ -19,7 +20,7 @@ from sagrada.core import actions as A
 from sagrada.core.actions import Kind, action_to_str
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import RecordError
-from sagrada.core.record import FORMAT_VERSION, GameRecord
+from sagrada.core.record import FORMAT_VERSION, GAME_NAME, GameRecord
 from sagrada.core.state import State, new_game
 from test_fuzz import fingerprint
 
@@ -53,6 +54,7 @@ def good_record() -> dict[str, Any]:
     """A valid record (two window choices of a 2-player game) as parsed JSON, to spoil."""
     return {
         "format": FORMAT_VERSION,
+        "game": GAME_NAME,
         "config": GameConfig(players=2, tools=(1, 2, 3)).to_json(),
         "seed": 7,
         "actions": ["W1", "W2"],
@@ -69,9 +71,10 @@ def test_record_survives_json_and_text_round_trips(config: GameConfig) -> None:
     assert record.actions == tuple(state.history)
     assert GameRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
     assert GameRecord.loads(record.dumps()) == record
-    # dumps() is the same JSON as to_json(), laid out one action per line.
+    # dumps() is the same JSON as to_json(), laid out one action per line: the braces, format,
+    # game, config, seed and the actions' brackets are 8 lines besides the actions.
     assert json.loads(record.dumps()) == record.to_json()
-    assert record.dumps().count("\n") == len(record.actions) + 7
+    assert record.dumps().count("\n") == len(record.actions) + 8
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
@@ -162,14 +165,16 @@ SEED_RULE = r"^seed must be a whole number from 0 to 2\*\*64 - 1"
 
 BAD_FIELDS = [
     pytest.param(spoil({"colour": "red"}), "unknown field 'colour'", id="unknown-field"),
-    pytest.param(spoil({"format": 2}), "format must be 1, got 2", id="format-2"),
-    pytest.param(spoil({"format": "1"}), "format must be 1, got '1'", id="format-string"),
-    pytest.param(spoil({"format": None}), "format must be 1, got None", id="format-null"),
+    pytest.param(spoil({"format": 3}), "format must be 1 or 2, got 3", id="format-3"),
+    pytest.param(spoil({"format": "2"}), "format must be 1 or 2, got '2'", id="format-string"),
+    pytest.param(spoil({"format": None}), "format must be 1 or 2, got None", id="format-null"),
     pytest.param(
         spoil({"format": True}),
-        "format must be 1, got True",
+        "format must be 1 or 2, got True",
         id="format-bool",
     ),
+    pytest.param(spoil({"game": "chess"}), "game must be 'sagrada' here, got 'chess'", id="game"),
+    pytest.param(spoil({"format": 1}), "unknown field 'game' in a format 1", id="format-1-game"),
     pytest.param(spoil({"seed": -1}), SEED_RULE + ", got -1$", id="neg"),
     pytest.param(spoil({"seed": True}), "seed must be .* got True", id="seed-bool"),
     pytest.param(spoil({"seed": 1.5}), "seed must be .* got 1.5", id="seed-float"),
@@ -239,6 +244,21 @@ def test_loads_refuses_the_same_records_as_from_json(data: dict[str, Any], messa
         GameRecord.loads(json.dumps(data))
 
 
+def test_a_format_1_record_without_a_game_name_still_replays() -> None:
+    # Records written before games had names: format 1, no "game" field, the dice game.
+    state = play(GameConfig(players=2, tools=(2, 6, 9)), seed=5)
+    data = GameRecord.of(state, 5).to_json()
+    data["format"] = 1
+    del data["game"]
+    replayed = GameRecord.from_json(data).replay()
+    assert fingerprint(replayed) == fingerprint(state)
+
+
+def test_a_record_is_written_in_format_2_naming_its_game() -> None:
+    data = GameRecord.of(new_game(GameConfig(players=2), 3), 3).to_json()
+    assert (data["format"], data["game"]) == (2, "sagrada")
+
+
 def test_an_object_that_is_not_a_record() -> None:
     with pytest.raises(RecordError, match="a game record must be a JSON object"):
         GameRecord.from_json(["format", 1])
@@ -246,7 +266,8 @@ def test_an_object_that_is_not_a_record() -> None:
 
 def test_a_missing_field_is_named() -> None:
     for field, message in [
-        ("format", "format must be 1, got None"),
+        ("format", "format must be 1 or 2, got None"),
+        ("game", "game must be 'sagrada' here, got None"),
         ("seed", "seed must be .* got None"),
         ("config", "config: "),
         ("actions", "actions must be a list"),

@@ -565,7 +565,7 @@ def test_the_record_is_409_until_the_game_is_over_then_replays_to_the_same_state
     response = client.get(f"/api/games/{game_id}/record")
     assert response.status_code == 200
     data = response.json()
-    assert set(data) == {"format", "config", "seed", "actions"}
+    assert set(data) == {"format", "game", "config", "seed", "actions"}
     replayed = GameRecord.from_json(data).replay()
     assert replayed.is_over
     assert fingerprint(replayed) == fingerprint(room_of(client, game_id).state)

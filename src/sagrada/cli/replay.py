@@ -6,9 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from sagrada.cli.common import read_input
+from sagrada.cli.common import CliError, read_input
 from sagrada.cli.render import score_table
 from sagrada.core.record import GameRecord
+from sagrada.games import read_record
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +30,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record and print the scores."""
-    record = GameRecord.loads(read_input(args.file))
+    record = read_record(read_input(args.file))
+    if not isinstance(record, GameRecord):
+        # A game registered by a plugin: this command prints the dice game's score tables only.
+        raise CliError(
+            f"replay prints the scores of the dice game only, not {type(record).__name__}"
+        )
     state = record.replay()
     finished = state.is_over
     if finished:

@@ -35,6 +35,8 @@ def why_illegal(table: Table, rules: Rules, action: Action) -> str:
         if table.stage == PAY_STAGE:
             return rules.payment.explain_step(table, action)
         return f"{card.name}: {TOOL_EFFECTS[card.id].explain(table, action)}"
+    if table.step:
+        return rules.steps[table.step].explain(table, action)
     turn_action = rules.turn_by_kind.get(kind)
     if turn_action is not None:
         if table.used & turn_action.bit:
@@ -75,4 +77,6 @@ def describe_decision(table: Table, rules: Rules) -> str:
         if table.stage == PAY_STAGE:
             return f"{who}: {rules.payment.step_prompt(table)}"
         return f"{who}: {card.name}: {TOOL_EFFECTS[card.id].prompt(table)}"
+    if table.step:
+        return f"{who}: {rules.steps[table.step].prompt(table)}"
     return f"{who}: {rules.turn_prompt}"

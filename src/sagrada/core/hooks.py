@@ -13,17 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from sagrada.core.actions import Action
 from sagrada.core.content import PrivateObjective, WindowPattern
 from sagrada.core.options import Options
+from sagrada.core.outcome import Outcome
+from sagrada.core.scoring import ScoreBreakdown, ScorePart
 from sagrada.core.table import Table
 from sagrada.core.tools.effect import ToolEffect
-
-if TYPE_CHECKING:
-    from sagrada.core.outcome import Outcome
-    from sagrada.core.scoring import ScoreBreakdown
 
 #: ``stage`` of a tool card whose payment is still to be chosen (a module's payment step).
 PAY_STAGE: Final = -1
@@ -58,6 +56,32 @@ class TurnAction:
     def explain(self, table: Table, action: Action) -> str:
         """Say why ``action`` (of its kind, while it is still to do) is not legal."""
         return "that is not allowed now"
+
+
+class ModuleStep:
+    """A decision a rule module asks for during a turn, outside any tool card (Life's
+    Apprentice module: choosing the Apprentice card a covered space gives).
+
+    A module starts it by setting ``table.step`` to the step's name (from an ``after_action``
+    hook); while it is set, the step lists the legal actions and applies them, and the turn
+    cannot end. ``table.stage``, ``held`` and ``memo`` are free for it (no tool is in use).
+    """
+
+    def actions(self, table: Table) -> list[Action]:
+        """Return the legal actions of the step."""
+        return []
+
+    def apply(self, table: Table, action: Action) -> bool:
+        """Apply a legal action; return whether the step is finished."""
+        return True
+
+    def prompt(self, table: Table) -> str:
+        """Return what the player decides."""
+        return "choose"
+
+    def explain(self, table: Table, action: Action) -> str:
+        """Say why ``action`` is not legal at this step."""
+        return f"that does not answer this step: {self.prompt(table)}"
 
 
 class ToolPayment:
@@ -120,6 +144,16 @@ class RulesBuilder:
         setup_steps: called on the table after the deal, in module order.
     Scoring and the end:
         solo_scoring: score windows by the solo rules; outcome(table, scores).
+    During play:
+        after_action(table, action): called after every action of the play phase, in module
+            order (a module notices what it cares about, such as a space being covered, and
+            may start one of its steps);
+        steps: the module steps by name (see :class:`ModuleStep`);
+        turn_end(table), round_end(table): called as each turn ends (before the next player's)
+            and as each round ends (before its leftover dice go to the Round Track).
+    Scoring and the end (more):
+        score_parts(table, seat) -> the module's own score parts for a seat (counted in the
+            total, listed before favor tokens and open spaces).
     Views:
         view_hooks(table, viewer, data): add the module's public parts to a view's JSON.
     """
@@ -146,6 +180,11 @@ class RulesBuilder:
     solo_scoring: bool = False
     outcome: Callable[[Table, tuple[ScoreBreakdown, ...]], Outcome] | None = None
     view_hooks: list[Callable[[Table, int, dict[str, Any]], None]] = field(default_factory=list)
+    after_action: list[Callable[[Table, Action], None]] = field(default_factory=list)
+    steps: dict[str, ModuleStep] = field(default_factory=dict)
+    score_parts: list[Callable[[Table, int], list[ScorePart]]] = field(default_factory=list)
+    turn_end: list[Callable[[Table], None]] = field(default_factory=list)
+    round_end: list[Callable[[Table], None]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +220,11 @@ class Rules:
     solo_scoring: bool
     outcome: Callable[[Table, tuple[ScoreBreakdown, ...]], Outcome]
     view_hooks: tuple[Callable[[Table, int, dict[str, Any]], None], ...]
+    after_action: tuple[Callable[[Table, Action], None], ...]
+    steps: dict[str, ModuleStep]
+    score_parts: tuple[Callable[[Table, int], list[ScorePart]], ...]
+    turn_end: tuple[Callable[[Table], None], ...]
+    round_end: tuple[Callable[[Table], None], ...]
     all_used: int
     turn_by_kind: dict[int, TurnAction]
     num_distinct_actions: int

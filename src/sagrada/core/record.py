@@ -1,7 +1,10 @@
-"""Game records: ``{format, config, seed, actions}`` as JSON, and replaying them.
+"""Game records: ``{format, game, config, seed, actions}`` as JSON, and replaying them.
 
-A record is the whole truth of a game: the configuration, the seed of its chance and the
-actions in text notation. Replaying it gives the identical state.
+A record is the whole truth of a game: the game's name, its configuration, the seed of its
+chance and the actions in text notation. Replaying it gives the identical state.
+
+Format 2 (written since the games registry) names the game (``"game": "sagrada"``); format 1
+records, written before, have no game name and are read as records of the dice game.
 """
 
 from __future__ import annotations
@@ -16,7 +19,11 @@ from sagrada.core.errors import ConfigError, IllegalActionError, InvalidNotation
 from sagrada.core.rng import check_seed
 from sagrada.core.state import State, new_game
 
-FORMAT_VERSION: Final = 1
+#: The format written; :data:`READABLE_FORMATS` are read.
+FORMAT_VERSION: Final = 2
+READABLE_FORMATS: Final = (1, 2)
+#: The name of the dice game in the games registry and in records.
+GAME_NAME: Final = "sagrada"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +43,7 @@ class GameRecord:
         """Return the record as a JSON-ready dict."""
         return {
             "format": FORMAT_VERSION,
+            "game": GAME_NAME,
             "config": self.config.to_json(),
             "seed": self.seed,
             "actions": [action_to_str(a) for a in self.actions],
@@ -47,6 +55,7 @@ class GameRecord:
         lines = [
             "{",
             f'  "format": {data["format"]},',
+            f'  "game": {json.dumps(data["game"])},',
             f'  "config": {json.dumps(data["config"])},',
             f'  "seed": {data["seed"]},',
         ]
@@ -70,12 +79,15 @@ class GameRecord:
         """
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
-        unknown = sorted(set(data) - {"format", "config", "seed", "actions"})
-        if unknown:
-            raise RecordError(f"unknown field {unknown[0]!r} in the game record")
         version = data.get("format")
-        if isinstance(version, bool) or version != FORMAT_VERSION:
-            raise RecordError(f"format must be {FORMAT_VERSION}, got {data.get('format')!r}")
+        if isinstance(version, bool) or version not in READABLE_FORMATS:
+            raise RecordError(f"format must be 1 or 2, got {data.get('format')!r}")
+        fields = {"format", "config", "seed", "actions"} | ({"game"} if version >= 2 else set())
+        unknown = sorted(set(data) - fields)
+        if unknown:
+            raise RecordError(f"unknown field {unknown[0]!r} in a format {version} game record")
+        if version >= 2 and data.get("game") != GAME_NAME:
+            raise RecordError(f"game must be {GAME_NAME!r} here, got {data.get('game')!r}")
         try:
             seed = check_seed(data.get("seed"))
         except ConfigError as exc:
@@ -104,17 +116,7 @@ class GameRecord:
         Raises:
             RecordError: if the text is not valid JSON or not a valid record.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-            ) from None
-        except ValueError as exc:  # a number too long to read
-            raise RecordError(f"not a readable record: {exc}") from None
-        except RecursionError:
-            raise RecordError("not a readable record: nested too deeply") from None
-        return cls.from_json(data)
+        return cls.from_json(parse_json(text))
 
     def replay(self) -> State:
         """Play the record through and return the final state.
@@ -129,3 +131,22 @@ class GameRecord:
             except IllegalActionError as exc:
                 raise RecordError(f"action {index} ({exc.action}): {exc.rule}") from None
         return state
+
+
+def parse_json(text: str) -> Any:
+    """Parse the JSON text of a record.
+
+    Raises:
+        RecordError: if the text is not valid JSON (saying where), holds a number too long to
+            read, or is nested too deeply.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except ValueError as exc:  # a number too long to read
+        raise RecordError(f"not a readable record: {exc}") from None
+    except RecursionError:
+        raise RecordError("not a readable record: nested too deeply") from None

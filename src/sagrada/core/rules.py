@@ -38,6 +38,16 @@ def register_module(module: RuleModule) -> None:
     rules_for.cache_clear()
 
 
+def unregister_module(name: str) -> None:
+    """Remove the rule module called ``name`` (games configured after this do not use it).
+
+    Raises:
+        KeyError: if there is none.
+    """
+    MODULES.remove(module(name))
+    rules_for.cache_clear()
+
+
 def module(name: str) -> RuleModule:
     """Return the registered module called ``name``.
 
@@ -95,6 +105,11 @@ def rules_for(options: Options) -> Rules:
         solo_scoring=builder.solo_scoring,
         outcome=builder.outcome,
         view_hooks=tuple(builder.view_hooks),
+        after_action=tuple(builder.after_action),
+        steps=dict(builder.steps),
+        score_parts=tuple(builder.score_parts),
+        turn_end=tuple(builder.turn_end),
+        round_end=tuple(builder.round_end),
         all_used=all_used,
         turn_by_kind={action.kind: action for action in turn_actions},
         num_distinct_actions=action_space_size(builder.modules),

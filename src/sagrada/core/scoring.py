@@ -122,6 +122,21 @@ class ScoreBreakdown:
             ],
         }
 
+    def with_parts(self, parts: Sequence[ScorePart]) -> ScoreBreakdown:
+        """Return the breakdown with more parts (a rule module's own sources of points) added
+        before the favor tokens and open spaces, and counted in the total."""
+        if not parts:
+            return self
+        split = next(
+            (i for i, part in enumerate(self.parts) if part.kind in ("favor", "open")),
+            len(self.parts),
+        )
+        return replace(
+            self,
+            parts=(*self.parts[:split], *parts, *self.parts[split:]),
+            total=self.total + sum(part.points for part in parts if part.counted),
+        )
+
     def detail_json(self) -> dict[str, Any]:
         """Return the total, the tie-break figures and every field of every part."""
         return {

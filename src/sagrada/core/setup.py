@@ -80,6 +80,8 @@ def deal(table: Table, rules: Rules, rng: Rng) -> None:
     table.stage = 0
     table.held = -1
     table.memo = 0
+    table.step = ""
+    table.components = {}
     table.history = []
     table.actors = []
     table.rng = rng

@@ -114,6 +114,8 @@ class State(Table):
             if self.stage == PAY_STAGE:
                 return self.rules.payment.step_actions(self, effect)
             return effect.actions(self)
+        if self.step:
+            return self.rules.steps[self.step].actions(self)
         out = [A.PASS]
         used = self.used
         for part in self.rules.turn_actions:
@@ -172,43 +174,47 @@ class State(Table):
         if self.phase == Phase.SETUP:
             self._choose_pattern(A.ARG1[action])
             return
+        rules = self.rules
         if self.tool_slot >= 0:
             effect = TOOL_EFFECTS[self.tools[self.tool_slot].id]
             if self.stage == PAY_STAGE:
-                self.rules.payment.apply_step(self, action)
-                self._start_effect(effect)
-            elif effect.apply(self, action):
-                self._finish_tool()
-            return
-        kind = A.KIND_OF[action]
-        if kind == _TOOL:
-            slot = slot_of(self, A.ARG1[action])
-            self.tool_slot = slot
-            if self.rules.payment.pay(self, slot):
-                self._start_effect(TOOL_EFFECTS[self.tools[slot].id])
-        elif kind == _PASS:
-            self._end_turn()
+                rules.payment.apply_step(self, action)
+                self.stage = 0
+                finished = effect.start(self)
+            else:
+                finished = effect.apply(self, action)
+            if finished:
+                self._close_tool()
+        elif self.step:
+            if rules.steps[self.step].apply(self, action):
+                self.step = ""
         else:
-            part = self.rules.turn_by_kind[kind]
-            part.apply(self, action)
-            self.used |= part.bit
-            if self.used & self.rules.all_used == self.rules.all_used:
+            kind = A.KIND_OF[action]
+            if kind == _TOOL:
+                slot = slot_of(self, A.ARG1[action])
+                self.tool_slot = slot
+                if rules.payment.pay(self, slot):
+                    self.stage = 0
+                    if TOOL_EFFECTS[self.tools[slot].id].start(self):
+                        self._close_tool()
+            elif kind == _PASS:
                 self._end_turn()
+                return
+            else:
+                part = rules.turn_by_kind[kind]
+                part.apply(self, action)
+                self.used |= part.bit
+        for hook in rules.after_action:
+            hook(self, action)
+        if self.tool_slot < 0 and not self.step and self.used & rules.all_used == rules.all_used:
+            self._end_turn()
 
-    def _start_effect(self, effect: ToolEffect) -> None:
-        self.stage = 0
-        if effect.start(self):
-            self._finish_tool()
-
-    def _finish_tool(self) -> None:
-        """End the tool in progress; end the turn if nothing is left of it."""
+    def _close_tool(self) -> None:
+        """End the tool card in use: the turn's tool action is done."""
         self.tool_slot = -1
         self.stage = 0
         self.memo = 0
         self.used |= TOOL_USED
-        self._legal = None
-        if self.used & self.rules.all_used == self.rules.all_used:
-            self._end_turn()
 
     def _choose_pattern(self, option: int) -> None:
         player = self.players[self.current]
@@ -230,6 +236,8 @@ class State(Table):
         self.skip = 0
 
     def _end_turn(self) -> None:
+        for hook in self.rules.turn_end:
+            hook(self)
         self.used = 0
         self._legal = None
         n = self.config.players
@@ -241,6 +249,8 @@ class State(Table):
             self.turn = turn
             self.current = order[turn]
             return
+        for hook in self.rules.round_end:
+            hook(self)
         self.track[self.round] = self.pool
         self.pool = []
         self.round += 1
@@ -275,20 +285,17 @@ class State(Table):
 
     def scores(self) -> tuple[ScoreBreakdown, ...]:
         """Return each player's score breakdown as the windows stand now."""
-        out = []
+        out: list[ScoreBreakdown] = []
         for player in self.players:
             window = player.window
             if window is None:
                 raise ValueError("scores need every player's window pattern")
-            out.append(
-                score_window(
-                    window,
-                    self.publics,
-                    player.privates,
-                    player.favor,
-                    solo=self.rules.solo_scoring,
-                )
+            breakdown = score_window(
+                window, self.publics, player.privates, player.favor, solo=self.rules.solo_scoring
             )
+            for hook in self.rules.score_parts:
+                breakdown = breakdown.with_parts(hook(self, len(out)))
+            out.append(breakdown)
         return tuple(out)
 
     def target_score(self) -> int:

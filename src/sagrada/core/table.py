@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from sagrada.core.content import PrivateObjective, PublicObjective, ToolCard, WindowPattern
 from sagrada.core.dice import DIE_COLOUR, Die
@@ -26,12 +26,14 @@ from sagrada.core.window import Window
 TERMINAL: Final = -1
 
 #: How a field is copied: shared (immutable values and cards), a list copied, a list of lists
-#: copied, an object copied with its ``copy()`` (or ``None``), a list of such objects.
+#: copied, an object copied with its ``copy()`` (or ``None``), a list of such objects, a dict
+#: of such objects (the rule modules' components).
 SHARED: Final = "shared"
 LIST: Final = "list"
 NESTED: Final = "nested"
 OBJECT: Final = "object"
 OBJECTS: Final = "objects"
+COMPONENTS: Final = "components"
 
 #: Bits of ``Table.used``: the parts of a turn already done. Rule modules number their own
 #: turn actions from ``FIRST_MODULE_BIT`` on.
@@ -59,6 +61,7 @@ def _copier(fields: tuple[tuple[str, str], ...]) -> Callable[[Any], Any]:
         NESTED: "[x[:] for x in s.{0}]",
         OBJECT: "None if s.{0} is None else s.{0}.copy()",
         OBJECTS: "[x.copy() for x in s.{0}]",
+        COMPONENTS: "{{k: v.copy() for k, v in s.{0}.items()}} if s.{0} else {{}}",
     }
     lines = ["def copy(s):", "    o = _new(type(s))"]
     lines += [f"    o.{name} = {how[kind].format(name)}" for name, kind in fields]
@@ -75,6 +78,8 @@ def _plain(value: Any) -> Any:
         return value
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, Rng):
         return value.state
     if isinstance(value, Options):
@@ -90,6 +95,19 @@ def _plain(value: Any) -> Any:
         return snapshot()
     ident = getattr(value, "id", None)
     return ident if ident is not None else getattr(value, "name", repr(value))
+
+
+class Component(Protocol):
+    """Something a rule module keeps on the table: it copies itself with the game (``clone``)
+    and shows itself as plain data (``snapshot``)."""
+
+    def copy(self) -> Component:
+        """Return an independent copy."""
+        ...
+
+    def snapshot(self) -> Any:
+        """Return its contents as plain data."""
+        ...
 
 
 class PlayerState:
@@ -158,6 +176,10 @@ class Table:
         skip: seats that miss their second turn this round (bit per seat: Running Pliers).
         tool_slot: the slot of the tool card in use, or -1; ``stage``, ``held`` and ``memo``
             are its step, die in hand and scratch memory.
+        step: the name of the rule module's step in progress (a decision a module asks for,
+            such as choosing a card it gives), or ``""``.
+        components: what rule modules keep on the table (their decks, boards, hands), by
+            module name; each is a :class:`Component`.
         history / actors: every action applied and the seat that took it.
     """
 
@@ -186,6 +208,8 @@ class Table:
         ("stage", SHARED),
         ("held", SHARED),
         ("memo", SHARED),
+        ("step", SHARED),
+        ("components", COMPONENTS),
         ("history", LIST),
         ("actors", LIST),
     )
@@ -215,6 +239,8 @@ class Table:
     stage: int
     held: int
     memo: int
+    step: str
+    components: dict[str, Component]
     history: list[int]
     actors: list[int]
 
@@ -315,6 +341,7 @@ __all__ = [
     "FIRST_MODULE_BIT",
     "TERMINAL",
     "TOOL_USED",
+    "Component",
     "Phase",
     "PlayerState",
     "Table",

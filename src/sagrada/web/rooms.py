@@ -195,9 +195,9 @@ class Room:
         for index, text in enumerate(texts):
             if trial.current_player != seat:
                 raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
-            before = trial.rng.state
             try:
                 code = parse_action(text)
+                chance = trial.is_chance(code)
                 trial.apply(code)
             except InvalidNotationError as exc:
                 raise GameError(422, str(exc)) from None
@@ -205,7 +205,7 @@ class Room:
                 prefix = f"action {index + 1}: " if len(texts) > 1 else ""
                 raise GameError(422, f"{prefix}{exc}") from None
             codes.append(code)
-            if trial.rng.state != before and index != len(texts) - 1:
+            if chance and index != len(texts) - 1:
                 # Dice were rolled or drawn: nothing after this step may be tried, or the
                 # answer (legal or not, and why) would tell the result before it is committed.
                 raise GameError(
@@ -428,20 +428,16 @@ class GameManager:
                 raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
             try:
                 code = parse_action(text)
-                if not trial.is_legal(code):
-                    raise IllegalActionError(text, trial.why_illegal(code))
+                chance = trial.is_chance(code)
             except (InvalidNotationError, IllegalActionError) as exc:
                 raise GameError(422, str(exc)) from None
-            before = trial.rng.state
-            probe = trial.clone()
-            probe.apply(code)
-            if probe.rng.state != before:
+            if chance:
                 if index != len(texts) - 1:
                     raise GameError(
                         422, f"action {index + 1} ({text!r}) rolls dice: commit it first"
                     )
                 return {"legal_actions": [], "decision": "", "complete": False, "chance": True}
-            trial = probe
+            trial.apply(code)
         mine = trial.current_player == seat and not trial.is_over
         return {
             "legal_actions": [action_to_str(a) for a in trial.legal_actions()] if mine else [],

@@ -1,0 +1,128 @@
+"""The dice game as an entry of the games registry (:mod:`sagrada.games`).
+
+:data:`DICE_GAME` describes the game as a whole, apart from any one play of it (as OpenSpiel
+separates a ``Game`` from its ``State``s): its name, its options, how to start a state from a
+configuration and a seed, the notation of its actions, the sizes an RL user needs, how to read
+a record, and the result of a finished position.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sagrada.core.actions import Action, action_to_str, parse_action
+from sagrada.core.config import GameConfig
+from sagrada.core.options import Options
+from sagrada.core.outcome import Outcome
+from sagrada.core.record import GAME_NAME, GameRecord
+from sagrada.core.state import State, new_game
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One option of a game, as its configuration class declares it.
+
+    Attributes:
+        name: the option's name (a field of the configuration).
+        type: ``"int"``, ``"bool"``, ``"str"`` or ``"list"`` (a list, or null for "dealt at
+            random").
+        default: the default value (JSON-ready).
+        nullable: whether null is allowed.
+    """
+
+    name: str
+    type: str
+    default: Any
+    nullable: bool
+
+
+def _option_infos(config_class: type[Options]) -> tuple[OptionInfo, ...]:
+    """The options of a configuration class, from its dataclass fields and their types."""
+    hints = typing.get_type_hints(config_class)
+    out = []
+    for field in dataclasses.fields(config_class):
+        hint = hints[field.name]
+        args = typing.get_args(hint)
+        nullable = isinstance(hint, types.UnionType) and type(None) in args
+        base = next((a for a in args if a is not type(None)), hint) if nullable else hint
+        origin = typing.get_origin(base) or base
+        kind = {int: "int", bool: "bool", str: "str", tuple: "list"}[origin]
+        default = list(field.default) if isinstance(field.default, tuple) else field.default
+        out.append(OptionInfo(field.name, kind, default, nullable))
+    return tuple(out)
+
+
+class DiceGame:
+    """Sagrada, the dice-drafting game (base game, solo and the 5 & 6 Player Expansion)."""
+
+    name: Final = GAME_NAME
+    title: Final = "Sagrada"
+    record_format: Final = 2
+
+    def options(self) -> tuple[OptionInfo, ...]:
+        """Return the game's options, in declaration order."""
+        return _option_infos(GameConfig)
+
+    def config_from_json(self, data: Any) -> GameConfig:
+        """Return the configuration written as JSON.
+
+        Raises:
+            ConfigError: naming the option at fault.
+        """
+        return GameConfig.from_json(data)
+
+    def new_state(self, config: GameConfig, seed: int) -> State:
+        """Start a game.
+
+        Raises:
+            ConfigError: if the seed is not in [0, 2**64).
+        """
+        return new_game(config, seed)
+
+    def num_players(self, config: GameConfig) -> int:
+        """Return the number of seats."""
+        return config.players
+
+    def num_distinct_actions(self, config: GameConfig) -> int:
+        """Return the size of the action space of a game with ``config``."""
+        return config.num_distinct_actions
+
+    def max_game_length(self, config: GameConfig) -> int:
+        """Return an upper bound on the decisions of a game with ``config``."""
+        return config.max_game_length
+
+    def parse_action(self, text: str) -> Action:
+        """Return the action written ``text``.
+
+        Raises:
+            InvalidNotationError: naming what is wrong.
+        """
+        return parse_action(text)
+
+    def action_to_str(self, action: Action) -> str:
+        """Return the notation of ``action``."""
+        return action_to_str(action)
+
+    def read_record(self, data: Any) -> GameRecord:
+        """Read a record of this game from parsed JSON.
+
+        Raises:
+            RecordError: naming the field at fault.
+        """
+        return GameRecord.from_json(data)
+
+    def outcome(self, state: State) -> Outcome:
+        """Return the result of a finished game: scores, ranking and winners.
+
+        Raises:
+            ValueError: if the game is not over.
+        """
+        return state.outcome()
+
+
+#: The dice game's registry entry.
+DICE_GAME: Final = DiceGame()

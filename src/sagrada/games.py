@@ -1,0 +1,175 @@
+"""The games registry: every game the platform plays, by name.
+
+A game is an object with the :class:`Game` interface: its name, option schema, how to start a
+state from a configuration and a seed, its action notation, the sizes an RL user needs, how to
+read its records, and the result of a finished position. The dice game (``"sagrada"``) is the
+first entry; another game (the solo card game) registers itself the same way, and the adapters
+(records, CLI, server, RL wrappers) find games here instead of importing one by hand.
+
+Records name their game (``"game"``); records of format 1, written before games had names, are
+read as records of the dice game.
+
+>>> [game.name for game in games()]
+['sagrada']
+>>> record = read_record('{"format": 1, "config": {"players": 2}, "seed": 7, "actions": ["W1"]}')
+>>> len(record.replay().history)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from sagrada.core.errors import RecordError
+from sagrada.core.game import DICE_GAME
+from sagrada.core.record import parse_json
+
+
+class GameState(Protocol):
+    """What every game's state offers: one decision at a time."""
+
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now (negative once the game is over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions now, in increasing code order."""
+        ...
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action (an illegal one raises and changes nothing)."""
+        ...
+
+
+class Record(Protocol):
+    """A game record: configuration, seed and actions."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict, naming its game and format."""
+        ...
+
+    def replay(self) -> Any:
+        """Play the record through and return the final state."""
+        ...
+
+
+class Game(Protocol):
+    """A game the platform plays (see :class:`sagrada.core.game.DiceGame`)."""
+
+    @property
+    def name(self) -> str:
+        """The game's name in the registry and in records."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name for people."""
+        ...
+
+    def options(self) -> Sequence[Any]:
+        """The option schema: one entry per option (name, type, default, ...)."""
+        ...
+
+    def config_from_json(self, data: Any) -> Any:
+        """A configuration from its JSON form."""
+        ...
+
+    def new_state(self, config: Any, seed: int) -> Any:
+        """A new game."""
+        ...
+
+    def num_players(self, config: Any) -> int:
+        """The number of seats."""
+        ...
+
+    def num_distinct_actions(self, config: Any) -> int:
+        """The size of the action space."""
+        ...
+
+    def max_game_length(self, config: Any) -> int:
+        """An upper bound on the decisions of a game."""
+        ...
+
+    def parse_action(self, text: str) -> int:
+        """The action written ``text``."""
+        ...
+
+    def action_to_str(self, action: int) -> str:
+        """The notation of an action."""
+        ...
+
+    def read_record(self, data: Any) -> Record:
+        """A record of this game from parsed JSON."""
+        ...
+
+    def outcome(self, state: Any) -> Any:
+        """The result of a finished position."""
+        ...
+
+
+_GAMES: dict[str, Game] = {DICE_GAME.name: DICE_GAME}
+
+
+def register_game(game: Game) -> None:
+    """Add a game to the registry.
+
+    Raises:
+        ValueError: if a game of that name is registered already.
+    """
+    if game.name in _GAMES:
+        raise ValueError(f"a game called {game.name!r} is registered already")
+    _GAMES[game.name] = game
+
+
+def games() -> tuple[Game, ...]:
+    """Return every registered game, in registration order."""
+    return tuple(_GAMES.values())
+
+
+def game(name: str) -> Game:
+    """Return the game called ``name``.
+
+    Raises:
+        KeyError: naming the games there are.
+    """
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise KeyError(f"no game called {name!r} (there is {known})") from None
+
+
+def record_game(data: Any) -> Game:
+    """Return the game a parsed record belongs to (format 1: the dice game).
+
+    Raises:
+        RecordError: if the record is not an object or names no registered game.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a game record must be a JSON object")
+    if data.get("format") == 1 and "game" not in data:
+        return DICE_GAME
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise RecordError(f"a record of format 2 names its game, got {name!r}")
+    try:
+        return game(name)
+    except KeyError as exc:
+        raise RecordError(str(exc.args[0])) from None
+
+
+def read_record(text: str) -> Record:
+    """Read a record of any registered game from its JSON text.
+
+    Raises:
+        RecordError: if the text is not a valid record of a registered game.
+    """
+    data = parse_json(text)
+    return record_game(data).read_record(data)

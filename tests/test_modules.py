@@ -1,0 +1,190 @@
+"""Rule modules plug into the engine through hooks alone (issue 11, "Variants as modules").
+
+A made-up module, defined here and registered for these tests only, uses the hooks Life's
+modules need (docs/architecture.md, "Adding a rule module"): a component of its own on the
+table, a hook after every action that notices a space being covered, a step of its own that
+interrupts the turn, an end-of-turn hook, and a score part. Nothing of the engine knows it.
+The made-up rule: covering a corner space of one's window for the first time asks the player to
+take a favor token (``=1``) or not (``=2``); each corner so rewarded scores 1 VP at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from sagrada.core import actions as A
+from sagrada.core.actions import Action, action_to_str, parse_action
+from sagrada.core.config import GameConfig
+from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder
+from sagrada.core.options import Options
+from sagrada.core.position import arrange, make_window
+from sagrada.core.rules import register_module, unregister_module
+from sagrada.core.scoring import ScorePart
+from sagrada.core.state import State, new_game
+from sagrada.core.table import Table
+from sagrada.core.window import Window
+
+NAME = "test-corners"
+CORNERS = 1 << 0 | 1 << 4 | 1 << 15 | 1 << 19  # A1, A5, D1, D5
+
+
+class Rewarded:
+    """The corners each seat has been rewarded for (a component: copied with the game)."""
+
+    def __init__(self, masks: list[int]) -> None:
+        self.masks = masks
+
+    def copy(self) -> Rewarded:
+        return Rewarded(self.masks[:])
+
+    def snapshot(self) -> Any:
+        return list(self.masks)
+
+
+def rewarded(table: Table) -> Rewarded:
+    component = table.components[NAME]
+    assert isinstance(component, Rewarded)
+    return component
+
+
+class ChooseReward(ModuleStep):
+    def actions(self, table: Table) -> list[Action]:
+        return [A.set_value(1), A.set_value(2)]
+
+    def apply(self, table: Table, action: Action) -> bool:
+        if action == A.set_value(1):
+            table.players[table.current].favor += 1
+        return True
+
+    def prompt(self, table: Table) -> str:
+        return "a corner is covered: take a favor token (=1) or not (=2)"
+
+
+class CornerModule(RuleModule):
+    name = NAME
+    title = "the corner test module"
+    enabled = False
+
+    def active(self, options: Options) -> bool:
+        return self.enabled
+
+    def configure(self, rules: RulesBuilder) -> None:
+        rules.setup_steps.append(self.setup)
+        rules.after_action.append(self.notice)
+        rules.steps["corner"] = ChooseReward()
+        rules.turn_end.append(self.count_turn)
+        rules.score_parts.append(self.score)
+
+    def setup(self, table: Table) -> None:
+        table.components[NAME] = Rewarded([0] * len(table.players))
+
+    def notice(self, table: Table, action: Action) -> None:
+        window = table.players[table.current].window
+        assert window is not None
+        component = rewarded(table)
+        new = window.occupied & CORNERS & ~component.masks[table.current]
+        if new:
+            component.masks[table.current] |= new
+            table.step = "corner"
+
+    def count_turn(self, table: Table) -> None:
+        self.turns_ended += 1
+
+    turns_ended = 0
+
+    def score(self, table: Table, seat: int) -> list[ScorePart]:
+        count = rewarded(table).masks[seat].bit_count()
+        return [ScorePart("Corners", "module", count, count, f"{count} × 1 VP", ())]
+
+
+@pytest.fixture
+def corner_module() -> Iterator[CornerModule]:
+    module = CornerModule()
+    module.enabled = True
+    register_module(module)
+    try:
+        yield module
+    finally:
+        unregister_module(NAME)
+
+
+def act(state: State, *texts: str) -> None:
+    for text in texts:
+        state.apply(parse_action(text))
+
+
+def legal(state: State) -> set[str]:
+    return {action_to_str(a) for a in state.legal_actions()}
+
+
+def started() -> State:
+    state = new_game(GameConfig(players=2, tools=(1, 2, 3)), seed=5)
+    act(state, "W1", "W1")
+    blank = make_window("..... ..... ..... .....")
+    arrange(state, windows={0: blank, 1: blank}, pool="R3 G4 B5 Y1 P2", turn=0)
+    return state
+
+
+def test_a_registered_module_is_active_for_the_games_it_chooses(
+    corner_module: CornerModule,
+) -> None:
+    assert NAME in GameConfig(players=2).modules
+    corner_module.enabled = False
+    assert NAME not in GameConfig(players=3).modules
+
+
+def test_a_module_step_interrupts_the_turn_until_answered(corner_module: CornerModule) -> None:
+    state = started()
+    seat = state.current
+    favor = state.players[seat].favor
+    act(state, "R3@A1")
+    assert state.current == seat and state.step == "corner"
+    assert legal(state) == {"=1", "=2"}
+    assert "take a favor token" in state.describe_decision()
+    assert "does not answer this step" in state.why_illegal(A.PASS)
+    act(state, "=1")
+    assert state.players[seat].favor == favor + 1
+    assert state.step == "" and "pass" in legal(state)
+
+
+def test_a_module_component_is_copied_with_the_game(corner_module: CornerModule) -> None:
+    state = started()
+    seat = state.current
+    twin = state.clone()
+    act(state, "R3@A1", "=2")
+    expected = [0, 0]
+    expected[seat] = 1  # A1 is cell 0: mask 1
+    assert rewarded(state).masks == expected
+    assert rewarded(twin).masks == [0, 0]
+    assert state.snapshot()["components"] == {NAME: expected}
+
+
+def test_module_score_parts_count_in_the_total(corner_module: CornerModule) -> None:
+    state = started()
+    act(state, "R3@A1", "=2")
+    seat = state.current
+    before = state.scores()[seat]
+    part = next(p for p in before.parts if p.name == "Corners")
+    assert part.points == 1
+    # Listed before favor tokens and open spaces, and counted: without it the total is 1 less.
+    kinds = [p.kind for p in before.parts]
+    assert kinds.index("module") < kinds.index("favor") < kinds.index("open")
+    assert before.total == sum(p.points for p in before.parts if p.counted)
+
+
+def test_the_turn_end_hook_runs_once_per_turn(corner_module: CornerModule) -> None:
+    state = started()
+    act(state, "R3@A1", "=2", "pass")
+    assert corner_module.turns_ended == 1
+
+
+def test_without_the_module_the_same_moves_play_as_before() -> None:
+    state = started()
+    seat = state.current
+    act(state, "R3@A1")
+    assert state.step == "" and state.current == seat and "=1" not in legal(state)
+    assert all(p.name != "Corners" for p in state.scores()[seat].parts)
+    assert isinstance(state.window(seat), Window)
