@@ -131,3 +131,37 @@ def test_the_engine_never_asks_which_module_is_in_play(filename: str) -> None:
             assert not (names_a_card_or_module and with_a_literal), (
                 f"{filename}: line {node.lineno} compares a pack or module with a name"
             )
+
+
+def layers(graph: dict[str, set[str]]) -> dict[str, int]:
+    """Each module's layer: 0 for a module importing no other, else one above its highest
+    import (the core package and the namespace packages ``modules`` and ``tools`` left out)."""
+    depth: dict[str, int] = {}
+
+    def layer(name: str) -> int:
+        if name not in depth:
+            below = [layer(other) for other in graph[name] if other in wanted]
+            depth[name] = 1 + max(below) if below else 0
+        return depth[name]
+
+    wanted = {n for n in graph if n not in PACKAGES}
+    for name in wanted:
+        layer(name)
+    return depth
+
+
+PACKAGES = ("sagrada.core", "sagrada.core.modules", "sagrada.core.tools")
+
+
+def test_the_architecture_document_shows_the_import_layers() -> None:
+    # docs/architecture.md has a table "| Layer | Modules |"; it must match the real graph.
+    text = (CORE.parent.parent.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    documented: dict[str, int] = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0].isdigit():
+            for name in cells[1].replace("`", "").split(","):
+                name = name.strip()
+                if name:
+                    documented["sagrada.core." + name] = int(cells[0])
+    assert documented == layers(core_graph())
