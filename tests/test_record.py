@@ -19,7 +19,7 @@ import pytest
 from sagrada.core import actions as A
 from sagrada.core.actions import Kind, action_to_str
 from sagrada.core.config import GameConfig
-from sagrada.core.errors import RecordError
+from sagrada.core.errors import IllegalActionError, RecordError
 from sagrada.core.record import FORMAT_VERSION, GAME_NAME, GameRecord
 from sagrada.core.state import State, new_game
 from test_fuzz import fingerprint
@@ -351,3 +351,38 @@ def test_the_largest_seed_is_accepted_and_replays() -> None:
     expected.apply(A.pattern(0))
     expected.apply(A.pattern(1))
     assert fingerprint(replayed) == fingerprint(expected)
+
+
+# -- values that are not actions ---------------------------------------------------------------
+
+
+class NumpyLikeInt:
+    """An integer type of another library: usable as an index (``__index__``), not an int."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("value", [0.0, None, True, False, "pass", 1.5], ids=repr)
+def test_a_value_that_is_not_an_action_is_refused_before_anything_changes(value: Any) -> None:
+    # Review defect 2: apply(0.0) used to pass the legality check, append itself to the history
+    # and then fail, leaving a record that could not be saved; apply(True) was taken as code 1.
+    state = play(GameConfig(players=2, tools=(1, 2, 3)), seed=4, decisions=6)
+    before = fingerprint(state)
+    with pytest.raises(IllegalActionError, match="is not an action code"):
+        state.apply(value)
+    assert fingerprint(state) == before
+    assert GameRecord.loads(GameRecord.of(state, 4).dumps()).replay().history == state.history
+
+
+def test_an_integer_of_another_library_is_taken_as_its_value() -> None:
+    state = play(GameConfig(players=2, tools=(1, 2, 3)), seed=4, decisions=6)
+    twin = state.clone()
+    action = state.legal_actions()[0]
+    state.apply(NumpyLikeInt(action))  # type: ignore[arg-type]
+    twin.apply(action)
+    assert fingerprint(state) == fingerprint(twin)
+    assert all(type(a) is int for a in state.history)

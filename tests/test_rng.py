@@ -6,10 +6,14 @@ else is refused rather than folded onto 64 bits, which would give two seeds the 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from sagrada.core.config import GameConfig
 from sagrada.core.errors import ConfigError
 from sagrada.core.rng import SEED_LIMIT, check_seed
+from sagrada.core.state import Phase, new_game
 
 #: What a refused seed's message begins with, as a regular expression.
 RULE = r"^seed must be a whole number from 0 to 2\*\*64 - 1, got "
@@ -56,3 +60,15 @@ def test_a_number_too_long_to_print_is_named_by_its_size() -> None:
         check_seed(10**5000)
     with pytest.raises(ConfigError, match=RULE + "a negative 16610-bit number$"):
         check_seed(-(10**5000))
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**70, True, 1.0], ids=repr)
+def test_a_new_game_refuses_a_seed_out_of_range(seed: Any) -> None:
+    # Review defect 4: seeds at or above 2**64 (or negative) used to wrap silently, so two
+    # seeds dealt the same game.
+    with pytest.raises(ConfigError, match="seed must be a whole number from 0 to 2"):
+        new_game(GameConfig(players=2), seed)
+
+
+def test_a_new_game_takes_the_largest_seed() -> None:
+    assert new_game(GameConfig(players=2), 2**64 - 1).phase == Phase.SETUP
