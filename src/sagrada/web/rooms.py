@@ -295,7 +295,8 @@ class GameManager:
         """Return a room, reading it back from the database if it is not in memory.
 
         Raises:
-            GameError: 404 if there is no such game.
+            GameError: 404 if there is no such game, 409 if its stored actions no longer
+                replay.
         """
         room = self.rooms.get(game_id)
         if room is not None:
@@ -321,8 +322,17 @@ class GameManager:
         seats = [Seat(**s) for s in stored.seats]
         room = Room(stored.id, config, stored.seed, seats, stored.created)
         state = room.state
-        for text in stored.actions:
-            state.apply(parse_action(text))
+        for index, text in enumerate(stored.actions):
+            try:
+                state.apply(parse_action(text))
+            except IllegalActionError as exc:
+                # A game stored under an older engine whose rules have since been corrected
+                # (for example a tool used where it could not act): say so, change nothing.
+                raise GameError(
+                    409,
+                    f"this game no longer replays under the current rules: action {index} "
+                    f"({text}): {exc.rule}",
+                ) from None
         return room
 
     def _remember(self, room: Room) -> None:
