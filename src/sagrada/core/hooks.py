@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sagrada.core.actions import Action
+from sagrada.core.actions import ARG1, ARG2, KINDS, Action
 from sagrada.core.content import PrivateObjective, WindowPattern
+from sagrada.core.dice import DIE_NAMES, Die
 from sagrada.core.options import Options
 from sagrada.core.outcome import Outcome
 from sagrada.core.scoring import ScoreBreakdown, ScorePart
 from sagrada.core.table import Table
-from sagrada.core.tools.effect import ToolEffect
+from sagrada.core.tools.effect import ToolEffect, placement_actions
 
 #: ``stage`` of a tool card whose payment is still to be chosen (a module's payment step).
 PAY_STAGE: Final = -1
@@ -56,6 +57,33 @@ class TurnAction:
     def explain(self, table: Table, action: Action) -> str:
         """Say why ``action`` (of its kind, while it is still to do) is not legal."""
         return "that is not allowed now"
+
+
+class PlaceDie(TurnAction):
+    """Take a die from somewhere (:meth:`dice`) and place it in one's window, obeying every
+    placement rule: the draft from the Draft Pool, placing a die of one's own."""
+
+    #: Where the dice are, for messages ("the Draft Pool").
+    source: str = ""
+
+    def dice(self, table: Table) -> list[Die]:
+        """Return the dice the action takes from (the list itself: a die is removed from it)."""
+        return []
+
+    def actions(self, table: Table) -> list[Action]:
+        return placement_actions(table.window(), self.dice(table), KINDS[self.kind].first)
+
+    def apply(self, table: Table, action: Action) -> None:
+        die = ARG1[action]
+        self.dice(table).remove(die)
+        table.window().place(die, ARG2[action])
+
+    def explain(self, table: Table, action: Action) -> str:
+        die = ARG1[action]
+        if die not in self.dice(table):
+            return f"there is no {DIE_NAMES[die]} in {self.source}"
+        problem = table.window().placement_problem(die, ARG2[action])
+        return problem or "that placement is not allowed"
 
 
 class ModuleStep:
@@ -189,7 +217,8 @@ class RulesBuilder:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The rules of one game, assembled from its active modules (see :class:`RulesBuilder`).
+    """The rules of one game, assembled from its active modules: every field of
+    :class:`RulesBuilder` (lists frozen into tuples), and what follows from them.
 
     Attributes:
         all_used: the bits of ``Table.used`` once every part of a turn is done.

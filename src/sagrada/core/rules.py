@@ -8,8 +8,9 @@ new module registers itself with :func:`register_module`; nothing else needs to 
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from sagrada.core.actions import action_space_size
 from sagrada.core.errors import ConfigError
@@ -82,36 +83,22 @@ def rules_for(options: Options) -> Rules:
     for action in turn_actions:
         all_used |= action.bit
     turns_per_round = len(builder.round_order(players, 0))
+    configured: dict[str, Any] = {
+        f.name: _frozen(getattr(builder, f.name)) for f in dataclasses.fields(RulesBuilder)
+    }
     return Rules(
-        options=options,
-        modules=tuple(builder.modules),
-        window_cards=tuple(builder.window_cards),
-        tool_deck=tuple(builder.tool_deck),
-        excluded_tools=dict(builder.excluded_tools),
-        public_deck=tuple(builder.public_deck),
-        private_deck=tuple(builder.private_deck),
-        num_tools=builder.num_tools,
-        num_publics=builder.num_publics,
-        num_privates=builder.num_privates,
-        dice_per_colour=builder.dice_per_colour,
-        draft_pool_size=builder.draft_pool_size,
-        rounds=builder.rounds,
-        round_order=builder.round_order,
-        turn_actions=turn_actions,
-        payment=builder.payment,
-        turn_prompt=builder.turn_prompt,
-        favor_for=builder.favor_for,
-        setup_steps=tuple(builder.setup_steps),
-        solo_scoring=builder.solo_scoring,
-        outcome=builder.outcome,
-        view_hooks=tuple(builder.view_hooks),
-        after_action=tuple(builder.after_action),
-        steps=dict(builder.steps),
-        score_parts=tuple(builder.score_parts),
-        turn_end=tuple(builder.turn_end),
-        round_end=tuple(builder.round_end),
+        **configured,
         all_used=all_used,
         turn_by_kind={action.kind: action for action in turn_actions},
         num_distinct_actions=action_space_size(builder.modules),
         max_game_length=players + builder.rounds * turns_per_round * MAX_DECISIONS_PER_TURN,
     )
+
+
+def _frozen(value: Any) -> Any:
+    """A builder's value as the frozen rules keep it: lists become tuples, dicts are copied."""
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value

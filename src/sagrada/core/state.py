@@ -132,11 +132,6 @@ class State(Table):
                     out.append(A.TOOL_BASE + card.id - 1)
         return out
 
-    def tool_cost(self, slot: int) -> int:
-        """Return what the tool in ``slot`` costs in favor tokens now: 1 if it has none on it,
-        else 2."""
-        return 1 if self.tool_tokens[slot] == 0 else 2
-
     def is_chance(self, action: Action) -> bool:
         """Return whether applying the legal ``action`` draws or rolls dice (its result then
         depends on the game's hidden chance, so nobody may see it before it is applied).

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
+from sagrada.core.actions import Kind
 from sagrada.core.content import catalog
-from sagrada.core.dice import DIE_NAMES
-from sagrada.core.hooks import RuleModule, RulesBuilder, ToolPayment, TurnAction
+from sagrada.core.dice import Die
+from sagrada.core.hooks import PlaceDie, RuleModule, RulesBuilder, ToolPayment
 from sagrada.core.options import Options
 from sagrada.core.outcome import ranked_outcome
 from sagrada.core.table import DRAFTED, Table
 from sagrada.core.tools import base as _tools  # noqa: F401  (registers tools 1-12)
-from sagrada.core.tools.effect import ToolEffect, placement_actions
+from sagrada.core.tools.effect import ToolEffect
 
 #: Dice of each colour in the bag by player count (German edition and the 5 & 6 Player
 #: Expansion: 10/14/18 per colour for 2-4 players; solo uses all 90).
@@ -26,27 +25,16 @@ DICE_PER_COLOUR: Final = {1: 18, 2: 10, 3: 14, 4: 18}
 FULL_BAG_PER_COLOUR: Final = 18
 
 
-class DraftFromPool(TurnAction):
+class DraftFromPool(PlaceDie):
     """Draft a die from the Draft Pool and place it in your window (rulebook, GAMEPLAY)."""
 
     bit = DRAFTED
     kind = Kind.DRAFT
     done_reason = "you have already drafted a die this turn"
+    source = "the Draft Pool"
 
-    def actions(self, table: Table) -> list[Action]:
-        return placement_actions(table.window(), table.pool, A.DRAFT_BASE)
-
-    def apply(self, table: Table, action: Action) -> None:
-        die = A.ARG1[action]
-        table.pool.remove(die)
-        table.window().place(die, A.ARG2[action])
-
-    def explain(self, table: Table, action: Action) -> str:
-        die = A.ARG1[action]
-        if die not in table.pool:
-            return f"there is no {DIE_NAMES[die]} in the Draft Pool"
-        problem = table.window().placement_problem(die, A.ARG2[action])
-        return problem or "that placement is not allowed"
+    def dice(self, table: Table) -> list[Die]:
+        return table.pool
 
 
 def tool_cost(table: Table, slot: int) -> int:

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
+from sagrada.core.actions import Kind
 from sagrada.core.cells import mask_names
 from sagrada.core.content import catalog
-from sagrada.core.dice import DIE_NAMES, NUM_COLOURS
+from sagrada.core.dice import DIE_NAMES, NUM_COLOURS, Die
 from sagrada.core.errors import ConfigError
-from sagrada.core.hooks import RuleModule, RulesBuilder, TurnAction
+from sagrada.core.hooks import PlaceDie, RuleModule, RulesBuilder
 from sagrada.core.options import Options
 from sagrada.core.table import FIRST_MODULE_BIT, Phase, Table
 from sagrada.core.tools import five_six as _tools  # noqa: F401  (registers tools 13-14)
-from sagrada.core.tools.effect import placement_actions
 
 #: Dice of each colour in the bag with these rules, by player count.
 DICE_PER_COLOUR: Final = {2: 6, 3: 8, 4: 10, 5: 12, 6: 14}
@@ -39,27 +37,16 @@ def _single_pass(players: int, start: int) -> tuple[int, ...]:
     return tuple((start + i) % players for i in range(players))
 
 
-class PlaceOwnDie(TurnAction):
+class PlaceOwnDie(PlaceDie):
     """Place a die from your Private Dice Pool in your window."""
 
     bit = PLACED_OWN
     kind = Kind.OWN_DRAFT
     done_reason = "you have already placed a die from your Private Dice Pool this turn"
+    source = "your Private Dice Pool"
 
-    def actions(self, table: Table) -> list[Action]:
-        return placement_actions(table.window(), table.own_pool, A.OWN_DRAFT_BASE)
-
-    def apply(self, table: Table, action: Action) -> None:
-        die = A.ARG1[action]
-        table.own_pool.remove(die)
-        table.window().place(die, A.ARG2[action])
-
-    def explain(self, table: Table, action: Action) -> str:
-        die = A.ARG1[action]
-        if die not in table.own_pool:
-            return f"there is no {DIE_NAMES[die]} in your Private Dice Pool"
-        problem = table.window().placement_problem(die, A.ARG2[action])
-        return problem or "that placement is not allowed"
+    def dice(self, table: Table) -> list[Die]:
+        return table.own_pool
 
 
 def roll_own_dice(table: Table) -> None:
