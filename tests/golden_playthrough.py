@@ -21,6 +21,7 @@ Line format, for example::
 The window rows (A to D, separated by ``/``) show a die as ``R3`` and an empty space as ``.``
 followed by its restriction (``..`` white, ``.R`` red, ``.3`` value 3). During setup the
 player's four window options are shown instead. ``tool T5`` marks a decision inside a tool.
+Under the Private Dice Pool rules, ``own`` lists the deciding player's own dice after the pool.
 """
 
 from __future__ import annotations
@@ -47,19 +48,67 @@ class GoldenGame:
     players: int
     seed: int
     tools: tuple[int, ...]
+    expansion: bool = False
+    private_pools: bool = False
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's configuration."""
+        return golden_config(self.players, self.tools, self.expansion, self.private_pools)
 
     def render(self) -> str:
-        return render_playthrough(self.players, self.seed, self.tools)
+        """Play the game again and return its text."""
+        return render_playthrough(
+            self.players,
+            self.seed,
+            self.tools,
+            expansion=self.expansion,
+            private_pools=self.private_pools,
+        )
 
 
-#: The committed games. Together their tools cover all twelve cards; each seed was picked
-#: among 1-40 so that random play uses every tool in play at least once.
+#: The committed games. Together they play every combination of rule modules that the options
+#: can switch on, and their tools cover all fourteen cards; each seed was picked among 1-40 so
+#: that random play uses every tool in play at least once.
 GOLDEN_GAMES = (
     GoldenGame("2p_tools_1_5_8.txt", players=2, seed=4, tools=(1, 5, 8)),
     GoldenGame("3p_tools_2_6_9.txt", players=3, seed=4, tools=(2, 6, 9)),
     GoldenGame("4p_tools_3_7_10.txt", players=4, seed=19, tools=(3, 7, 10)),
     GoldenGame("solo_tools_1_4_5_11_12.txt", players=1, seed=31, tools=(1, 4, 5, 11, 12)),
+    GoldenGame("5p_tools_6_7_8.txt", players=5, seed=1, tools=(6, 7, 8)),
+    GoldenGame(
+        "3p_private_pools_tools_4_13_14.txt",
+        players=3,
+        seed=1,
+        tools=(4, 13, 14),
+        private_pools=True,
+    ),
+    GoldenGame(
+        "solo_expansion_tools_2_3_6_9_10.txt",
+        players=1,
+        seed=1,
+        tools=(2, 3, 6, 9, 10),
+        expansion=True,
+    ),
 )
+
+
+def golden_config(
+    players: int,
+    tools: tuple[int, ...],
+    expansion: bool = False,
+    private_pools: bool = False,
+    full_bag: bool = False,
+) -> GameConfig:
+    """Return the configuration of a golden game (in solo, as many tools as given)."""
+    return GameConfig(
+        players=players,
+        tools=tools,
+        solo_tools=len(tools) if players == 1 else 3,
+        full_bag=full_bag,
+        expansion=expansion,
+        private_pools=private_pools,
+    )
 
 
 def render_playthrough(
@@ -68,22 +117,25 @@ def render_playthrough(
     tools: tuple[int, ...],
     *,
     full_bag: bool = False,
+    expansion: bool = False,
+    private_pools: bool = False,
     choice_seed: int | None = None,
 ) -> str:
     """Play a seeded random game and return its text rendering.
 
     Args:
-        players: 1 (solo, with as many tools as given) to 4.
+        players: 1 (solo, with as many tools as given) to 6.
         seed: the game's seed (its chance), also the seed of the random choices by default.
         tools: the tool card numbers in play (3, or 1-5 in solo).
         full_bag: the ``GameConfig.full_bag`` option.
+        expansion: the ``GameConfig.expansion`` option.
+        private_pools: the ``GameConfig.private_pools`` option.
         choice_seed: the seed of the ``random.Random`` that picks the actions, if not ``seed``.
 
     Returns:
         The playthrough, one line per decision, ending with a newline.
     """
-    solo_tools = len(tools) if players == 1 else 3
-    config = GameConfig(players=players, tools=tools, solo_tools=solo_tools, full_bag=full_bag)
+    config = golden_config(players, tools, expansion, private_pools, full_bag)
     state = new_game(config, seed)
     chooser = random.Random(seed if choice_seed is None else choice_seed)
     lines = _header(state, seed)
@@ -136,10 +188,14 @@ def _decision_line(state: State) -> str:
         return f"{number} setup p{seat} | options {options}"
     pool = " ".join(DIE_NAMES[d] for d in state.pool) or "-"
     held = DIE_NAMES[state.held] if state.held >= 0 else "--"
+    # Under the Private Dice Pool rules, the deciding player's own dice follow the pool.
+    own = ""
+    if state.config.private_pools:
+        own = " | own " + (" ".join(DIE_NAMES[d] for d in player.own_pool) or "-")
     window = "/".join(state.window(seat).rows())
     tool = f" | tool T{state.tools[state.tool_slot].id}" if state.tool_slot >= 0 else ""
     return (
-        f"{number} r{state.round + 1} p{seat} fav {player.favor} | pool {pool} | held {held}"
+        f"{number} r{state.round + 1} p{seat} fav {player.favor} | pool {pool}{own} | held {held}"
         f"{tool} | {window}"
     )
 

@@ -24,9 +24,8 @@ from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
 from sagrada.core.content import WindowPattern
 from sagrada.core.dice import parse_die
-from sagrada.core.rng import Rng
 from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import PlayerView, make_view
+from sagrada.core.views import PlayerView, determinize, make_view
 from sagrada.core.window import Window
 
 #: The bots of the "every mode" games: the fast ones and a tiny search.
@@ -132,14 +131,20 @@ def test_mcts_spends_exactly_its_iteration_budget() -> None:
 
 
 def hidden_twin(state: State, viewer: int) -> State:
-    """Return a copy of ``state`` that differs only in what ``viewer`` cannot know."""
-    twin = state.clone()
-    a, b = [seat for seat in range(len(twin.players)) if seat != viewer][:2]
-    pa, pb = twin.players[a], twin.players[b]
-    pa.privates, pb.privates = pb.privates, pa.privates
-    pa.options, pb.options = pb.options, pa.options
-    twin.rng = Rng(state.rng.state ^ 0x5DEECE66D)  # another future for the bag
-    return twin
+    """Return a game that differs from ``state`` only in what ``viewer`` cannot know.
+
+    It is :func:`~sagrada.core.views.determinize` of the viewer's view: the other players'
+    private objectives (and, during setup, their window options) guessed anew, and another
+    future for the bag; the first guess (seeds 0 to 99) that gives the first other player
+    other private objectives than the real ones.
+    """
+    other = next(seat for seat in range(len(state.players)) if seat != viewer)
+    view = make_view(state, viewer)
+    for seed in range(100):
+        twin = determinize(view, seed)
+        if twin.players[other].privates != state.players[other].privates:
+            return twin
+    raise AssertionError(f"no guess of seeds 0-99 changes player {other}'s private objectives")
 
 
 def decision_points(config: GameConfig, seed: int, viewer: int, count: int) -> list[State]:

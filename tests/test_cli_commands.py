@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import re
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from helpers import play_random, write_json
 from sagrada import __version__
 from sagrada.bots import make_bot
 from sagrada.cli.main import build_parser, main
@@ -33,25 +33,9 @@ TOTAL_LINE = re.compile(r"^Total\s+(-?\d+)$", re.MULTILINE)
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def play_random(players: int, seed: int, stop_after: int | None = None) -> State:
-    """Play a seeded random game (tools included) to the end, or for ``stop_after`` actions."""
-    state = new_game(GameConfig(players=players), seed)
-    choose = random.Random(seed).choice
-    while not state.is_over and (stop_after is None or len(state.history) < stop_after):
-        state.apply(choose(state.legal_actions()))
-    return state
-
-
 def write_record(tmp_path: Path, state: State, seed: int, name: str = "game.json") -> str:
-    path = tmp_path / name
-    path.write_text(GameRecord.of(state, seed).dumps(), encoding="utf-8")
-    return str(path)
-
-
-def write_json(tmp_path: Path, data: Any, name: str = "game.json") -> str:
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return str(path)
+    """Write the record of ``state`` (played from ``seed``) to a file; return its path."""
+    return write_json(tmp_path, GameRecord.of(state, seed).dumps(), name)
 
 
 def run_ok(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
@@ -90,14 +74,14 @@ SOLO_SEED = 5
 
 @pytest.fixture(scope="module")
 def duo_game() -> State:
-    state = play_random(2, DUO_SEED)
+    state = play_random(GameConfig(players=2), DUO_SEED)
     assert state.is_over
     return state
 
 
 @pytest.fixture(scope="module")
 def solo_game() -> State:
-    state = play_random(1, SOLO_SEED)
+    state = play_random(GameConfig(players=1), SOLO_SEED)
     assert state.is_over
     return state
 
@@ -184,7 +168,7 @@ def test_replay_solo_reports_the_target(
 def test_replay_unfinished_game_prints_scores_so_far(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    state = play_random(2, DUO_SEED, stop_after=20)
+    state = play_random(GameConfig(players=2), DUO_SEED, stop_after=20)
     assert not state.is_over
     path = write_record(tmp_path, state, DUO_SEED)
     result = json.loads(run_ok(capsys, ["replay", path, "--json"]))
@@ -251,7 +235,7 @@ def illegal_draft(state: State) -> int:
 def test_replay_illegal_action_names_index_and_rule(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, duo_game: State
 ) -> None:
-    prefix = play_random(2, DUO_SEED, stop_after=5)
+    prefix = play_random(GameConfig(players=2), DUO_SEED, stop_after=5)
     bad = illegal_draft(prefix)
     rule = prefix.why_illegal(bad)
     assert rule != "legal"
@@ -635,6 +619,21 @@ def test_missing_replay_file_argument(capsys: pytest.CaptureFixture[str]) -> Non
     assert "FILE" in line
 
 
+@pytest.mark.parametrize(
+    "text",
+    ['{"seed": 1' + "0" * 5000 + "}", "[" * 100_000 + "]" * 100_000],
+    ids=["number-too-long", "nested-too-deeply"],
+)
+@pytest.mark.parametrize("command", ["replay", "score"])
+def test_unreadable_json_is_one_line_and_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, text: str
+) -> None:
+    assert main([command, write_json(tmp_path, text)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
 def test_version_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["--version"])
@@ -656,7 +655,7 @@ def test_python_dash_m_version() -> None:
 
 def test_action_codes_cover_the_records() -> None:
     # Guard for the helpers above: every recorded action has a text form that parses back.
-    state = play_random(2, DUO_SEED)
+    state = play_random(GameConfig(players=2), DUO_SEED)
     for action in state.history:
         assert 0 <= action < NUM_ACTIONS
         assert parse_action(action_to_str(action)) == action

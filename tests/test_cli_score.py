@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import sagrada.cli.main as cli_main
+from helpers import write_json
 
 # The rulebook's SCORING EXAMPLE, exactly as the brief writes it.
 RULEBOOK_INPUT: dict[str, Any] = {
@@ -45,12 +46,6 @@ def only_score_subcommand(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli_main, "SUBCOMMANDS", ("score",))
 
 
-def write(tmp_path: Path, data: Any, name: str = "window.json") -> str:
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return str(path)
-
-
 def table_rows(out: str) -> dict[str, list[str]]:
     """Split the table into its columns (separated by 2+ spaces), keyed by the source name."""
     rows = {}
@@ -61,7 +56,7 @@ def table_rows(out: str) -> dict[str, list[str]]:
 
 
 def test_rulebook_example_as_a_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = cli_main.main(["score", write(tmp_path, RULEBOOK_INPUT)])
+    code = cli_main.main(["score", write_json(tmp_path, RULEBOOK_INPUT)])
     out, err = capsys.readouterr()
     assert code == 0
     assert err == ""
@@ -87,7 +82,7 @@ def test_rulebook_example_as_a_table(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_rulebook_example_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = cli_main.main(["score", write(tmp_path, RULEBOOK_INPUT), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, RULEBOOK_INPUT), "--json"])
     out, err = capsys.readouterr()
     assert code == 0
     assert err == ""
@@ -113,7 +108,7 @@ def test_defaults_and_printed_card_names(
     del data["favor_tokens"], data["mode"]
     data["public"] = ["column color variety", "LIGHT SHADES", "set_all_colors"]
     data["private"] = ["Shades of Purple • Private"]
-    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
     out, _ = capsys.readouterr()
     assert code == 0
     assert json.loads(out) == RULEBOOK_JSON
@@ -124,7 +119,7 @@ def test_favor_tokens_and_no_public_objectives(
 ) -> None:
     # Shades of Purple 17 + 3 favor tokens - 3 open spaces = 17.
     data = dict(RULEBOOK_INPUT, public=[], favor_tokens=3)
-    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
     out, _ = capsys.readouterr()
     assert code == 0
     assert json.loads(out) == {
@@ -147,7 +142,7 @@ def test_solo_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         private=["Shades of Purple", "Shades of Green"],
         mode="solo",
     )
-    path = write(tmp_path, data)
+    path = write_json(tmp_path, data)
     code = cli_main.main(["score", path, "--json"])
     out, err = capsys.readouterr()
     assert code == 0
@@ -178,7 +173,7 @@ def test_solo_warns_that_favor_tokens_are_ignored(
 ) -> None:
     # Solo: 17 (Purple) - 9 = 8; the 4 tokens are ignored with a warning.
     data = dict(RULEBOOK_INPUT, public=[], mode="solo", favor_tokens=4)
-    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
     out, err = capsys.readouterr()
     assert code == 0
     assert json.loads(out)["total"] == 8
@@ -194,7 +189,7 @@ def test_solo_refuses_three_public_objectives(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = dict(RULEBOOK_INPUT, public=THREE_PUBLICS, mode="solo")
-    code = cli_main.main(["score", write(tmp_path, data)])
+    code = cli_main.main(["score", write_json(tmp_path, data)])
     out, err = capsys.readouterr()
     assert code == 2
     assert out == ""
@@ -207,7 +202,7 @@ def test_solo_refuses_four_public_objectives_naming_the_solo_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = dict(RULEBOOK_INPUT, public=[*THREE_PUBLICS, "Deep Shades"], mode="solo")
-    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert err.splitlines() == [
@@ -221,7 +216,7 @@ def test_solo_accepts_one_public_objective(
     # Solo, Color Variety alone: 3 sets x 4 VP = 12 (rulebook SCORING EXAMPLE); Shades of
     # Purple 6 + 5 + 6 = 17; favor tokens unused; 3 open spaces x -3 = -9. 12 + 17 - 9 = 20.
     data = dict(RULEBOOK_INPUT, public=["Color Variety"], mode="solo")
-    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
     out, err = capsys.readouterr()
     assert (code, err) == (0, "")
     assert json.loads(out) == {
@@ -241,10 +236,10 @@ def test_multiplayer_still_takes_three_public_objectives_and_no_more(
     # The same three cards as the solo refusal above: in multiplayer they give the rulebook's
     # SCORING EXAMPLE, 10 + 4 + 12 + 17 + 0 - 3 = 40.
     data = dict(RULEBOOK_INPUT, public=THREE_PUBLICS, mode="multiplayer")
-    assert cli_main.main(["score", write(tmp_path, data), "--json"]) == 0
+    assert cli_main.main(["score", write_json(tmp_path, data), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["total"] == 40
     data["public"] = [*THREE_PUBLICS, "Deep Shades"]
-    assert cli_main.main(["score", write(tmp_path, data)]) == 2
+    assert cli_main.main(["score", write_json(tmp_path, data)]) == 2
     assert capsys.readouterr().err.splitlines() == [
         "sagrada score: error: field 'public': expected 0 to 3 card names, got 4"
     ]
@@ -267,7 +262,7 @@ def test_window_breaking_placement_rules_is_scored_with_a_warning(
         "public": [],
         "private": ["Shades of Red"],
     }
-    code = cli_main.main(["score", write(tmp_path, data), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
     out, err = capsys.readouterr()
     assert code == 0
     # Red 1 + 2 = 3; 17 open spaces × -1: 3 - 17 = -14.
@@ -370,7 +365,7 @@ MALFORMED: list[tuple[str, Any, str]] = [
 def test_malformed_input_is_one_line_and_exit_code_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], data: Any, message: str
 ) -> None:
-    code = cli_main.main(["score", write(tmp_path, data)])
+    code = cli_main.main(["score", write_json(tmp_path, data)])
     out, err = capsys.readouterr()
     assert code == 2
     assert out == ""

@@ -1,6 +1,6 @@
 """The content pack: every card pinned to the reference tables, lookups, and load-time checks.
 
-The expected data below was typed by hand from ``shared/reference/CARDS.md`` (sections 1-4),
+The expected data below was typed by hand from CARDS.md (card reference), sections 1-4,
 not copied from ``base.json``, so that a slip in either one shows up as a failure here.
 """
 

@@ -1,6 +1,6 @@
 """The 5 & 6 Player Expansion's content pack: windows, private objectives and tools, pinned.
 
-The expected data was typed by hand from ``shared/reference/CARDS.md`` section 5 (5.1 window
+The expected data was typed by hand from CARDS.md (card reference), section 5 (5.1 window
 patterns, 5.2 private objectives, 5.3 tools), not copied from ``five-six.json``, so that a slip
 in either one shows up as a failure. CARDS.md marks all of it UNCERTAIN (a single source for the
 grids, the masks and the tool effects); these tests pin what the project adopted, including the
@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import sagrada.cli.main as cli_main
+from helpers import write_json
 from sagrada.core.cells import CELL_NAMES, ORTHOGONAL, cells_of, mask_names
 from sagrada.core.content import Catalog, WindowPattern, catalog, load_pack
 from sagrada.core.dice import COLOUR_LETTERS
@@ -252,9 +253,7 @@ EXAMPLE_POINTS = {"Fence": 13, "Tunnel": 20, "Brace": 14, "Port": 20, "Brackets"
 
 
 def _score_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: Any) -> Any:
-    path = tmp_path / "window.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    code = cli_main.main(["score", str(path), "--json"])
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert err == ""

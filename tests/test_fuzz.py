@@ -2,8 +2,10 @@
 
 In the style of OpenSpiel's ``random_sim_test`` and pgx's shared API test. Each game picks a
 uniformly random legal action at every decision, for every player count (1-6), with and without
-the Private Dice Pool rules, and for tool sets that, over the suite, cover all 14 tool cards
-(each mode's deck is cycled through; solo games use five tools). After every action:
+the Private Dice Pool rules, solo with and without the 5 & 6 Player Expansion (so that every
+combination of rule modules that the options can switch on is played), and for tool sets that,
+over the suite, cover all 14 tool cards (each mode's deck is cycled through; solo games use five
+tools). After every action:
 
 * dice are conserved: ``dice_counts()`` equals the starting bag plus the Private Dice Pools,
   colour by colour;
@@ -47,6 +49,7 @@ from typing import Any
 
 import pytest
 
+from helpers import fingerprint, reachable_module_sets
 from sagrada.core import actions as A
 from sagrada.core.actions import NUM_ACTIONS, Kind, action_space_size, action_to_str, parse_action
 from sagrada.core.cells import NUM_CELLS
@@ -87,32 +90,35 @@ class FuzzCase:
         tools = ".".join(str(t) for t in self.config.tools or ())
         bag = "-full" if self.config.full_bag else ""
         pools = "-pools" if self.config.private_pools else ""
-        return f"g{self.index:04d}-{self.config.players}p{bag}{pools}-T{tools}"
+        expansion = "-exp" if self.config.expansion else ""
+        return f"g{self.index:04d}-{self.config.players}p{bag}{pools}{expansion}-T{tools}"
 
 
-#: The game modes the fuzzer cycles through: (players, Private Dice Pool rules).
+#: The game modes the fuzzer cycles through: (players, Private Dice Pool rules, 5 & 6 Player
+#: Expansion asked for). 5 and 6 players use the expansion anyway.
 MODES = (
-    (1, False),
-    (2, False),
-    (3, False),
-    (4, False),
-    (5, False),
-    (6, False),
-    (2, True),
-    (3, True),
-    (4, True),
-    (5, True),
-    (6, True),
+    (1, False, False),
+    (1, False, True),
+    (2, False, False),
+    (3, False, False),
+    (4, False, False),
+    (5, False, False),
+    (6, False, False),
+    (2, True, False),
+    (3, True, False),
+    (4, True, False),
+    (5, True, False),
+    (6, True, False),
 )
 
 
 def make_case(index: int) -> FuzzCase:
     """Return game ``index``: the modes cycle; one tool of the mode's deck is always in play
     (cycling through the deck), the others are random."""
-    players, pools = MODES[index % len(MODES)]
+    players, pools, expansion = MODES[index % len(MODES)]
     rng = random.Random(f"fuzz-config-{index}")
     count = 5 if players == 1 else 3
-    deck = GameConfig(players=players, private_pools=pools).tool_deck
+    deck = GameConfig(players=players, private_pools=pools, expansion=expansion).tool_deck
     forced = deck[(index // len(MODES)) % len(deck)]
     others = rng.sample([t for t in deck if t != forced], count - 1)
     tools = tuple(sorted([forced, *others]))
@@ -121,6 +127,7 @@ def make_case(index: int) -> FuzzCase:
         tools=tools,
         solo_tools=5,
         private_pools=pools,
+        expansion=expansion,
         full_bag=players in (2, 3) and not pools and index % 3 == 0,
         tie_break="shared" if index % 5 == 0 else "reverse-order",
     )
@@ -141,11 +148,6 @@ def public_fingerprint(state: State) -> dict[str, Any]:
     for player in snapshot["players"]:
         del player["privates"], player["options"]
     return snapshot
-
-
-def fingerprint(state: State) -> tuple[Any, ...]:
-    """The whole state, hidden parts included, and its legal actions."""
-    return (state.snapshot(), tuple(state.legal_actions()))
 
 
 # -- the checks --------------------------------------------------------------------------------
@@ -406,7 +408,17 @@ def test_fuzz_configurations_cover_every_player_count_and_tool() -> None:
     counts = Counter(tool for case in CASES for tool in case.config.tools or ())
     assert set(counts) == set(ALL_TOOLS)
     assert min(counts.values()) >= NUM_GAMES // 40
-    assert {(case.config.players, case.config.private_pools) for case in CASES} == set(MODES)
+    modes = {(c.config.players, c.config.private_pools, c.config.expansion) for c in CASES}
+    assert modes == set(MODES)
+
+
+def test_fuzz_cases_cover_every_reachable_combination_of_rule_modules() -> None:
+    # The combinations are found by trying option values (helpers.reachable_module_sets), so a
+    # rule module registered later, or a new way to switch one on, shows up here.
+    if len(MODES) > NUM_GAMES:
+        pytest.skip("SAGRADA_FUZZ_GAMES is below the number of modes: not every mode is played")
+    played = {case.config.modules for case in CASES}
+    assert sorted(set(reachable_module_sets()) - played) == []
 
 
 def play_quietly(case: FuzzCase) -> tuple[Counter[int], Counter[Kind]]:

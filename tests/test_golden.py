@@ -13,6 +13,7 @@ import difflib
 import pytest
 
 from golden_playthrough import GOLDEN_DIR, GOLDEN_GAMES, GoldenGame, render_playthrough
+from helpers import reachable_module_sets
 
 #: Lines of context and the most lines of diff shown on a mismatch.
 CONTEXT = 3
@@ -47,8 +48,15 @@ def test_playthrough_matches_golden_file(game: GoldenGame) -> None:
 
 
 def test_golden_games_cover_every_player_count_and_tool() -> None:
-    assert sorted(g.players for g in GOLDEN_GAMES) == [1, 2, 3, 4]
-    assert {t for g in GOLDEN_GAMES for t in g.tools} == set(range(1, 13))
+    assert sorted(g.players for g in GOLDEN_GAMES) == [1, 1, 2, 3, 3, 4, 5]
+    assert {t for g in GOLDEN_GAMES for t in g.tools} == set(range(1, 15))
+
+
+def test_golden_games_cover_every_reachable_combination_of_rule_modules() -> None:
+    # The combinations are found by trying option values (helpers.reachable_module_sets), so a
+    # rule module registered later, or a new way to switch one on, needs a golden game here.
+    played = {g.config.modules for g in GOLDEN_GAMES}
+    assert played == set(reachable_module_sets())
 
 
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=[g.filename for g in GOLDEN_GAMES])

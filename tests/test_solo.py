@@ -21,79 +21,26 @@ from collections import Counter
 
 import pytest
 
-from sagrada.core.actions import KIND_OF, Kind, action_to_str, parse_action
+from helpers import BLANK, act, arranged_game, legal, names, play_out, refused, start
+from sagrada.core.actions import KIND_OF, Kind, parse_action
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
-from sagrada.core.content import WindowPattern, catalog
-from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, parse_die
-from sagrada.core.errors import IllegalActionError
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.window import Window
+from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE
+from sagrada.core.position import arrange, make_window
+from sagrada.core.state import State, new_game
 
-BLANK = (".....", ".....", ".....", ".....")
 #: Row and column colour variety: nothing on the two-colour windows below.
 PUBLICS = ("row_color_variety", "column_color_variety")
+#: The seed of the games below, unless a test needs a particular deal.
+SEED = 17
 
 
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def act(s: State, *texts: str) -> None:
-    """Apply the actions written in notation, one after the other."""
-    for text in texts:
-        s.apply(parse_action(text))
-
-
-def legal(s: State) -> set[str]:
-    return {action_to_str(a) for a in s.legal_actions()}
-
-
-def names(dice: list[int]) -> list[str]:
-    return sorted(DIE_NAMES[d] for d in dice)
-
-
-def window_of(placements: str = "") -> Window:
-    """Return a window on a blank test pattern holding dice like ``"A1=R1 B2=G2"``."""
-    window = Window(WindowPattern("test", 4, 0, BLANK))
-    for placement in placements.split():
-        cell, die = placement.split("=")
-        window.place(parse_die(die), parse_cell(cell))
-    return window
-
-
-def start(config: GameConfig, seed: int = 17) -> State:
-    """Return a solo game whose setup is done (window option W1)."""
-    s = new_game(config, seed)
-    act(s, "W1")
-    assert s.phase == Phase.PLAY
-    return s
-
-
 def situation(tools: tuple[int, int, int], pool: str) -> State:
     """Return a solo game at its first turn, with an empty blank window and the given pool."""
-    s = start(GameConfig(players=1, tools=tools))
-    s.players[0].window = window_of()
-    s.pool = [parse_die(token) for token in pool.split()]
-    s._legal = None
-    return s
-
-
-def refused(s: State, text: str, fragment: str) -> None:
-    """Check that ``text`` is illegal, naming ``fragment`` of the rule, and changes nothing."""
-    action = parse_action(text)
-    assert not s.is_legal(action)
-    before = (list(s.pool), list(s.removed), list(s.tool_spent), s.turn, s.stage, s.tool_slot)
-    with pytest.raises(IllegalActionError) as info:
-        s.apply(action)
-    assert fragment in info.value.rule, info.value.rule
-    assert (list(s.pool), list(s.removed), list(s.tool_spent), s.turn, s.stage, s.tool_slot) == (
-        before
-    )
-
-
-def play_out(s: State) -> None:
-    while not s.is_over:
-        act(s, "pass")
+    return arranged_game(GameConfig(players=1, tools=tools), SEED, pool=pool)
 
 
 # -- setup and rounds ----------------------------------------------------------------------------
@@ -131,7 +78,7 @@ def test_german_solo_deals_one_private_objective() -> None:
 
 
 def test_solo_round_is_four_dice_and_two_turns() -> None:
-    s = start(GameConfig(players=1))
+    s = start(GameConfig(players=1), SEED)
     for r in range(10):
         assert s.round == r and len(s.pool) == 4
         pool = sorted(s.pool)
@@ -236,20 +183,59 @@ CHECKERBOARD = " ".join(
 )
 
 
-def finished(privates: tuple[str, ...], placements: str, track: list[str]) -> State:
-    """Play a solo game to its end (passing), then set the window, private objectives and
-    Round Track (one entry per round, dice like ``"G6 Y6"``)."""
-    s = start(GameConfig(players=1, public_objectives=PUBLICS))
-    play_out(s)
-    s.players[0].window = window_of(placements)
-    s.players[0].privates = tuple(catalog().private(name) for name in privates)
-    s.track = [[parse_die(token) for token in text.split()] for text in track]
-    s.track += [[] for _ in range(10 - len(s.track))]
+def dealing(config: GameConfig, privates: tuple[str, ...]) -> int:
+    """Return the first seed whose deal gives the solo player exactly ``privates``, in order.
+
+    Private objectives come from the deal only: a position does not choose them.
+    """
+    for seed in range(1000):
+        dealt = new_game(config, seed).players[0].privates
+        if tuple(objective.name for objective in dealt) == privates:
+            return seed
+    raise AssertionError(f"no seed below 1000 deals {privates}")
+
+
+def spend_a_purple_and_a_red_six(s: State) -> None:
+    """Pay for two tool cards with a P6 and an R6, in rounds 1 and 2 (tools 8 and 1 in play)."""
+    # Round 1: G3 on A1, then Running Pliers (red), paid with the R6, places the Y4 on B2; the
+    # second turn is skipped.
+    arrange(s, windows={0: make_window(BLANK)}, pool="G3 R6 Y4")
+    act(s, "G3@A1", "T8", "$R6", "Y4@B2")
+    # Round 2: Grozing Pliers (purple), paid with the P6, turns the B3 into a B2 on A3.
+    arrange(s, pool="P6 B3")
+    act(s, "T1", "$P6", "B3", "-1", "@A3")
+    assert names(s.removed) == ["P6", "R6"]
+
+
+def finished(
+    privates: tuple[str, ...], placements: str, track: list[str], *, spent: bool = False
+) -> State:
+    """Return a finished solo game whose player was dealt ``privates`` (one: German rules) and
+    ends with the window ``placements`` and the Round Track ``track`` (one entry per round from
+    round 1, dice like ``"G6 Y6"``; the other rounds empty). With ``spent``, a P6 and an R6 were
+    paid for tools during the game."""
+    config = GameConfig(
+        players=1,
+        tools=(1, 8, 10),
+        public_objectives=PUBLICS,
+        solo_private_objectives=len(privates),
+    )
+    s = start(config, dealing(config, privates))
+    if spent:
+        spend_a_purple_and_a_red_six(s)
+    rounds = dict.fromkeys(range(1, 10), "")
+    rounds.update(enumerate(track, start=1))
+    # The last turn of round 10, with an empty Draft Pool: the player passes, the game ends and
+    # round 10 leaves no die on the Round Track.
+    window = make_window(BLANK, placements)
+    arrange(s, windows={0: window}, track=rounds, pool="", round_number=10, turn=1)
+    act(s, "pass")
+    assert s.is_over
     return s
 
 
 def test_the_window_drawn_is_the_one_the_reasoning_uses() -> None:
-    window = window_of(CHECKERBOARD)
+    window = make_window(BLANK, CHECKERBOARD)
     assert window.rows()[0] == "R1 B2 R1 B2 R1" and window.rows()[3] == "B2 R1 B2 R1 B2"
     assert window.open_spaces == 0 and window.violations() == []
 
@@ -296,8 +282,8 @@ def test_each_open_space_costs_three_points() -> None:
 def test_the_score_must_beat_the_target_strictly(track: list[str], target: int, won: bool) -> None:
     # "The Target Score is the sum of the values from all the dice on the Round Track."
     # "If your Victory Point total is greater than the Target Score, you win!"
-    s = finished(("Shades of Red", "Shades of Blue"), CHECKERBOARD, track)
-    s.removed = [parse_die("P6"), parse_die("R6")]  # dice spent on tools never count
+    # Dice spent on tools (a P6 and an R6) never count.
+    s = finished(("Shades of Red", "Shades of Blue"), CHECKERBOARD, track, spent=True)
     outcome = s.outcome()
     assert outcome.target == target
     assert outcome.scores[0].total == 20

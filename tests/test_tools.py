@@ -8,27 +8,28 @@ Sources cited in the comments:
 * "reading": the readings the project adopts, the rulebooks' README.md, section "Readings we
   adopt where the text is short".
 
-Every situation is built by hand: setup is played with W-actions, then the draft pool, the
-current player's window (on a test pattern whose grid is given), the Round Track and the favor
-tokens are set directly. Windows are drawn as four rows A-D of five columns 1-5; in the grids
+Every situation is built by hand: setup is played with W-actions, then the position is
+arranged through the public API (``sagrada.core.position.arrange``, via ``helpers``): the draft
+pool, the current player's window (on a test pattern whose grid is given), the Round Track, the
+favor tokens and the tokens on the cards. Dice put on the table come out of the bag, so every
+die stays conserved. Windows are drawn as four rows A-D of five columns 1-5; in the grids
 "." is a white space, R Y G B P a colour and 1-6 a value. Every expected set below is worked out
 by hand in the comment next to it.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from sagrada.core.actions import KIND_OF, Kind, action_to_str, parse_action
+from helpers import act, arranged_game, legal, refused
+from sagrada.core.actions import KIND_OF, Kind, action_to_str
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
-from sagrada.core.content import WindowPattern
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, PURPLE, RED, parse_die
-from sagrada.core.errors import IllegalActionError
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.window import Window
+from sagrada.core.state import State
 
-BLANK = (".....", ".....", ".....", ".....")
 #: The edge and corner cells, where the first die of a window goes (PLACING DICE, "First die").
 EDGE = ("A1", "A2", "A3", "A4", "A5", "B1", "B5", "C1", "C5", "D1", "D2", "D3", "D4", "D5")
 EDGE_PUTS = {"@" + cell for cell in EDGE}
@@ -37,66 +38,17 @@ EDGE_PUTS = {"@" + cell for cell in EDGE}
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def dice(text: str) -> list[int]:
-    """Return the dice written as ``"R3 G4"``."""
-    return [parse_die(token) for token in text.split()]
-
-
-def window_of(grid: tuple[str, ...], placements: str = "") -> Window:
-    """Return a window on a test pattern with ``grid``, holding dice like ``"B1=R2 C3=P1"``."""
-    window = Window(WindowPattern("test", 4, 0, (grid[0], grid[1], grid[2], grid[3])))
-    for placement in placements.split():
-        cell, die = placement.split("=")
-        window.place(parse_die(die), parse_cell(cell))
-    return window
-
-
-def situation(
-    tools: tuple[int, int, int],
-    *,
-    pool: str,
-    placements: str = "",
-    grid: tuple[str, ...] = BLANK,
-    favor: int = 5,
-    turn: int = 0,
-    track: dict[int, str] | None = None,
-) -> State:
-    """Return a 2-player game at ``turn`` of a round, set up as described.
-
-    Every player gets an empty window on a blank pattern and ``favor`` tokens; the current
-    player's window has ``grid`` and ``placements``. ``track`` maps a round (1-10) to its dice;
-    the game is then in the round after the last one listed.
+def situation(tools: tuple[int, int, int], *, favor: int = 5, **arrangement: Any) -> State:
+    """Return a 2-player game (seed 7) with ``tools`` in play, arranged by
+    ``helpers.arrange_turn``: every player has ``favor`` tokens and an empty window on a blank
+    pattern, except the player at ``turn``, whose window is ``window`` holding ``placements``.
     """
-    s = new_game(GameConfig(players=2, tools=tools), seed=7)
-    act(s, "W1", "W1")
-    assert s.phase == Phase.PLAY
-    for player in s.players:
-        player.window = window_of(BLANK)
-        player.favor = favor
-    s.turn = turn
-    s.current = s.order[turn]
-    s.players[s.current].window = window_of(grid, placements)
-    s.pool = dice(pool)
-    if track:
-        for round_number, text in track.items():
-            s.track[round_number - 1] = dice(text)
-        s.round = max(track)
-    s._legal = None
-    return s
-
-
-def act(s: State, *texts: str) -> None:
-    """Apply the actions written in notation, one after the other."""
-    for text in texts:
-        s.apply(parse_action(text))
-
-
-def legal(s: State) -> set[str]:
-    """Return the legal actions, in notation."""
-    return {action_to_str(a) for a in s.legal_actions()}
+    config = GameConfig(players=2, tools=tools)
+    return arranged_game(config, 7, favor=favor, **arrangement)
 
 
 def tool_actions(s: State) -> set[str]:
+    """Return the legal actions that start a tool card, in notation."""
     return {action_to_str(a) for a in s.legal_actions() if KIND_OF[a] == Kind.TOOL}
 
 
@@ -112,48 +64,8 @@ def at(s: State, seat: int, cell: str) -> str:
 
 
 def slot_of(s: State, number: int) -> int:
+    """Return the slot of tool card ``number`` among the cards in play."""
     return [card.id for card in s.tools].index(number)
-
-
-def snapshot(s: State) -> tuple[object, ...]:
-    """Return everything an action could change, to check that a refusal changes nothing."""
-    return (
-        s.phase,
-        s.round,
-        s.turn,
-        s.current,
-        s.drafted,
-        s.tool_used,
-        s.tool_slot,
-        s.stage,
-        s.held,
-        s.memo,
-        s.skip,
-        tuple(s.pool),
-        tuple(s.bag),
-        tuple(tuple(t) for t in s.track),
-        tuple(s.removed),
-        tuple(s.tool_tokens),
-        tuple(s.tool_spent),
-        tuple(p.favor for p in s.players),
-        tuple(tuple(p.window.dice) if p.window else () for p in s.players),
-        tuple(s.legal_actions()),
-        len(s.history),
-    )
-
-
-def refused(s: State, text: str, *fragments: str) -> str:
-    """Check that ``text`` is illegal, that applying it raises naming the rule, and that the
-    state is unchanged; return the rule."""
-    action = parse_action(text)
-    assert not s.is_legal(action)
-    before = snapshot(s)
-    with pytest.raises(IllegalActionError) as info:
-        s.apply(action)
-    assert snapshot(s) == before
-    for fragment in fragments:
-        assert fragment in info.value.rule, info.value.rule
-    return info.value.rule
 
 
 # -- cost in favor tokens -------------------------------------------------------------------------
@@ -178,9 +90,7 @@ def test_first_use_of_a_card_costs_one_favor_token_then_two() -> None:
 def test_a_card_is_refused_to_a_player_with_too_few_favor_tokens() -> None:
     # Reading: "a player who lacks them cannot use it". Grinding Stone already holds a token
     # (it costs 2) and the player has 1; Eglomise Brush holds none (it costs 1).
-    s = situation((10, 2, 3), pool="R3 G4", placements="A1=R1 B2=G2", favor=1)
-    s.tool_tokens[slot_of(s, 10)] = 1
-    s._legal = None
+    s = situation((10, 2, 3), pool="R3 G4", placements="A1=R1 B2=G2", favor=1, tool_tokens={10: 1})
     assert "T10" not in tool_actions(s)
     rule = refused(s, "T10", "favor token")
     assert "costs 2" in rule
@@ -292,7 +202,7 @@ def test_grozing_pliers_never_turns_a_1_into_a_6_nor_a_6_into_a_1(
 def test_a_die_only_the_tool_makes_placeable_may_be_drafted_with_it() -> None:
     # Reading: "you may draft a die that only the tool makes placeable". Every space of this
     # window requires a 4: G3 cannot be drafted as it is, but Grozing Pliers makes it a G4.
-    s = situation((1, 2, 3), pool="G3", grid=("44444", "44444", "44444", "44444"))
+    s = situation((1, 2, 3), pool="G3", window="44444 44444 44444 44444")
     assert not any(text.startswith("G3@") for text in legal(s))
     refused(s, "G3@A1", "requires a 4")
     act(s, "T1", "G3", "+1")
@@ -304,7 +214,7 @@ def test_grozing_pliers_offers_only_dice_and_changes_that_can_be_placed() -> Non
     # space of this window requires a 4. G3 fits after +1 (G4) but not after -1 (G2); R5 fits
     # after -1 (R4) but not after +1 (R6). So both dice may be taken, and for G3 only +1 is
     # offered.
-    s = situation((1, 2, 3), pool="G3 R5", grid=("44444", "44444", "44444", "44444"))
+    s = situation((1, 2, 3), pool="G3 R5", window="44444 44444 44444 44444")
     act(s, "T1")
     assert legal(s) == {"G3", "R5"}
     act(s, "G3")
@@ -315,7 +225,7 @@ def test_grozing_pliers_offers_only_dice_and_changes_that_can_be_placed() -> Non
 def test_grozing_pliers_is_not_offered_when_no_die_could_be_placed_after_it() -> None:
     # Same window: G1 can only become G2 (a 1 never becomes a 6), R6 only R5; neither is a 4.
     # The card is not offered, and no favor token is paid for it.
-    s = situation((1, 2, 3), pool="G1 R6", grid=("44444", "44444", "44444", "44444"))
+    s = situation((1, 2, 3), pool="G1 R6", window="44444 44444 44444 44444")
     a = s.order[0]
     assert "T1" not in tool_actions(s)
     refused(s, "T1", "no die in the Draft Pool could be placed after raising or lowering it by 1")
@@ -329,7 +239,7 @@ def test_grozing_pliers_is_not_offered_when_no_die_could_be_placed_after_it() ->
 #   B  . . . . .     B  R2 Y4 _  G2 _        Cells touching one of them: all open cells but D1.
 #   C  . . . . .     C  _  _  P1 _  _        Next to G2 (a 2): A4, B3, B5, C4.
 #   D  . . . . .     D  _  _  _  R6 _        Next to R6 (red): C4, D3, D5.
-MOVE_GRID = ("G3...", ".....", ".....", ".....")
+MOVE_GRID = "G3... ..... ..... ....."
 MOVE_DICE = "B1=R2 B2=Y4 C3=P1 B4=G2 D4=R6"
 
 
@@ -339,7 +249,7 @@ def test_eglomise_brush_ignores_the_spaces_colour_but_nothing_else() -> None:
     # same colour/value rule and the must-touch rule still hold.
     # Targets of B1: the open cells touching a die, minus A2 (requires a 3), minus those next to a
     # 2 or a red die: A1 (green space: allowed), A3, A5, C1, C2, C5, D2.
-    s = situation((2, 3, 10), pool="P5", grid=MOVE_GRID, placements=MOVE_DICE)
+    s = situation((2, 3, 10), pool="P5", window=MOVE_GRID, placements=MOVE_DICE)
     a = s.order[0]
     act(s, "T2")
     assert moves_from(s, "B1") == {"A1", "A3", "A5", "C1", "C2", "C5", "D2"}
@@ -359,7 +269,7 @@ def test_copper_foil_burnisher_ignores_the_spaces_value_but_nothing_else() -> No
     # CARDS.md §1, #3: the same with the value restrictions. Targets of B1: A2 (requires a 3:
     # ignored; next to Y4 and nothing red or 2) instead of A1 (requires green), and A3, A5, C1,
     # C2, C5, D2 as with Eglomise Brush.
-    s = situation((3, 2, 10), pool="P5", grid=MOVE_GRID, placements=MOVE_DICE)
+    s = situation((3, 2, 10), pool="P5", window=MOVE_GRID, placements=MOVE_DICE)
     a = s.order[0]
     act(s, "T3")
     assert moves_from(s, "B1") == {"A2", "A3", "A5", "C1", "C2", "C5", "D2"}
@@ -392,12 +302,12 @@ def test_moving_tools_are_refused_on_an_empty_window(number: int) -> None:
 #   - after A1>C1, G4 would need a white space touching C1 (B1, C2, D1, D2): none;
 #   - after A1>C3, G4 may go to D4 (white, touches C3).
 # So the only first move offered is A1>C3, and the only second move is B2>D4.
-LATHEKIN_GRID = (".YYYY", "Y.YYY", ".Y.YY", "YYY.Y")
+LATHEKIN_GRID = ".YYYY Y.YYY .Y.YY YYY.Y"
 
 
 def test_lathekin_moves_exactly_two_different_dice() -> None:
     # CARDS.md §1, #4: "Move exactly two dice in your window. Obey all placement restrictions."
-    s = situation((4, 2, 3), pool="P6", grid=LATHEKIN_GRID, placements="A1=R3 B2=G4")
+    s = situation((4, 2, 3), pool="P6", window=LATHEKIN_GRID, placements="A1=R3 B2=G4")
     a = s.order[0]
     act(s, "T4")
     assert legal(s) == {"A1>C3"}
@@ -415,8 +325,8 @@ def test_lathekin_moves_exactly_two_different_dice() -> None:
 
 def test_lathekin_is_refused_when_no_second_move_could_follow() -> None:
     # Without the white D4 and C3, R3 can still go to C1, but then G4 cannot move.
-    grid = (".YYYY", "Y.YYY", ".YYYY", "YYYYY")
-    s = situation((4, 2, 3), pool="P6", grid=grid, placements="A1=R3 B2=G4")
+    grid = ".YYYY Y.YYY .YYYY YYYYY"
+    s = situation((4, 2, 3), pool="P6", window=grid, placements="A1=R3 B2=G4")
     refused(s, "T4", "no two dice")
     # Eglomise Brush, by contrast, has its one move (A1>C1, and more since it ignores colours).
     assert "T2" in tool_actions(s)
@@ -453,7 +363,7 @@ def test_lens_cutter_is_refused_while_the_round_track_is_empty() -> None:
 def test_lens_cutter_offers_only_round_track_dice_that_can_be_placed() -> None:
     # Every space requires red: of the Round Track's G1 and R2, only the R2 could be placed, so
     # only it may be swapped for the drafted die.
-    s = situation((5, 2, 3), pool="R3", grid=("RRRRR",) * 4, track={1: "G1 R2"})
+    s = situation((5, 2, 3), pool="R3", window="RRRRR RRRRR RRRRR RRRRR", track={1: "G1 R2"})
     act(s, "T5", "R3")
     assert legal(s) == {"r1:R2"}
     refused(s, "r1:G1", "the G1 could not be placed anywhere in your window")
@@ -461,7 +371,7 @@ def test_lens_cutter_offers_only_round_track_dice_that_can_be_placed() -> None:
 
 def test_lens_cutter_is_not_offered_when_no_round_track_die_could_be_placed() -> None:
     # Every space requires red and the Round Track holds only a G1.
-    s = situation((5, 2, 3), pool="R3", grid=("RRRRR",) * 4, track={1: "G1"})
+    s = situation((5, 2, 3), pool="R3", window="RRRRR RRRRR RRRRR RRRRR", track={1: "G1"})
     assert "T5" not in tool_actions(s)
     refused(s, "T5", "no die on the Round Track could be placed in your window")
 
@@ -486,11 +396,11 @@ def test_flux_brush_rerolls_the_drafted_die_keeping_its_colour(rolls_before: int
 def test_flux_brush_offers_only_dice_whose_colour_could_be_placed() -> None:
     # Every space requires green: a red die fits nowhere whatever it rolls, so only G4 may be
     # taken; with only red dice in the pool the card is not offered at all.
-    s = situation((6, 2, 3), pool="R3 G4", grid=("GGGGG",) * 4)
+    s = situation((6, 2, 3), pool="R3 G4", window="GGGGG GGGGG GGGGG GGGGG")
     act(s, "T6")
     assert legal(s) == {"G4"}
     refused(s, "R3", "the R3 could not be placed with some value of its colour")
-    s = situation((6, 2, 3), pool="R3 R5", grid=("GGGGG",) * 4)
+    s = situation((6, 2, 3), pool="R3 R5", window="GGGGG GGGGG GGGGG GGGGG")
     assert "T6" not in tool_actions(s)
 
 
@@ -500,7 +410,7 @@ def test_flux_brush_die_that_rolls_a_value_that_fits_nowhere_returns_to_the_pool
 ) -> None:
     # CARDS.md §1, #6: "If it cannot be placed, return it to the Draft Pool." Every space
     # requires a 1: the R3 may be taken (as an R1 it would fit), then its re-roll decides.
-    s = situation((6, 2, 3), pool="R3", grid=("11111",) * 4)
+    s = situation((6, 2, 3), pool="R3", window="11111 11111 11111 11111")
     for _ in range(rolls_before):  # vary the roll
         s.rng.roll()
     a, b = s.order[0], s.order[1]
@@ -609,13 +519,13 @@ def test_running_pliers_is_refused_on_the_second_turn() -> None:
 #   B  . . . . .     B  _ R3 _ _ _        A1 A2 A3 B1 B3 C1 C2 C3. Cells touching no die:
 #   C  . . . . .     C  _ _  _ _ _        A4 A5 B4 B5 C4 C5 D1 D2 D3 D4 D5; D1 requires red,
 #   D  R . . . 6     D  _ _  _ _ _        D5 a 6.
-CORK_GRID = (".....", ".....", ".....", "R...6")
+CORK_GRID = "..... ..... ..... R...6"
 
 
 def test_cork_backed_straightedge_places_the_die_where_no_die_touches_it() -> None:
     # CARDS.md §1, #9: "After drafting, place the die in a space that is not adjacent to any
     # other die. You must obey all other placement restrictions."
-    s = situation((9, 2, 3), pool="G4", grid=CORK_GRID, placements="B2=R3")
+    s = situation((9, 2, 3), pool="G4", window=CORK_GRID, placements="B2=R3")
     a = s.order[0]
     act(s, "T9", "G4")
     expected = {"A4", "A5", "B4", "B5", "C4", "C5", "D2", "D3", "D4"}
@@ -632,13 +542,13 @@ def test_cork_backed_straightedge_offers_only_dice_with_a_lone_space() -> None:
     # Every space touching no die (A4-C5 and row D, away from the R3 on B2) requires red: G4
     # could be drafted normally (next to R3) but has no lone space, so the card takes only R5,
     # and with G4 alone in the pool it is not offered.
-    grid = ("...RR", "...RR", "...RR", "RRRRR")
-    s = situation((9, 2, 3), pool="G4 R5", grid=grid, placements="B2=R3")
+    grid = "...RR ...RR ...RR RRRRR"
+    s = situation((9, 2, 3), pool="G4 R5", window=grid, placements="B2=R3")
     assert "G4@A1" in legal(s)
     act(s, "T9")
     assert legal(s) == {"R5"}
     refused(s, "G4", "the G4 could not be placed on a space that touches no die")
-    s = situation((9, 2, 3), pool="G4", grid=grid, placements="B2=R3")
+    s = situation((9, 2, 3), pool="G4", window=grid, placements="B2=R3")
     assert "T9" not in tool_actions(s)
 
 
@@ -697,7 +607,7 @@ def test_flux_remover_die_may_go_back_to_the_pool() -> None:
 def test_flux_remover_value_that_fits_nowhere_sends_the_die_back_to_the_pool() -> None:
     # Every space requires a 6: as a 6 the new die may be placed (or returned); as a 5 it fits
     # nowhere and goes straight back to the Draft Pool.
-    s = situation((11, 2, 3), pool="R3", grid=("66666",) * 4)
+    s = situation((11, 2, 3), pool="R3", window="66666 66666 66666 66666")
     b = s.order[1]
     act(s, "T11", "R3")
     six = s.clone()

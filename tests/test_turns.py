@@ -20,68 +20,29 @@ from __future__ import annotations
 
 import pytest
 
-from sagrada.core.actions import KIND_OF, Kind, action_to_str, parse_action
-from sagrada.core.cells import parse_cell
+from helpers import BLANK, act, arranged_game, legal, start
+from sagrada.core.actions import KIND_OF, Kind, action_to_str
 from sagrada.core.config import GameConfig
-from sagrada.core.content import WindowPattern, catalog
-from sagrada.core.dice import parse_die
+from sagrada.core.dice import COLOUR_LETTERS, parse_die
 from sagrada.core.errors import IllegalActionError
+from sagrada.core.outcome import Outcome
+from sagrada.core.position import arrange, make_window
 from sagrada.core.state import TERMINAL, Phase, State, new_game
-from sagrada.core.window import Window
 
-BLANK = (".....", ".....", ".....", ".....")
 #: Row and column objectives score nothing on the sparse windows of the tie-break tests.
 PUBLICS = ("row_color_variety", "column_color_variety", "row_shade_variety")
+#: The seed of the games below.
+SEED = 11
 
 
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def act(s: State, *texts: str) -> None:
-    """Apply the actions written in notation, one after the other."""
-    for text in texts:
-        s.apply(parse_action(text))
-
-
-def legal(s: State) -> set[str]:
-    return {action_to_str(a) for a in s.legal_actions()}
-
-
-def window_of(grid: tuple[str, ...], placements: str = "") -> Window:
-    """Return a window on a test pattern with ``grid``, holding dice like ``"B1=R2 C3=P1"``."""
-    window = Window(WindowPattern("test", 4, 0, (grid[0], grid[1], grid[2], grid[3])))
-    for placement in placements.split():
-        cell, die = placement.split("=")
-        window.place(parse_die(die), parse_cell(cell))
-    return window
-
-
-def start(config: GameConfig, seed: int = 11) -> State:
-    """Return a game whose setup is done (every player took window option W1)."""
-    s = new_game(config, seed)
-    for _ in range(config.players):
-        act(s, "W1")
-    assert s.phase == Phase.PLAY
-    return s
-
-
-def situation(pool: str, placements: str = "", grid: tuple[str, ...] = BLANK) -> State:
+def situation(pool: str, placements: str = "", window: str = BLANK) -> State:
     """Return a 2-player game at the first turn with tools 2, 3, 4, the given pool, and the
     current player's window as given (every other window empty, 5 favor tokens each)."""
-    s = start(GameConfig(players=2, tools=(2, 3, 4)))
-    for player in s.players:
-        player.window = window_of(BLANK)
-        player.favor = 5
-    s.players[s.current].window = window_of(grid, placements)
-    s.pool = [parse_die(token) for token in pool.split()]
-    s._legal = None
-    return s
-
-
-def play_out(s: State) -> None:
-    """Pass every remaining turn."""
-    while not s.is_over:
-        act(s, "pass")
+    config = GameConfig(players=2, tools=(2, 3, 4))
+    return arranged_game(config, SEED, pool=pool, placements=placements, window=window, favor=5)
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -144,7 +105,7 @@ def test_rounds_snake_order_pool_size_round_track_and_end_after_ten(players: int
     # Start Player, then in reverse from the last player back to the Start Player.
     # END OF THE ROUND: the leftover dice go on the Round Track space of that round, and the bag
     # passes clockwise (the next seat is Start Player). After the 10th round the game ends.
-    s = start(GameConfig(players=players))
+    s = start(GameConfig(players=players), SEED)
     total = {2: 50, 3: 70, 4: 90}[players]
     first_start = s.start_player
     for r in range(10):
@@ -176,7 +137,7 @@ def test_leftover_dice_share_the_space_of_their_round() -> None:
     # END OF THE ROUND: "If multiple dice remain (due to players skipping a draft action) these
     # do not cover additional number spaces." A and B draft one die each in their first turns,
     # then both pass: 5 - 2 = 3 dice lie on the space of round 1, the space of round 2 is empty.
-    s = start(GameConfig(players=2))
+    s = start(GameConfig(players=2), SEED)
     pool = sorted(s.pool)
     drafted = []
     for _ in range(2):
@@ -193,7 +154,7 @@ def test_leftover_dice_share_the_space_of_their_round() -> None:
 
 
 def test_outcome_needs_a_finished_game() -> None:
-    s = start(GameConfig(players=2))
+    s = start(GameConfig(players=2), SEED)
     with pytest.raises(ValueError, match="not over"):
         s.outcome()
 
@@ -203,7 +164,7 @@ def test_outcome_needs_a_finished_game() -> None:
 
 def test_a_die_that_cannot_be_placed_cannot_be_drafted() -> None:
     # Reading: "You may not draft a die that you cannot place." Every space requires red.
-    s = situation("G3 R2", grid=("RRRRR",) * 4)
+    s = situation("G3 R2", window="RRRRR RRRRR RRRRR RRRRR")
     assert not any(text.startswith("G3@") for text in legal(s))
     assert "R2@A1" in legal(s)
     with pytest.raises(IllegalActionError) as info:
@@ -257,26 +218,47 @@ def test_draft_then_tool_and_the_turn_ends_by_itself() -> None:
 # -- tie-breaks ----------------------------------------------------------------------------------
 
 
+#: Every space of the Round Track emptied (rounds 1-9), so that the bag holds the dice again.
+EMPTY_TRACK = dict.fromkeys(range(1, 10), "")
+
+
 def finished(players: int, tie_break: str = "reverse-order") -> tuple[State, int]:
-    """Play a game to its end (everybody passes), then empty every window and every favor
-    supply and give everybody Shades of Red. Return the state and round 10's Start Player."""
+    """Play a game (everybody passes) up to its last turn, the last of round 10; then empty
+    every window, every favor supply, the Draft Pool and the Round Track. Return the state and
+    round 10's Start Player; :func:`final_outcome` ends the game."""
     config = GameConfig(players=players, public_objectives=PUBLICS, tie_break=tie_break)
     s = start(config, seed=23)
     # END OF THE ROUND: the bag passes clockwise each round, so round 10's Start Player sits 9
     # seats clockwise of round 1's.
     final_start = (s.start_player + 9) % players
-    play_out(s)
-    red = catalog().private("Shades of Red")
-    for player in s.players:
-        player.window = window_of(BLANK)
-        player.favor = 0
-        player.privates = (red,)
+    while not (s.round == 9 and s.turn == len(s.order) - 1):
+        act(s, "pass")
+    everybody = range(players)
+    empty = {seat: make_window(BLANK) for seat in everybody}
+    nothing = dict.fromkeys(everybody, 0)
+    arrange(s, windows=empty, favor=nothing, pool="", track=EMPTY_TRACK, turn=s.turn)
     return s, final_start
 
 
 def give(s: State, seat: int, placements: str, favor: int) -> None:
-    s.players[seat].window = window_of(BLANK, placements)
-    s.players[seat].favor = favor
+    """Give ``seat`` a window on a blank pattern holding ``placements``, and ``favor`` tokens.
+
+    Each player holds a Shades private objective of its own colour: in ``placements`` the
+    colour ``X`` stands for that colour (the die scores its value for the player's private
+    objective) and ``O`` for another one (it scores nothing there).
+    """
+    shade = s.players[seat].privates[0].colour
+    assert shade is not None
+    own, other = COLOUR_LETTERS[shade], COLOUR_LETTERS[(shade + 1) % len(COLOUR_LETTERS)]
+    window = make_window(BLANK, placements.replace("X", own).replace("O", other))
+    arrange(s, windows={seat: window}, favor={seat: favor}, turn=s.turn)
+
+
+def final_outcome(s: State) -> Outcome:
+    """End the game (the last player passes) and return its outcome."""
+    act(s, "pass")
+    assert s.is_over
+    return s.outcome()
 
 
 # With one die: 19 open spaces, -19 VP (END GAME SCORING: -1 VP per open space).
@@ -286,9 +268,9 @@ def give(s: State, seat: int, placements: str, favor: int) -> None:
 def test_highest_total_wins(tie_break: str) -> None:
     s, final_start = finished(2, tie_break)
     early, late = final_start, (final_start + 1) % 2
-    give(s, early, "A1=R5", favor=3)  # 5 (red) + 3 (tokens) - 19 = -11
-    give(s, late, "A1=R5", favor=2)  # 5 + 2 - 19 = -12
-    outcome = s.outcome()
+    give(s, early, "A1=X5", favor=3)  # 5 (its shade) + 3 (tokens) - 19 = -11
+    give(s, late, "A1=X5", favor=2)  # 5 + 2 - 19 = -12
+    outcome = final_outcome(s)
     assert outcome.scores[early].total == -11 and outcome.scores[late].total == -12
     assert outcome.ranking == ((early,), (late,))
     assert outcome.winners == (early,)
@@ -299,9 +281,9 @@ def test_equal_totals_are_broken_by_private_objective_points(tie_break: str) -> 
     # END GAME SCORING: "Ties are broken by most points from Private Objectives".
     s, final_start = finished(2, tie_break)
     early, late = final_start, (final_start + 1) % 2
-    give(s, early, "A1=R5", favor=0)  # 5 - 19 = -14, private 5
-    give(s, late, "A1=G5", favor=5)  # 0 + 5 - 19 = -14, private 0
-    outcome = s.outcome()
+    give(s, early, "A1=X5", favor=0)  # 5 - 19 = -14, private 5
+    give(s, late, "A1=O5", favor=5)  # 0 + 5 - 19 = -14, private 0
+    outcome = final_outcome(s)
     assert outcome.scores[early].total == outcome.scores[late].total == -14
     assert outcome.ranking == ((early,), (late,))
 
@@ -311,9 +293,9 @@ def test_then_by_remaining_favor_tokens(tie_break: str) -> None:
     # "... most remaining Favor Tokens".
     s, final_start = finished(2, tie_break)
     early, late = final_start, (final_start + 1) % 2
-    give(s, early, "A1=R5", favor=2)  # 5 + 2 - 19 = -12, private 5
-    give(s, late, "A1=R2 B2=R3", favor=1)  # 5 + 1 - 18 = -12, private 5
-    outcome = s.outcome()
+    give(s, early, "A1=X5", favor=2)  # 5 + 2 - 19 = -12, private 5
+    give(s, late, "A1=X2 B2=X3", favor=1)  # 5 + 1 - 18 = -12, private 5
+    outcome = final_outcome(s)
     assert outcome.scores[early].total == outcome.scores[late].total == -12
     assert outcome.scores[early].private_points == outcome.scores[late].private_points == 5
     assert outcome.ranking == ((early,), (late,))
@@ -322,11 +304,12 @@ def test_then_by_remaining_favor_tokens(tie_break: str) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_english_last_tie_break_is_reverse_order_in_the_final_round(players: int) -> None:
     # END GAME SCORING: "then finally by reverse player order in the final round": the player
-    # later in round 10's clockwise order ranks higher. Everybody: R5 and 1 token, -13.
+    # later in round 10's clockwise order ranks higher. Everybody: a 5 of
+    # their shade and 1 token, -13.
     s, final_start = finished(players)
     for seat in range(players):
-        give(s, seat, "A1=R5", favor=1)
-    outcome = s.outcome()
+        give(s, seat, "A1=X5", favor=1)
+    outcome = final_outcome(s)
     clockwise = [(final_start + i) % players for i in range(players)]
     assert outcome.ranking == tuple((seat,) for seat in reversed(clockwise))
     assert outcome.winners == (clockwise[-1],)
@@ -337,8 +320,8 @@ def test_german_tie_break_is_a_shared_victory(players: int) -> None:
     # German: "Liegt auch hier ein Gleichstand vor, gibt es mehrere Sieger."
     s, _ = finished(players, "shared")
     for seat in range(players):
-        give(s, seat, "A1=R5", favor=1)
-    outcome = s.outcome()
+        give(s, seat, "A1=X5", favor=1)
+    outcome = final_outcome(s)
     assert outcome.ranking == (tuple(range(players)),)
     assert outcome.winners == tuple(range(players))
 
@@ -348,10 +331,10 @@ def test_a_tie_below_the_winner_is_ordered_only_by_the_english_rule(tie_break: s
     # 3 players: the round-10 Start Player wins on total; the other two tie on everything.
     s, final_start = finished(3, tie_break)
     second, third = (final_start + 1) % 3, (final_start + 2) % 3
-    give(s, final_start, "A1=R6", favor=1)  # 6 + 1 - 19 = -12
-    give(s, second, "A1=R5", favor=1)  # -13
-    give(s, third, "A1=R5", favor=1)  # -13
-    outcome = s.outcome()
+    give(s, final_start, "A1=X6", favor=1)  # 6 + 1 - 19 = -12
+    give(s, second, "A1=X5", favor=1)  # -13
+    give(s, third, "A1=X5", favor=1)  # -13
+    outcome = final_outcome(s)
     if tie_break == "shared":
         assert outcome.ranking == ((final_start,), tuple(sorted((second, third))))
     else:

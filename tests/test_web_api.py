@@ -9,6 +9,7 @@ and replays, what each seat may see (redaction), restarts, limits, bad input, an
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -20,8 +21,11 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from helpers import fingerprint
+from sagrada.core.config import GameConfig
 from sagrada.core.record import GameRecord
-from test_fuzz import fingerprint
+from sagrada.web.rooms import GameManager
+from sagrada.web.store import Store
 from web_helpers import (
     DRAFT,
     TestClient,
@@ -336,6 +340,27 @@ def test_an_invite_code_gives_a_fresh_token_once_and_the_creator_never_holds_it(
     wrong = client.post(f"/api/games/{game_id}/join", json={"invite": "not-an-invite-code"})
     assert wrong.status_code == 403
     assert get_view(client, game_id, token)["seat"] == 1
+
+
+def test_invite_only_seats_cannot_be_taken_from_the_lobby(client: TestClient) -> None:
+    created = create_game(client, players=2, open_seats=False, redeem=False)
+    game_id = created["id"]
+    game = summary(client, game_id)
+    assert game["status"] == "running"  # not listed as open: nobody may just join
+    assert game["seats"][1]["open"] is False
+    assert client.post(f"/api/games/{game_id}/join", json={}).status_code == 409
+    invite = created["seats"][1]["invite"]
+    joined = client.post(f"/api/games/{game_id}/join", json={"invite": invite})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+
+
+def test_open_seats_can_be_taken_from_the_lobby(client: TestClient) -> None:
+    created = create_game(client, players=2, redeem=False)
+    game_id = created["id"]
+    game = summary(client, game_id)
+    assert game["status"] == "open"
+    assert game["seats"][1]["open"] is True
+    assert client.post(f"/api/games/{game_id}/join", json={}).json()["seat"] == 1
 
 
 def test_an_action_list_stops_at_a_dice_roll_so_no_result_is_seen_before_it_counts(
@@ -785,6 +810,32 @@ def test_more_than_30_new_games_quickly_from_one_client_get_429(client: TestClie
     assert set(statuses[30:]) == {429}
 
 
+def test_at_most_eight_unfinished_games_of_bots_only(tmp_path: Any) -> None:
+    # Bots wait 60 s before moving here, so the games stay unfinished.
+    with new_client(tmp_path, bot_delay=60) as client:
+        for _ in range(8):
+            create_game(client, players=2, bots=["random", "random"])
+        refused = client.post("/api/games", json={"players": 2, "bots": ["random", "random"]})
+        assert refused.status_code == 429
+        assert "bots only" in refused.json()["detail"]
+        # A game with a person in it is still welcome.
+        assert client.post("/api/games", json={"players": 2}).status_code == 201
+
+
+def test_idle_games_are_unloaded_from_memory_and_read_back(tmp_path: Any) -> None:
+    async def scenario() -> None:
+        manager = GameManager(Store(f"sqlite:///{tmp_path / 'm.db'}"), bot_delay=0, max_rooms=10)
+        first, _, _ = await manager.create(GameConfig(players=2), [None, None], ["a", "b"])
+        for _ in range(29):
+            await manager.create(GameConfig(players=2), [None, None], ["a", "b"])
+        assert len(manager.rooms) <= 11  # unfinished idle games were unloaded too
+        again = await manager.get(first.id)  # read back from the database
+        assert again.id == first.id and again.state.history == first.state.history
+        await manager.close()
+
+    asyncio.run(scenario())
+
+
 # -- bad input never gets a 500 ----------------------------------------------------------------
 
 #: The fields of the request bodies, so random bodies often look almost right.
@@ -1012,6 +1063,20 @@ def test_a_deeply_nested_socket_message_is_answered_with_an_error(client: TestCl
         receive(ws)
         ws.send_text("[" * 2000 + "]" * 2000)
         assert receive(ws)["status"] == 400
+
+
+def test_a_binary_socket_frame_gets_an_error_and_the_socket_stays_open(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=2)
+    game_id, token = created["id"], tokens_of(created)[0]
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as ws:
+        assert receive(ws)["type"] == "view"
+        ws.send_bytes(b'{"type": "action", "action": "W1"}')
+        error = receive(ws)
+        assert (error["type"], error["status"]) == ("error", 400)
+        ws.send_text(json.dumps({"type": "action", "action": "W1"}))
+        assert receive(ws)["seq"] == 1  # still open, and text frames work
 
 
 def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:

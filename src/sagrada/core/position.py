@@ -6,6 +6,7 @@ every die still exists exactly once (dice put on the table come out of the bag, 
 go back into it), the turn starts afresh, and the legal actions follow from the new position.
 The placement rules are not checked: a position may be anything a table can show.
 
+>>> from sagrada.core.actions import action_to_str
 >>> from sagrada.core.config import GameConfig
 >>> from sagrada.core.state import new_game
 >>> state = new_game(GameConfig(players=2, tools=(1, 2, 3)), seed=1)
@@ -21,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from sagrada.core.actions import action_to_str
 from sagrada.core.cells import parse_cell
 from sagrada.core.content import WindowPattern, catalog
 from sagrada.core.dice import COLOUR_NAMES, NUM_COLOURS, Die, parse_die
@@ -32,7 +32,7 @@ from sagrada.core.window import Window
 #: The pattern of :func:`make_window` when only a grid is given: a made-up card.
 CUSTOM_PATTERN_NAME: Final = "Custom"
 
-__all__ = ["CUSTOM_PATTERN_NAME", "action_to_str", "arrange", "dice", "make_window"]
+__all__ = ["CUSTOM_PATTERN_NAME", "arrange", "dice", "make_window"]
 
 
 def dice(text: str | Iterable[Die]) -> list[Die]:
@@ -87,7 +87,7 @@ def arrange(
     pool: str | Iterable[Die] | None = None,
     track: Mapping[int, str | Iterable[Die]] | None = None,
     round_number: int | None = None,
-    turn: int = 0,
+    turn: int | None = None,
     tool_tokens: Mapping[int, int] | None = None,
 ) -> None:
     """Put a game in play into a described position; anything not given stays as it is.
@@ -101,7 +101,8 @@ def arrange(
         track: the dice left on the Round Track by some rounds (1-10).
         round_number: the round now (1-10); the start player moves on one seat per round.
             Default: the round after the last one ``track`` lists, else the current round.
-        turn: the turn within the round's order (0: its first turn); the turn starts afresh.
+        turn: the turn within the round's order (0: its first turn). Default: the current
+            turn, or the first one if the round changes. The turn starts afresh.
         tool_tokens: favor tokens on some tool cards in play, by card number.
 
     Raises:
@@ -127,7 +128,7 @@ def _arrange(
     pool: str | Iterable[Die] | None,
     track: Mapping[int, str | Iterable[Die]] | None,
     round_number: int | None,
-    turn: int,
+    turn: int | None,
     tool_tokens: Mapping[int, int] | None,
 ) -> None:
     n = len(state.players)
@@ -147,6 +148,8 @@ def _arrange(
         state.track[number - 1] = dice(round_dice)
     if round_number is None and track:
         round_number = max(track) + 1
+    if turn is None:
+        turn = state.turn if round_number is None else 0
     if round_number is not None:
         if not 1 <= round_number <= rounds:
             raise ConfigError(f"a game has rounds 1 to {rounds}, not {round_number}")
