@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 from helpers import fingerprint
 from sagrada.core.config import GameConfig
 from sagrada.core.record import GameRecord
-from sagrada.web.rooms import GameManager
+from sagrada.web.rooms import GameError, GameManager
 from sagrada.web.store import Store
 from web_helpers import (
     DRAFT,
@@ -831,6 +831,32 @@ def test_idle_games_are_unloaded_from_memory_and_read_back(tmp_path: Any) -> Non
         assert len(manager.rooms) <= 11  # unfinished idle games were unloaded too
         again = await manager.get(first.id)  # read back from the database
         assert again.id == first.id and again.state.history == first.state.history
+        await manager.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_stored_game_that_no_longer_replays_is_refused_with_a_reason(tmp_path: Any) -> None:
+    # A game stored by an older engine may hold an action today's rules refuse (for example a
+    # tool used where it could not act, refused since "Tools are offered only when they can
+    # complete", docs/rules-clarifications.md). Reading it back says which action and why, and
+    # changes nothing; it is not a server error.
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+        manager = GameManager(store, bot_delay=0, max_rooms=10)
+        room, _, _ = await manager.create(GameConfig(players=2), [None, None], ["a", "b"])
+        await manager.close()
+        # Two window choices, then a third "W1", which no rule allows once play has begun.
+        store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+        store.append_actions(room.id, 0, [("W1", 0), ("W1", 1), ("W1", 0)], "playing")
+        manager = GameManager(store, bot_delay=0, max_rooms=10)
+        with pytest.raises(GameError) as refused:
+            await manager.get(room.id)
+        assert refused.value.status == 409
+        assert refused.value.detail.startswith(
+            "this game no longer replays under the current rules: "
+            "action 2 (W1): W1 is not a decision of this step"
+        )
         await manager.close()
 
     asyncio.run(scenario())

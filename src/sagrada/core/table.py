@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
+from functools import lru_cache
 from typing import Any, Final, Protocol, TypeVar
 
 from sagrada.core.content import PrivateObjective, PublicObjective, ToolCard, WindowPattern
@@ -74,17 +75,22 @@ def _copier(fields: tuple[tuple[str, str], ...]) -> Callable[[Any], Any]:
 
 def _plain(value: Any) -> Any:
     """A value made of ints, strings, lists and dicts only, for snapshots."""
-    if value is None or isinstance(value, int | str | float):
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:
         return value
-    if isinstance(value, list | tuple):
+    if kind is list or kind is tuple:
+        if all(type(v) is int for v in value):
+            return list(value)
         return [_plain(v) for v in value]
-    if isinstance(value, dict):
+    if isinstance(value, int | str | float):  # IntEnum phases and the like
+        return int(value) if isinstance(value, int) else value
+    if kind is dict:
         return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, Rng):
+    if kind is Rng:
         return value.state
     if isinstance(value, Options):
-        return value.to_json()
-    if isinstance(value, Window):
+        return dict(_options_json(value))
+    if kind is Window:
         return {
             "pattern": value.pattern.name,
             "dice": value.dice[:],
@@ -93,8 +99,51 @@ def _plain(value: Any) -> Any:
     snapshot = getattr(value, "snapshot", None)
     if snapshot is not None:
         return snapshot()
-    ident = getattr(value, "id", None)
-    return ident if ident is not None else getattr(value, "name", repr(value))
+    ident = getattr(value, "id", None)  # a card
+    if ident is not None:
+        return ident
+    name = getattr(value, "name", None)  # a window pattern
+    return name if name is not None else repr(value)
+
+
+def _snapshot(obj: Any, fields: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """Every field of ``obj`` as plain data, the fields' copy kinds telling what they hold
+    (lists of ints, lists of lists of ints, objects with a snapshot of their own)."""
+    out: dict[str, Any] = {}
+    for name, kind in fields:
+        value = getattr(obj, name)
+        if kind == LIST:
+            out[name] = list(value)
+        elif kind == NESTED:
+            out[name] = [list(x) for x in value]
+        elif kind == OBJECTS:
+            out[name] = [x.snapshot() for x in value]
+        elif kind == COMPONENTS:
+            out[name] = {key: component.snapshot() for key, component in value.items()}
+        elif type(value) is tuple:
+            out[name] = _shared_tuple(value)
+        else:
+            out[name] = _plain(value)
+    return out
+
+
+#: Plain forms of the shared tuples (cards dealt, turn orders) by identity: a game and all its
+#: clones share these tuples, so each is converted once. Bounded: cleared when full.
+_SHARED_PLAIN: dict[int, tuple[tuple[Any, ...], list[Any]]] = {}
+
+
+def _shared_tuple(value: tuple[Any, ...]) -> list[Any]:
+    entry = _SHARED_PLAIN.get(id(value))
+    if entry is None or entry[0] is not value:
+        if len(_SHARED_PLAIN) > 4096:
+            _SHARED_PLAIN.clear()
+        entry = _SHARED_PLAIN[id(value)] = (value, _plain(value))
+    return list(entry[1])
+
+
+@lru_cache(maxsize=256)
+def _options_json(options: Options) -> dict[str, Any]:
+    return options.to_json()
 
 
 class Component(Protocol):
@@ -149,7 +198,7 @@ class PlayerState:
 
     def snapshot(self) -> dict[str, Any]:
         """Return every field as plain data."""
-        return {name: _plain(getattr(self, name)) for name, _ in self.FIELDS}
+        return _snapshot(self, self.FIELDS)
 
 
 class Table:
@@ -247,7 +296,7 @@ class Table:
     def snapshot(self) -> dict[str, Any]:
         """Return every field as plain data (ints, strings, lists, dicts): two positions are
         the same exactly when their snapshots are equal."""
-        return {name: _plain(getattr(self, name)) for name, _ in Table.FIELDS}
+        return _snapshot(self, Table.FIELDS)
 
     # -- the current turn (TurnContext) -------------------------------------------------------
 
