@@ -39,7 +39,8 @@ from sagrada.core.table import (
     Phase,
     PlayerState,
     Table,
-    table_copier,
+    copy_fields,
+    install_copy,
 )
 from sagrada.core.tools.effect import TOOL_EFFECTS, ToolEffect
 from sagrada.core.window import Window
@@ -61,8 +62,6 @@ class State(Table):
     config: GameConfig
     rules: Rules
     _legal: list[Action] | None
-
-    _copy = staticmethod(table_copier(EXTRA_FIELDS))
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -273,8 +272,7 @@ class State(Table):
 
     def clone(self) -> State:
         """Return an independent copy of the state (chance included)."""
-        copy: State = self._copy(self)
-        return copy
+        return copy_fields(self, self.FIELDS + self.EXTRA_FIELDS)  # made faster below
 
     # -- scoring -----------------------------------------------------------------------------
 
@@ -310,6 +308,9 @@ class State(Table):
     def __repr__(self) -> str:
         phase = Phase(self.phase).name.lower()
         return f"<State round {self.round + 1} {phase}: {self.describe_decision()}>"
+
+
+install_copy(State, "clone", State.FIELDS + State.EXTRA_FIELDS)
 
 
 def _as_code(value: Any) -> Action:
