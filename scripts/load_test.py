@@ -81,7 +81,8 @@ async def play_game(
             await asyncio.sleep(max(0.0, next_action - time.monotonic()))
         start = time.perf_counter()
         answer = await client.post(
-            f"/api/games/{game_id}/actions", json={"token": tokens[seat], "action": action}
+            f"/api/games/{game_id}/actions",
+            json={"token": tokens[seat], "action": action, "seq": len(view["history"])},
         )
         if answer.status_code == 429:
             stats["throttled"] += 1

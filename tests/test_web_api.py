@@ -1108,3 +1108,75 @@ def test_a_binary_socket_frame_gets_an_error_and_the_socket_stays_open(
 def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
     response = client.post("/api/games", content=b"{", headers={"content-type": "application/json"})
     assert response.status_code == 400
+
+
+# -- stale and repeated requests (seq) ---------------------------------------------------------
+
+
+def test_a_request_made_on_an_old_count_of_actions_is_refused_and_changes_nothing(
+    tmp_path: Any,
+) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2)
+        game_id, tokens = created["id"], tokens_of(created)
+        spectator = start_play(client, game_id, tokens)
+        seat = spectator["current_player"]
+        seen = len(spectator["history"])
+        body = {"token": tokens[seat], "action": "pass", "seq": seen}
+        assert client.post(f"/api/games/{game_id}/actions", json=body).status_code == 200
+        again = client.post(f"/api/games/{game_id}/actions", json=body)
+        assert again.status_code == 409
+        assert again.json()["detail"].startswith(f"stale request: it was made after {seen}")
+        assert len(get_view(client, game_id)["history"]) == seen + 1
+
+
+def test_seq_must_be_a_count_of_actions(tmp_path: Any) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2)
+        game_id, tokens = created["id"], tokens_of(created)
+        for bad in (-1, "3", 1.5, True):
+            answer = client.post(
+                f"/api/games/{game_id}/actions",
+                json={"token": tokens[0], "action": "W1", "seq": bad},
+            )
+            assert answer.status_code == 422, bad
+        with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as ws:
+            assert receive(ws)["type"] == "view"
+            ws.send_text(json.dumps({"type": "action", "action": "W1", "seq": "0"}))
+            error = receive(ws)
+            assert (error["type"], error["status"]) == ("error", 400)
+            ws.send_text(json.dumps({"type": "action", "action": "W1", "seq": 5}))
+            error = receive(ws)
+            assert (error["type"], error["status"]) == ("error", 409)
+            ws.send_text(json.dumps({"type": "action", "action": "W1", "seq": 0}))
+            assert receive_until_seq(ws, 1)[-1]["seq"] == 1
+
+
+def test_the_same_pass_sent_twice_at_once_at_the_turn_around_is_applied_once(
+    tmp_path: Any,
+) -> None:
+    # In a 2-player round the order is A B B A (rulebook 001_3237e9a6eb6273e0.txt, GAMEPLAY):
+    # after B's first turn B plays again. A double click on "end turn" sends B's pass twice,
+    # both made after the same count of actions: one is applied, the other refused, and B
+    # keeps the second turn.
+    async def scenario() -> None:
+        manager = GameManager(Store(f"sqlite:///{tmp_path / 'race.db'}"), bot_delay=0)
+        room, _, _ = await manager.create(GameConfig(players=2), [None, None], ["a", "b"])
+        for _ in range(2):
+            await manager.act(room, room.state.current_player, ["W1"])
+        await manager.act(room, room.state.current_player, ["pass"])  # A's turn
+        b = room.state.current_player
+        seen = len(room.state.history)
+        results = await asyncio.gather(
+            manager.act(room, b, ["pass"], seen),
+            manager.act(room, b, ["pass"], seen),
+            return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, GameError)]
+        assert len(refused) == 1 and results.count(None) == 1
+        assert refused[0].status == 409
+        assert len(room.state.history) == seen + 1
+        assert room.state.current_player == b and room.state.turn == 2
+        await manager.close()
+
+    asyncio.run(scenario())

@@ -104,6 +104,14 @@ class ActionRequest(BaseModel):
     token: Token
     action: ActionText | None = None
     actions: list[ActionText] | None = Field(default=None, max_length=MAX_ACTIONS_PER_REQUEST)
+    seq: int | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "the number of actions of the game the client has seen; a request made on another "
+            "count is refused with 409 (a stale or repeated request) and changes nothing"
+        ),
+    )
 
     def texts(self) -> list[str]:
         if (self.action is None) == (self.actions is None):
@@ -303,7 +311,7 @@ def create_app(
             raise GameError(403, "acting needs a seat's token")
         if not action_limit.allow(body.token):
             raise GameError(429, "too many actions: slow down")
-        await manager.act(room, seat, body.texts())
+        await manager.act(room, seat, body.texts(), body.seq)
         return JSONResponse(room.view(seat))
 
     @app.post("/api/games/{game_id}/preview")
@@ -396,7 +404,10 @@ def create_app(
                         or not all(isinstance(t, str) and 0 < len(t) <= 16 for t in texts)
                     ):
                         raise GameError(400, "action must be a short string in notation")
-                    await manager.act(room, seat, texts)
+                    seq = message.get("seq")
+                    if seq is not None and (type(seq) is not int or seq < 0):
+                        raise GameError(400, "seq must be the number of actions seen (0 or more)")
+                    await manager.act(room, seat, texts, seq)
                 except (json.JSONDecodeError, RecursionError):
                     reply(400, "messages must be JSON")
                 except GameError as exc:

@@ -403,11 +403,28 @@ class GameManager:
 
     # -- acting ------------------------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int, texts: list[str]) -> None:
-        """Apply actions for a seat: all of them or none; committed before announced."""
+    async def act(self, room: Room, seat: int, texts: list[str], seq: int | None = None) -> None:
+        """Apply actions for a seat: all of them or none; committed before announced.
+
+        Args:
+            seq: the number of actions the client had seen when it sent the request; when
+                given and the game has another count, the request is stale (or a repeat of
+                one already applied) and is refused.
+
+        Raises:
+            GameError: 409 for a stale request or another seat's turn, 422 for an illegal
+                action.
+        """
         if not texts:
             raise GameError(400, "no action given")
         async with room.lock:
+            played = len(room.state.history)
+            if seq is not None and seq != played:
+                raise GameError(
+                    409,
+                    f"stale request: it was made after {seq} actions and the game has {played}"
+                    " (reload the game; nothing was applied)",
+                )
             trial, codes = room.check_actions(seat, texts)
             first = len(room.state.history)
             status = "over" if trial.is_over else room.status

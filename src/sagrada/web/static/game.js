@@ -285,7 +285,10 @@ async function commit(actions) {
   S.busy = true;
   document.body.classList.add("busy");
   try {
-    const body = actions.length === 1 ? { token, action: actions[0] } : { token, actions };
+    // seq: the actions seen; the server refuses the request if the game has moved on (or if
+    // this is a repeat, say a double click), so a turn is never played twice.
+    const seq = S.view.history.length;
+    const body = actions.length === 1 ? { token, action: actions[0], seq } : { token, actions, seq };
     const view = await api("POST", `${API}/actions`, body);
     S.gather = null;
     S.selection = null;
