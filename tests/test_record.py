@@ -210,7 +210,7 @@ BAD_FIELDS = [
     ),
     pytest.param(
         spoil({}, {"players": 1, "solo_tools": 2.0}),
-        "config: solo_tools must be 1-5",
+        "config: solo_tools must be a whole number, got 2.0",
         id="solo-tools-float",
     ),
     pytest.param(

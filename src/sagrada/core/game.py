@@ -8,52 +8,14 @@ a record, and the result of a finished position.
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
-from dataclasses import dataclass
 from typing import Any, Final
 
 from sagrada.core.actions import Action, action_to_str, parse_action
 from sagrada.core.config import GameConfig
-from sagrada.core.options import Options
+from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.core.outcome import Outcome
 from sagrada.core.record import GAME_NAME, GameRecord
 from sagrada.core.state import State, new_game
-
-
-@dataclass(frozen=True, slots=True)
-class OptionInfo:
-    """One option of a game, as its configuration class declares it.
-
-    Attributes:
-        name: the option's name (a field of the configuration).
-        type: ``"int"``, ``"bool"``, ``"str"`` or ``"list"`` (a list, or null for "dealt at
-            random").
-        default: the default value (JSON-ready).
-        nullable: whether null is allowed.
-    """
-
-    name: str
-    type: str
-    default: Any
-    nullable: bool
-
-
-def _option_infos(config_class: type[Options]) -> tuple[OptionInfo, ...]:
-    """The options of a configuration class, from its dataclass fields and their types."""
-    hints = typing.get_type_hints(config_class)
-    out = []
-    for field in dataclasses.fields(config_class):
-        hint = hints[field.name]
-        args = typing.get_args(hint)
-        nullable = isinstance(hint, types.UnionType) and type(None) in args
-        base = next((a for a in args if a is not type(None)), hint) if nullable else hint
-        origin = typing.get_origin(base) or base
-        kind = {int: "int", bool: "bool", str: "str", tuple: "list"}[origin]
-        default = list(field.default) if isinstance(field.default, tuple) else field.default
-        out.append(OptionInfo(field.name, kind, default, nullable))
-    return tuple(out)
 
 
 class DiceGame:
@@ -63,9 +25,9 @@ class DiceGame:
     title: Final = "Sagrada"
     record_format: Final = 2
 
-    def options(self) -> tuple[OptionInfo, ...]:
-        """Return the game's options, in declaration order."""
-        return _option_infos(GameConfig)
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Return the game's option schema, in declaration order."""
+        return OPTIONS
 
     def config_from_json(self, data: Any) -> GameConfig:
         """Return the configuration written as JSON.

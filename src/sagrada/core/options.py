@@ -1,15 +1,21 @@
 """The options of a dice game, each declared once, with the checks that need no rule module.
 
 :class:`Options` holds the values a player picks before a game (player count, cards, edition
-options, rule modules switched on). Checks that depend on the rule modules (which tool cards a
-game's deck holds, how many cards it deals) are made by :class:`sagrada.core.config.GameConfig`,
-the class everyone uses; this lower layer exists so that rule modules can read options without
-importing the configuration that is built from them.
+options, rule modules switched on). Each field is declared with :func:`option`: its default,
+its help text, and what values it takes. From these declarations come the option schema
+(:data:`OPTIONS`, served as JSON to the lobby and printed by ``sagrada options``), the checks
+below, the command-line flags and the server's request model. Checks that depend on the rule
+modules (which tool cards a game's deck holds, how many it deals) are made by
+:class:`sagrada.core.config.GameConfig`, the class everyone uses; this lower layer exists so
+that rule modules can read options without importing the configuration built from them.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import dataclasses
+import types
+import typing
+from dataclasses import asdict, dataclass, field
 from typing import Any, Final, TypeVar
 
 from sagrada.core.content import catalog
@@ -29,68 +35,142 @@ def _whole(value: object) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    """The option values of a game.
+class OptionSpec:
+    """One option as the schema describes it.
 
     Attributes:
-        players: 1 (solo) to 6 (5 and 6 need the 5 & 6 Player Expansion, used automatically).
-        tools: tool card numbers in play, or ``None`` to deal them at random (3 in a
-            multiplayer game, ``solo_tools`` in solo).
-        public_objectives: public objective ids (or names) in play, or ``None`` to deal them at
-            random (3 in a multiplayer game, 2 in solo).
-        solo_tools: solo difficulty: the number of tool cards, 1 (extreme) to 5 (easy).
-        full_bag: put all 90 dice in the bag for 2 and 3 players, as the English base
-            rulebook says, instead of 50 / 70 (German edition and the 5 & 6 expansion).
-        solo_private_objectives: 2 (English: the better one counts) or 1 (German).
-        tie_break: after total, private objective points and favor tokens are equal:
-            ``"reverse-order"`` (English: the later player in the final round's order wins) or
-            ``"shared"`` (German: a shared victory).
-        private_pools: the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players):
-            each player has 2 dice of each colour of their own, one turn per round, a draft
-            pool of players + 1 dice, tools 7 and 8 out and the expansion's two tools in.
-        expansion: add the 5 & 6 Player Expansion's windows and private objectives in a 2-4
-            player game (always on for 5-6 players and with private pools).
-        private_objectives: which private objective cards are shuffled when the expansion is
-            in use: ``"all"`` (base and expansion together) or ``"expansion"`` (its 6 only,
-            which puts the expansion in use).
+        name: the option's name (``solo_tools``; on the command line ``--solo-tools``).
+        type: ``"int"``, ``"bool"``, ``"str"`` or ``"list"`` (of card numbers or names).
+        default: the default value (JSON-ready; ``None`` for a list means "dealt at random").
+        help: what the option does, in English.
+        help_id: the message id of the help text (``option.solo_tools``), for translations.
+        nullable: whether null is allowed.
+        choices: the allowed values, if they are a short list.
+        minimum / maximum: the allowed range of a whole number.
+        items: what a list holds: ``"tool"`` (tool card numbers) or ``"public_objective"``
+            (public objective ids); the cards themselves are listed by ``GET /api/cards``.
+        max_items: the longest list allowed.
+        needs: the option only has an effect when other options have one of these values
+            (``{"players": [1]}`` for the solo options).
     """
 
-    players: int = 2
-    tools: tuple[int, ...] | None = None
-    public_objectives: tuple[str, ...] | None = None
-    solo_tools: int = 3
-    full_bag: bool = False
-    solo_private_objectives: int = 2
-    tie_break: str = "reverse-order"
-    private_pools: bool = False
-    expansion: bool = False
-    private_objectives: str = "all"
+    name: str
+    type: str
+    default: Any
+    help: str
+    help_id: str
+    nullable: bool = False
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    items: str | None = None
+    max_items: int | None = None
+    needs: dict[str, tuple[Any, ...]] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the spec as a JSON-ready dict, leaving out what does not apply (name, type,
+        default, help and help_id are always there)."""
+        always = ("name", "type", "default", "help", "help_id")
+        data = {k: v for k, v in asdict(self).items() if v is not None or k in always}
+        for key in ("choices",):
+            if key in data:
+                data[key] = list(data[key])
+        if "needs" in data:
+            data["needs"] = {name: list(values) for name, values in data["needs"].items()}
+        return data
+
+
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: tuple[Any, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    items: str | None = None,
+    max_items: int | None = None,
+    needs: dict[str, tuple[Any, ...]] | None = None,
+) -> Any:
+    """Declare an option field of :class:`Options` (a dataclass field with its schema)."""
+    schema = {
+        "help": help,
+        "choices": choices,
+        "minimum": minimum,
+        "maximum": maximum,
+        "items": items,
+        "max_items": max_items,
+        "needs": needs,
+    }
+    return field(default=default, metadata={"option": schema})
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The option values of a game; each field's meaning is its ``help`` in :data:`OPTIONS`
+    (``sagrada options`` prints them)."""
+
+    players: int = option(
+        2,
+        "players: 1 (solo) to 6 (5 and 6 use the 5 & 6 Player Expansion)",
+        minimum=MIN_PLAYERS,
+        maximum=MAX_PLAYERS,
+    )
+    tools: tuple[int, ...] | None = option(
+        None,
+        "the tool cards in play, by number or name (3; solo: solo_tools), or null to deal them",
+        items="tool",
+        max_items=5,
+    )
+    public_objectives: tuple[str, ...] | None = option(
+        None,
+        "the public objectives in play, by id or name (3; solo: 2), or null to deal them",
+        items="public_objective",
+        max_items=3,
+    )
+    solo_tools: int = option(
+        3,
+        "solo difficulty: the number of tool cards, 1 (extreme) to 5 (easy)",
+        minimum=1,
+        maximum=5,
+        needs={"players": (1,)},
+    )
+    full_bag: bool = option(
+        False,
+        "all 90 dice in the bag for 2 and 3 players, as the English base rulebook says, "
+        "instead of 50 / 70 (German edition, 5 & 6 Player Expansion)",
+        needs={"players": (2, 3)},
+    )
+    solo_private_objectives: int = option(
+        2,
+        "solo: 2 private objectives of which the better counts (English) or 1 (German)",
+        choices=(1, 2),
+        needs={"players": (1,)},
+    )
+    tie_break: str = option(
+        "reverse-order",
+        "the last tie-break: the later player in the final round's order wins (English), or "
+        "a shared victory (German)",
+        choices=TIE_BREAKS,
+    )
+    private_pools: bool = option(
+        False,
+        "the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players): dice of one's "
+        "own, one turn per round",
+    )
+    expansion: bool = option(
+        False,
+        "add the 5 & 6 Player Expansion's windows and private objectives to a 2-4 player game",
+    )
+    private_objectives: str = option(
+        "all",
+        "the private objective cards shuffled when the expansion is in use: all, or the "
+        "expansion's 6 only",
+        choices=PRIVATE_OBJECTIVE_DECKS,
+    )
 
     def __post_init__(self) -> None:
-        if not _whole(self.players):
-            raise ConfigError(f"players must be a whole number, got {self.players!r}")
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {self.players}")
-        if not _whole(self.solo_tools) or self.solo_tools not in range(1, 6):
-            raise ConfigError(f"solo_tools must be 1-5, got {self.solo_tools!r}")
-        if not _whole(self.solo_private_objectives) or self.solo_private_objectives not in (1, 2):
-            raise ConfigError(
-                f"solo_private_objectives must be 1 or 2, got {self.solo_private_objectives!r}"
-            )
-        if not isinstance(self.full_bag, bool):
-            raise ConfigError(f"full_bag must be true or false, got {self.full_bag!r}")
-        if self.tie_break not in TIE_BREAKS:
-            raise ConfigError(
-                f"tie_break must be one of {', '.join(TIE_BREAKS)}, got {self.tie_break!r}"
-            )
-        for flag in ("private_pools", "expansion"):
-            if not isinstance(getattr(self, flag), bool):
-                raise ConfigError(f"{flag} must be true or false, got {getattr(self, flag)!r}")
-        if self.private_objectives not in PRIVATE_OBJECTIVE_DECKS:
-            raise ConfigError(
-                f"private_objectives must be one of {', '.join(PRIVATE_OBJECTIVE_DECKS)}, "
-                f"got {self.private_objectives!r}"
-            )
+        for spec in OPTIONS:
+            _check(spec, getattr(self, spec.name))
         cards = catalog()
         if self.tools is not None:
             numbers = []
@@ -151,3 +231,57 @@ class Options:
                     raise ConfigError(f"{key} must be a list or null")
                 kwargs[key] = tuple(value)
         return cls(**kwargs)
+
+
+def _check(spec: OptionSpec, value: Any) -> None:
+    """Refuse a value the spec does not allow (lists are checked by :class:`Options` itself).
+
+    Raises:
+        ConfigError: naming the option, what it must be and what it got.
+    """
+    name = spec.name
+    if spec.type == "bool":
+        if not isinstance(value, bool):
+            raise ConfigError(f"{name} must be true or false, got {value!r}")
+    elif spec.type == "int":
+        if spec.choices is not None:
+            if not _whole(value) or value not in spec.choices:
+                allowed = " or ".join(str(c) for c in spec.choices)
+                raise ConfigError(f"{name} must be {allowed}, got {value!r}")
+        elif not _whole(value):
+            raise ConfigError(f"{name} must be a whole number, got {value!r}")
+        low, high = spec.minimum, spec.maximum
+        if low is not None and high is not None and not low <= value <= high:
+            raise ConfigError(f"{name} must be {low}-{high}, got {value}")
+    elif spec.type == "str" and spec.choices is not None and value not in spec.choices:
+        raise ConfigError(f"{name} must be one of {', '.join(spec.choices)}, got {value!r}")
+
+
+def _specs(options_class: type[Options]) -> tuple[OptionSpec, ...]:
+    """The schema of each option field, from its declaration and its type."""
+    hints = typing.get_type_hints(options_class)
+    out = []
+    for f in dataclasses.fields(options_class):
+        hint = hints[f.name]
+        args = typing.get_args(hint)
+        nullable = isinstance(hint, types.UnionType) and type(None) in args
+        base = next(a for a in args if a is not type(None)) if nullable else hint
+        origin = typing.get_origin(base) or base
+        kind = {int: "int", bool: "bool", str: "str", tuple: "list"}[origin]
+        default = list(f.default) if isinstance(f.default, tuple) else f.default
+        schema = dict(f.metadata["option"])
+        out.append(
+            OptionSpec(
+                name=f.name,
+                type=kind,
+                default=default,
+                help_id=f"option.{f.name}",
+                nullable=nullable,
+                **schema,
+            )
+        )
+    return tuple(out)
+
+
+#: The schema of every option, in declaration order.
+OPTIONS: Final[tuple[OptionSpec, ...]] = _specs(Options)
