@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from sagrada.cli.common import seed_argument
+from sagrada.cli.options import add_option_flags, config_from_args
 from sagrada.core.actions import parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.state import State, new_game
@@ -29,12 +30,6 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
-    parser.add_argument("--players", type=int, default=4, help="players per game, 1-6 (default 4)")
-    parser.add_argument(
-        "--private-pools",
-        action="store_true",
-        help="use the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players)",
-    )
     parser.add_argument(
         "--seed",
         type=seed_argument,
@@ -48,16 +43,16 @@ def register(subparsers: Any) -> None:
         help="MCTS iterations for the search-speed figure on a fixed position; 0 skips it",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_option_flags(parser, {"players": 4})
     parser.set_defaults(func=run)
 
 
-def measure(games: int, players: int, seed: int, private_pools: bool = False) -> dict[str, Any]:
-    """Play ``games`` random games and return the measurements.
+def measure(games: int, config: GameConfig, seed: int) -> dict[str, Any]:
+    """Play ``games`` random games of ``config`` and return the measurements.
 
     Two passes over the same seeds: the first times whole games (setup, play, final scoring);
     the second times each legal-action generation on its own.
     """
-    config = GameConfig(players=players, private_pools=private_pools)
     decisions = 0
     start = time.perf_counter()
     for game in range(games):
@@ -81,8 +76,9 @@ def measure(games: int, players: int, seed: int, private_pools: bool = False) ->
             state.apply(choose(legal))
     return {
         "games": games,
-        "players": players,
-        "private_pools": private_pools,
+        "players": config.players,
+        "private_pools": config.private_pools,
+        "config": config.to_json(),
         "decisions_per_game": decisions / games,
         "games_per_second": games / elapsed,
         "decisions_per_second": decisions / elapsed,
@@ -127,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--private-pools needs 2-6 players")
     if args.mcts_iterations < 0:
         raise CliError("--mcts-iterations must not be negative")
-    result = measure(args.games, args.players, args.seed, args.private_pools)
+    result = measure(args.games, config_from_args(args), args.seed)
     if args.mcts_iterations:
         result["mcts_iterations_per_second"] = measure_mcts(args.mcts_iterations)
     if args.json:

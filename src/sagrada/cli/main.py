@@ -17,7 +17,7 @@ from sagrada.cli.common import CliError
 from sagrada.core.errors import SagradaError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-SUBCOMMANDS = ("serve", "play", "score", "replay", "simulate", "bench")
+SUBCOMMANDS = ("serve", "play", "score", "replay", "simulate", "bench", "options")
 
 
 class _Parser(argparse.ArgumentParser):

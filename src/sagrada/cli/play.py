@@ -9,9 +9,9 @@ from typing import Any
 
 from sagrada.bots import BOT_NAMES, make_bot
 from sagrada.cli.common import CliError, seed_argument
+from sagrada.cli.options import add_option_flags, config_from_args
 from sagrada.cli.render import score_table, table_text
 from sagrada.core.actions import action_to_str, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
@@ -31,12 +31,6 @@ def register(subparsers: Any) -> None:
         help="play in the terminal against bots",
         description="Play a game in the terminal, typing actions in notation, against bots.",
     )
-    parser.add_argument("--players", type=int, default=2, help="players, 1 (solo) to 6 (default 2)")
-    parser.add_argument(
-        "--private-pools",
-        action="store_true",
-        help="the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players)",
-    )
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     parser.add_argument(
         "--bot",
@@ -49,7 +43,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="the game's seed, 0 to 2**64 - 1 (default random)",
     )
-    parser.add_argument("--solo-tools", type=int, default=3, help="solo difficulty: 1-5 tools")
+    add_option_flags(parser)
     parser.set_defaults(func=run)
 
 
@@ -62,9 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         raise CliError(f"--seat must be 0-{args.players - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    config = GameConfig(
-        players=args.players, solo_tools=args.solo_tools, private_pools=args.private_pools
-    )
+    config = config_from_args(args)
     state = new_game(config, seed)
     try:
         bots = {

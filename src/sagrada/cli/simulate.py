@@ -10,7 +10,7 @@ from typing import Any
 
 from sagrada.bots.tournament import TournamentResult, run_tournament, seeds_needed
 from sagrada.cli.common import CliError, check_seed_run, seed_argument
-from sagrada.core.config import GameConfig
+from sagrada.cli.options import add_option_flags, config_from_args
 
 
 def register(subparsers: Any) -> None:
@@ -26,7 +26,6 @@ def register(subparsers: Any) -> None:
             "Bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs, easy, medium, hard."
         ),
     )
-    parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
     parser.add_argument(
         "--bots", default="greedy,random", help="comma-separated bot specs (default greedy,random)"
     )
@@ -38,11 +37,10 @@ def register(subparsers: Any) -> None:
         help="first seed, 0 to 2**64 - 1; then seed + 1, ... (default 0)",
     )
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--solo-tools", type=int, default=3, help="solo: number of tools (1-5)")
-    parser.add_argument("--private-pools", action="store_true", help="Private Dice Pool rules")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution per bot")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_option_flags(parser)
     parser.set_defaults(func=run)
 
 
@@ -70,9 +68,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"{len(bots)} bots do not fit {args.players} seats")
     if args.plot:
         _check_plotting()
-    config = GameConfig(
-        players=args.players, solo_tools=args.solo_tools, private_pools=args.private_pools
-    )
+    config = config_from_args(args)
     check_seed_run(args.seed, seeds_needed(bots, args.players, args.games))
     try:
         result = run_tournament(

@@ -13,19 +13,20 @@ import json
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from sagrada.bots import BOT_NAMES
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
+from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
 from sagrada.web.limits import BodyLimit, RateLimiter
@@ -43,24 +44,42 @@ ActionText = Annotated[str, Field(min_length=1, max_length=16)]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 
 
-class CreateGame(BaseModel):
-    """Options of a new game: only ``players`` is required."""
+def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
+    """The request field of a game option, from the option schema."""
+    default: Any = ... if required else spec.default
+    if spec.type == "bool":
+        return bool, Field(default, description=spec.help)
+    if spec.type == "list":
+        kind: Any = list[int | str] | None
+        return kind, Field(default, max_length=spec.max_items, description=spec.help)
+    if spec.choices is not None:
+        return Literal[spec.choices], Field(default, description=spec.help)
+    if spec.type == "int":
+        return int, Field(default, ge=spec.minimum, le=spec.maximum, description=spec.help)
+    return str, Field(default, max_length=40, description=spec.help)
 
-    model_config = ConfigDict(extra="forbid", strict=True)
 
-    players: int = Field(ge=1, le=6)
-    bots: list[str | None] | None = Field(default=None, max_length=6)
-    names: list[Name] | None = Field(default=None, max_length=6)
-    solo_tools: int = Field(default=3, ge=1, le=5)
-    tools: list[int | str] | None = Field(default=None, max_length=5)
-    public_objectives: list[str] | None = Field(default=None, max_length=3)
-    full_bag: bool = False
-    solo_private_objectives: int = Field(default=2, ge=1, le=2)
-    tie_break: str = Field(default="reverse-order", max_length=20)
-    private_pools: bool = False
-    expansion: bool = False
-    private_objectives: str = Field(default="all", max_length=20)
-    open_seats: bool = True
+#: Options a request must give (the others have the schema's defaults).
+REQUIRED_OPTIONS: Final = ("players",)
+
+_CREATE_FIELDS: dict[str, Any] = {
+    spec.name: _option_field(spec, spec.name in REQUIRED_OPTIONS) for spec in OPTIONS
+}
+_CREATE_FIELDS.update(
+    bots=(
+        list[str | None] | None,
+        Field(None, max_length=6, description="a bot per seat (null: a person)"),
+    ),
+    names=(list[Name] | None, Field(None, max_length=6, description="a name per seat")),
+    open_seats=(bool, Field(True, description="may strangers take free seats from the lobby")),
+)
+#: The body of POST /api/games: every game option of the schema, and the seats.
+CreateGame: type[BaseModel] = create_model(
+    "CreateGame",
+    __config__=ConfigDict(extra="forbid", strict=True),
+    __doc__="A new game: its options (only players is required) and its seats.",
+    **_CREATE_FIELDS,
+)
 
 
 class SeatToken(BaseModel):
@@ -201,6 +220,11 @@ def create_app(
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    @app.get("/api/options")
+    async def options_schema() -> list[dict[str, Any]]:
+        """The game options: name, type, default, allowed values, help (docs/options.md)."""
+        return [spec.to_json() for spec in OPTIONS]
+
     @app.get("/api/cards")
     async def cards() -> dict[str, Any]:
         """Every tool card and objective the server knows, for choosing them in the lobby."""
@@ -219,31 +243,29 @@ def create_app(
         }
 
     @app.post("/api/games", status_code=201, response_model=Created)
-    async def create_game(options: CreateGame, request: Request) -> dict[str, Any]:
+    async def create_game(options: CreateGame, request: Request) -> dict[str, Any]:  # type: ignore[valid-type]
         """Create a game; answer its id and a secret token for each human seat."""
         if not create_limit.allow(client_key(request)):
             raise GameError(429, "too many new games from this address: wait a minute")
-        players = options.players
+        data: dict[str, Any] = options.model_dump()  # type: ignore[attr-defined]
+        players = data["players"]
         bots: list[str | None] = (
-            list(options.bots) if options.bots is not None else [None] * players
+            list(data["bots"]) if data["bots"] is not None else [None] * players
         )
         if len(bots) != players:
             raise GameError(422, f"bots: give one entry per seat ({players}), null for a person")
         for bot in bots:
             if bot is not None and bot not in BOT_NAMES:
                 raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(BOT_NAMES)})")
-        names = (
-            options.names
-            if options.names is not None
-            else [f"Player {i + 1}" for i in range(players)]
-        )
+        named = data["names"] is not None
+        names = data["names"] if named else [f"Player {i + 1}" for i in range(players)]
         if len(names) != players:
             raise GameError(422, f"names: give one name per seat ({players})")
         names = [
-            n if b is None else f"{n} ({b} bot)" if options.names is None else n
+            n if b is None else f"{n} ({b} bot)" if not named else n
             for n, b in zip(names, bots, strict=True)
         ]
-        fields = options.model_dump(exclude={"bots", "names", "open_seats"})
+        fields = {spec.name: data[spec.name] for spec in OPTIONS}
         for key in ("tools", "public_objectives"):
             if fields[key] is not None:
                 fields[key] = tuple(fields[key])
@@ -259,7 +281,7 @@ def create_app(
                 raise GameError(
                     429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
                 )
-        room, tokens, invites = await manager.create(config, bots, names, options.open_seats)
+        room, tokens, invites = await manager.create(config, bots, names, data["open_seats"])
         return {
             "id": room.id,
             "seats": [

@@ -151,6 +151,7 @@ class Room:
             "seats": [s.public() for s in self.seats],
             "winners": list(state.outcome().winners) if state.is_over else None,
             "private_pools": self.config.private_pools,
+            "config": self.config.to_json(),
         }
 
     def seat_of(self, token: str | None) -> int:

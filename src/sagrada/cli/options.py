@@ -1,0 +1,169 @@
+"""Game options on the command line, made from the option schema, and ``sagrada options``.
+
+Every option of the dice game (:data:`sagrada.core.options.OPTIONS`) becomes a flag of
+``play``, ``simulate`` and ``bench`` with the same name in dashes (``--private-pools``,
+``--solo-tools 3``, ``--tools 1,4,7``, ``--tie-break shared``); :func:`config_from_args` turns
+the parsed flags into a :class:`GameConfig`, whose checks give the one-line errors.
+``sagrada options [--json]`` prints the schema, the same one ``GET /api/options`` serves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from sagrada.cli.common import CliError
+from sagrada.core.config import GameConfig
+from sagrada.games import game, games
+
+
+def flag(name: str) -> str:
+    """The command-line flag of an option: ``solo_tools`` -> ``--solo-tools``."""
+    return "--" + name.replace("_", "-")
+
+
+def _list_value(text: str) -> tuple[int | str, ...]:
+    """A comma-separated list of card numbers or names (``1,4,7``; ``Light Shades,...``)."""
+    words = [word.strip() for word in text.split(",")]
+    if not all(words):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list")
+    return tuple(int(word) if word.isdigit() else word for word in words)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "dealt at random"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def add_option_flags(parser: argparse.ArgumentParser, defaults: Mapping[str, Any] = {}) -> None:
+    """Add a flag for every option of the dice game, with ``defaults`` replacing the schema's
+    defaults where a command has its own (``bench`` plays 4 players)."""
+    group = parser.add_argument_group("game options (sagrada options lists them)")
+    for spec in game("sagrada").options():
+        default = defaults.get(spec.name, spec.default)
+        help_text = f"{spec.help} (default {_shown(default)})".replace("%", "%%")
+        if spec.type == "bool":
+            group.add_argument(
+                flag(spec.name), action="store_true", default=default, help=help_text
+            )
+        elif spec.type == "list":
+            group.add_argument(
+                flag(spec.name),
+                type=_list_value,
+                default=default,
+                metavar="A,B,...",
+                help=help_text,
+            )
+        elif spec.type == "int":
+            group.add_argument(
+                flag(spec.name),
+                type=int,
+                default=default,
+                metavar="N",
+                choices=spec.choices,
+                help=help_text,
+            )
+        else:
+            group.add_argument(
+                flag(spec.name), default=default, choices=spec.choices, help=help_text
+            )
+
+
+def config_from_args(args: argparse.Namespace) -> GameConfig:
+    """The game configuration the option flags describe.
+
+    Raises:
+        ConfigError: naming the option at fault (the command line prints it in one line).
+    """
+    values = {spec.name: getattr(args, spec.name) for spec in game("sagrada").options()}
+    return GameConfig(**values)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``options`` subcommand."""
+    parser = subparsers.add_parser(
+        "options",
+        help="list a game's options",
+        description=(
+            "List the options of a game (name, type, default, allowed values, help), as the "
+            "flags of play, simulate and bench and the server's POST /api/games take them."
+        ),
+    )
+    parser.add_argument("--game", default="sagrada", help="the game (default sagrada)")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the schema as JSON")
+    output.add_argument(
+        "--markdown", action="store_true", help="print docs/options.md (the options as a table)"
+    )
+    parser.set_defaults(func=run)
+
+
+def _allowed(spec: Mapping[str, Any]) -> str:
+    if "choices" in spec:
+        return ", ".join(str(c) for c in spec["choices"])
+    if "minimum" in spec:
+        return f"{spec['minimum']}-{spec['maximum']}"
+    if "items" in spec:
+        return f"list of {spec['items']} (comma-separated; at most {spec['max_items']})"
+    return ""
+
+
+def _needs(spec: Mapping[str, Any]) -> str:
+    return ", ".join(
+        f"{name} = {' or '.join(map(str, values))}"
+        for name, values in spec.get("needs", {}).items()
+    )
+
+
+#: The text of docs/options.md above the table.
+DOC_HEADER = """# Game options
+
+Every option of the dice game, as the command line (`sagrada play`, `simulate`, `bench`), the
+server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file is made by
+`sagrada options --markdown > docs/options.md` from the options' declarations
+(`src/sagrada/core/options.py`); a test fails when it is out of date.
+
+"""
+
+
+def options_markdown(name: str = "sagrada") -> str:
+    """The whole of ``docs/options.md``: a table made from the schema."""
+    lines = [
+        "| Option | Flag | Type | Default | Allowed | Applies when | What it does |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for spec in (s.to_json() for s in game(name).options()):
+        lines.append(
+            f"| `{spec['name']}` | `{flag(spec['name'])}` | {spec['type']} | "
+            f"{_shown(spec['default'])} | {_allowed(spec)} | {_needs(spec)} | {spec['help']} |"
+        )
+    return DOC_HEADER + "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the option schema."""
+    try:
+        chosen = game(args.game)
+    except KeyError:
+        names = ", ".join(g.name for g in games())
+        raise CliError(f"--game: no game called {args.game!r} (there is {names})") from None
+    specs = [spec.to_json() for spec in chosen.options()]
+    if args.json:
+        print(json.dumps(specs))
+        return 0
+    if args.markdown:
+        print(options_markdown(chosen.name), end="")
+        return 0
+    for spec in specs:
+        print(f"{flag(spec['name'])}  {spec['type']}, default {_shown(spec['default'])}")
+        if _allowed(spec):
+            print(f"    allowed: {_allowed(spec)}")
+        if _needs(spec):
+            print(f"    applies when {_needs(spec)}")
+        print(f"    {spec['help']}")
+    return 0
