@@ -16,6 +16,7 @@ from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.position import arrange
 from sagrada.core.state import State, new_game
+from sagrada.core.views import make_view
 
 
 def chance(state: State, text: str) -> bool:
@@ -73,3 +74,16 @@ def test_an_illegal_action_is_refused_not_marked() -> None:
     state = started()
     with pytest.raises(IllegalActionError):
         chance(state, "W1")  # window choices belong to setup
+
+
+def test_a_view_marks_the_chance_of_each_legal_action() -> None:
+    # The view a client gets lists its legal actions as objects with "chance": the last
+    # window choice draws the first Draft Pool; the first does not.
+    state = new_game(GameConfig(players=2, tools=(1, 6, 7)), seed=3)
+    first = make_view(state, state.current_player).to_json()["actions"]
+    assert {a["notation"]: a["chance"] for a in first} == dict.fromkeys(
+        ["W1", "W2", "W3", "W4"], False
+    )
+    state.apply(parse_action("W1"))
+    last = make_view(state, state.current_player).to_json()["actions"]
+    assert all(a["chance"] for a in last)

@@ -22,6 +22,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from helpers import fingerprint
+from sagrada.core.actions import action_fields, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.record import GameRecord
 from sagrada.web.rooms import GameError, GameManager
@@ -1180,3 +1181,51 @@ def test_the_same_pass_sent_twice_at_once_at_the_turn_around_is_applied_once(
         await manager.close()
 
     asyncio.run(scenario())
+
+
+# -- structured legal actions --------------------------------------------------------------------
+
+
+def test_every_structured_action_is_a_legal_action_with_its_fields(tmp_path: Any) -> None:
+    # Views list legal actions as objects; each one's notation parses back to a legal action
+    # of that kind, and its fields are the parts of the notation (docs/notation.md).
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2, tools=[1, 5, 12])
+        game_id, tokens = created["id"], tokens_of(created)
+        rng = random.Random(5)
+        seen_kinds: set[str] = set()
+        for _ in range(60):
+            spectator = get_view(client, game_id)
+            if spectator["phase"] == "over":
+                break
+            seat = spectator["current_player"]
+            view = get_view(client, game_id, tokens[seat])
+            assert [a["notation"] for a in view["actions"]] == view["legal_actions"]
+            state = room_of(client, game_id).state
+            for item in view["actions"]:
+                code = parse_action(item["notation"])
+                assert state.is_legal(code)
+                assert action_fields(code) | {"chance": item["chance"]} == item
+                seen_kinds.add(item["kind"])
+                if item["kind"] == "draft":
+                    assert item["notation"] == f"{item['die']}@{item['cell']}"
+            act_ok(client, game_id, tokens[seat], rng.choice(view["legal_actions"]))
+        assert {"pattern", "pass", "draft", "tool"} <= seen_kinds
+
+
+def test_preview_answers_the_provisional_view_of_a_tool_step(tmp_path: Any) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2, tools=[1, 2, 3])
+        game_id, tokens = created["id"], tokens_of(created)
+        spectator = start_play(client, game_id, tokens)
+        seat = spectator["current_player"]
+        pool = spectator["draft_pool"]
+        answer = preview(client, game_id, tokens[seat], ["T1", pool[0]])
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        provisional = data["view"]
+        assert provisional["held_die"] == pool[0] and provisional["tool_in_use"] == 1
+        assert provisional["history"][-2:] == ["T1", pool[0]]
+        assert [a["notation"] for a in data["actions"]] == data["legal_actions"]
+        # Nothing was committed.
+        assert get_view(client, game_id)["history"] == spectator["history"]

@@ -314,6 +314,34 @@ def is_action(value: object) -> bool:
     return type(value) is int and 0 <= value < len(KIND_OF)
 
 
+def _field_value(name: str, value: int) -> int | str:
+    if name == "die":
+        return DIE_NAMES[value]
+    if name in ("cell", "from", "to"):
+        return CELL_NAMES[value]
+    if name == "option":  # W1 is option 1 (its code stores 0)
+        return value + 1
+    return value
+
+
+def action_fields(action: Action) -> dict[str, int | str]:
+    """Return an action as structured data: ``notation`` (what to send back), ``kind`` and the
+    kind's fields (``die`` and ``cell`` as ``"R3"``/``"B4"``, ``from``/``to``, ``tool``,
+    ``value``, ``round``, ``option`` 1-4).
+
+    >>> action_fields(parse_action("R3@B4"))
+    {'notation': 'R3@B4', 'kind': 'draft', 'die': 'R3', 'cell': 'B4'}
+    >>> action_fields(parse_action("r3:R5"))
+    {'notation': 'r3:R5', 'kind': 'track', 'round': 3, 'die': 'R5'}
+    """
+    kind = KINDS[KIND_OF[action]]
+    out: dict[str, int | str] = {"notation": _TEXT[action], "kind": kind.name}
+    for name, value in zip(kind.fields, (ARG1[action], ARG2[action]), strict=True):
+        if name:
+            out[name] = _field_value(name, value)
+    return out
+
+
 def action_space_size(modules: Iterable[str]) -> int:
     """Return the size of the action space of a game whose active rule modules are ``modules``:
     one past the last code of any kind they use (codes of other kinds in between are never
@@ -386,6 +414,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "Kind",
+    "action_fields",
     "action_kind",
     "action_space_size",
     "action_to_str",

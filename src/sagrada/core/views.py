@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sagrada.core.actions import Action, action_to_str
+from sagrada.core.actions import Action, action_fields, action_to_str
 from sagrada.core.cells import mask_names
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.rng import Rng
@@ -50,6 +50,17 @@ class PlayerView:
     def legal_actions(self) -> list[Action]:
         """Return the legal actions if it is this player's turn, else an empty list."""
         return self.state.legal_actions() if self.is_my_turn else []
+
+    def actions_json(self) -> list[dict[str, Any]]:
+        """Return the legal actions as objects: ``notation`` (what to send back), ``kind``, the
+        kind's fields (:func:`sagrada.core.actions.action_fields`) and ``chance``: whether the
+        action draws or rolls dice (its result is only known once it is committed)."""
+        out = []
+        for action in self.legal_actions():
+            data: dict[str, Any] = action_fields(action)
+            data["chance"] = self.state.is_chance(action)
+            out.append(data)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """Return the view as a JSON-ready dict (the same information, nothing more)."""
@@ -109,6 +120,7 @@ class PlayerView:
             "history": [action_to_str(a) for a in s.history],
             "history_seats": list(s.actors),
             "legal_actions": [action_to_str(a) for a in self.legal_actions()],
+            "actions": self.actions_json(),
         }
         if s.phase == Phase.PLAY and self.player >= 0:
             window = s.players[self.player].window

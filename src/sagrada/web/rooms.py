@@ -467,12 +467,15 @@ class GameManager:
                 return {"legal_actions": [], "decision": "", "complete": False, "chance": True}
             trial.apply(code)
         mine = trial.current_player == seat and not trial.is_over
+        view = make_view(trial, seat).to_json()
         return {
-            "legal_actions": [action_to_str(a) for a in trial.legal_actions()] if mine else [],
+            "legal_actions": view["legal_actions"] if mine else [],
+            "actions": view["actions"] if mine else [],
             "decision": trial.describe_decision(),
             "complete": trial.tool_slot < 0,
             "chance": False,
             "held_die": None if trial.held < 0 else DIE_NAMES[trial.held],
+            "view": view,
         }
 
     # -- announcing and bots ----------------------------------------------------------------
