@@ -108,3 +108,24 @@ def test_sagrada_options_refuses_an_unknown_game(capsys: pytest.CaptureFixture[s
 def test_the_options_document_is_made_from_the_schema() -> None:
     # If this fails: sagrada options --markdown > docs/options.md
     assert (DOCS / "options.md").read_text(encoding="utf-8") == options_markdown()
+
+
+def test_the_engine_answers_what_a_form_needs_to_know(tmp_path: Path) -> None:
+    # The lobby asks the engine, not its own copy of the rules: with the Private Dice Pool
+    # rules tools 7 and 8 leave the deck and 13 and 14 join it (rulebook
+    # 003_0d63153aaa85498d.txt, PRIVATE DICE POOL VARIANT); solo deals solo_tools tools and
+    # 2 public objectives (001_3237e9a6eb6273e0.txt, SOLO PLAY).
+    with new_client(tmp_path) as client:
+        pools = client.post("/api/options/check", json={"players": 3, "private_pools": True})
+        data = pools.json()
+        assert data["error"] is None
+        assert data["tool_deck"] == [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14]
+        assert (data["num_tools"], data["num_public_objectives"]) == (3, 3)
+        assert data["modules"] == ["base", "five-six", "private-pools"]
+        solo = client.post("/api/options/check", json={"players": 1, "solo_tools": 4}).json()
+        assert (solo["num_tools"], solo["num_public_objectives"]) == (4, 2)
+        wrong = client.post("/api/options/check", json={"players": 3, "tools": [1, 2]}).json()
+        assert wrong["error"] == "tools: this game uses 3 tool cards, got 2"
+        assert wrong["tool_deck"] == list(range(1, 13))
+        refused = client.post("/api/options/check", json={"players": 9}).json()
+        assert refused["error"] == "players must be 1-6, got 9"

@@ -42,6 +42,7 @@ class OptionSpec:
         name: the option's name (``solo_tools``; on the command line ``--solo-tools``).
         type: ``"int"``, ``"bool"``, ``"str"`` or ``"list"`` (of card numbers or names).
         default: the default value (JSON-ready; ``None`` for a list means "dealt at random").
+        label: a short name for forms and tables, in English.
         help: what the option does, in English.
         help_id: the message id of the help text (``option.solo_tools``), for translations.
         nullable: whether null is allowed.
@@ -57,6 +58,7 @@ class OptionSpec:
     name: str
     type: str
     default: Any
+    label: str
     help: str
     help_id: str
     nullable: bool = False
@@ -70,7 +72,7 @@ class OptionSpec:
     def to_json(self) -> dict[str, Any]:
         """Return the spec as a JSON-ready dict, leaving out what does not apply (name, type,
         default, help and help_id are always there)."""
-        always = ("name", "type", "default", "help", "help_id")
+        always = ("name", "type", "default", "label", "help", "help_id")
         data = {k: v for k, v in asdict(self).items() if v is not None or k in always}
         for key in ("choices",):
             if key in data:
@@ -84,6 +86,7 @@ def option(
     default: Any,
     help: str,
     *,
+    label: str,
     choices: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
@@ -93,6 +96,7 @@ def option(
 ) -> Any:
     """Declare an option field of :class:`Options` (a dataclass field with its schema)."""
     schema = {
+        "label": label,
         "help": help,
         "choices": choices,
         "minimum": minimum,
@@ -114,18 +118,21 @@ class Options:
         "players: 1 (solo) to 6 (5 and 6 use the 5 & 6 Player Expansion)",
         minimum=MIN_PLAYERS,
         maximum=MAX_PLAYERS,
+        label="Players",
     )
     tools: tuple[int, ...] | None = option(
         None,
         "the tool cards in play, by number or name (3; solo: solo_tools), or null to deal them",
         items="tool",
         max_items=5,
+        label="Tool cards",
     )
     public_objectives: tuple[str, ...] | None = option(
         None,
         "the public objectives in play, by id or name (3; solo: 2), or null to deal them",
         items="public_objective",
         max_items=3,
+        label="Public objectives",
     )
     solo_tools: int = option(
         3,
@@ -133,39 +140,46 @@ class Options:
         minimum=1,
         maximum=5,
         needs={"players": (1,)},
+        label="Solo difficulty (tool cards)",
     )
     full_bag: bool = option(
         False,
         "all 90 dice in the bag for 2 and 3 players, as the English base rulebook says, "
         "instead of 50 / 70 (German edition, 5 & 6 Player Expansion)",
         needs={"players": (2, 3)},
+        label="All 90 dice in the bag",
     )
     solo_private_objectives: int = option(
         2,
         "solo: 2 private objectives of which the better counts (English) or 1 (German)",
         choices=(1, 2),
         needs={"players": (1,)},
+        label="Solo private objectives",
     )
     tie_break: str = option(
         "reverse-order",
         "the last tie-break: the later player in the final round's order wins (English), or "
         "a shared victory (German)",
         choices=TIE_BREAKS,
+        label="Last tie-break",
     )
     private_pools: bool = option(
         False,
         "the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players): dice of one's "
         "own, one turn per round",
+        label="Private Dice Pool rules",
     )
     expansion: bool = option(
         False,
         "add the 5 & 6 Player Expansion's windows and private objectives to a 2-4 player game",
+        label="5 & 6 Player Expansion content",
     )
     private_objectives: str = option(
         "all",
         "the private objective cards shuffled when the expansion is in use: all, or the "
         "expansion's 6 only",
         choices=PRIVATE_OBJECTIVE_DECKS,
+        label="Private objective deck",
     )
 
     def __post_init__(self) -> None:

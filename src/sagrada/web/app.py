@@ -225,6 +225,37 @@ def create_app(
         """The game options: name, type, default, allowed values, help (docs/options.md)."""
         return [spec.to_json() for spec in OPTIONS]
 
+    @app.post("/api/options/check")
+    async def check_options(values: dict[str, Any]) -> dict[str, Any]:
+        """What the engine makes of some option values, for a form to follow as it is filled
+        in: the tool deck and the number of cards dealt (from every value but the chosen
+        cards), the active rule modules, and the error the whole set would give (or null)."""
+        if len(values) > len(OPTIONS):
+            raise GameError(422, "give at most one value per option")
+        unchosen = {k: v for k, v in values.items() if k not in ("tools", "public_objectives")}
+        try:
+            rules = GameConfig.from_json(unchosen).rules
+        except (SagradaError, TypeError) as exc:
+            return {
+                "error": str(exc),
+                "tool_deck": [],
+                "num_tools": 0,
+                "num_public_objectives": 0,
+                "modules": [],
+            }
+        error = None
+        try:
+            GameConfig.from_json(values)
+        except (SagradaError, TypeError) as exc:
+            error = str(exc)
+        return {
+            "error": error,
+            "tool_deck": list(rules.tool_deck),
+            "num_tools": rules.num_tools,
+            "num_public_objectives": rules.num_publics,
+            "modules": list(rules.modules),
+        }
+
     @app.get("/api/cards")
     async def cards() -> dict[str, Any]:
         """Every tool card and objective the server knows, for choosing them in the lobby."""

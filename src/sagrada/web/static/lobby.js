@@ -11,39 +11,6 @@ import {
   setupColourBlindToggle,
 } from "./common.js";
 
-/** Tool cards by number (13 and 14 are the expansion's, used only with private pools). */
-const TOOLS = [
-  [1, "Grozing Pliers"],
-  [2, "Eglomise Brush"],
-  [3, "Copper Foil Burnisher"],
-  [4, "Lathekin"],
-  [5, "Lens Cutter"],
-  [6, "Flux Brush"],
-  [7, "Glazing Hammer"],
-  [8, "Running Pliers"],
-  [9, "Cork-backed Straightedge"],
-  [10, "Grinding Stone"],
-  [11, "Flux Remover"],
-  [12, "Tap Wheel"],
-  [13, "Strip Cutter"],
-  [14, "Lead Came Nippers"],
-];
-const NOT_WITH_PRIVATE_POOLS = new Set([7, 8]);
-const ONLY_WITH_PRIVATE_POOLS = new Set([13, 14]);
-
-const PUBLIC_OBJECTIVES = [
-  "Row Color Variety",
-  "Column Color Variety",
-  "Row Shade Variety",
-  "Column Shade Variety",
-  "Light Shades",
-  "Medium Shades",
-  "Deep Shades",
-  "Shade Variety",
-  "Color Diagonals",
-  "Color Variety",
-];
-
 /** Seat kinds offered: a person, or a bot at one of the three difficulties. */
 const SEAT_KINDS = [
   ["person", "Person"],
@@ -84,19 +51,7 @@ function seatRow(index) {
 }
 
 function players() {
-  return Number($("players").value);
-}
-
-function privatePools() {
-  return $("private-pools").checked && players() >= 2;
-}
-
-/** Number of tool cards and public objectives the game will use (the engine insists). */
-function toolsNeeded() {
-  return players() === 1 ? Number($("solo-tools").value) : 3;
-}
-function publicsNeeded() {
-  return players() === 1 ? 2 : 3;
+  return Number(controls.players.read());
 }
 
 function renderSeats() {
@@ -106,84 +61,170 @@ function renderSeats() {
   box.replaceChildren(...seatRows.slice(0, n).map((s) => s.row));
 }
 
-function renderCheckList(box, items, name) {
-  box.replaceChildren(
-    ...items.map(([value, label]) =>
-      el(
-        "label",
-        { class: "check" },
-        el("input", { type: "checkbox", name, value: String(value), "data-testid": `${name}-${value}` }),
-        ` ${label}`,
-      ),
-    ),
-  );
+// -- the game options, drawn from the option schema (GET /api/options) ------------------------
+
+/** The option schema, the cards, and the engine's last word on the values being filled in. */
+let SCHEMA = [];
+let CARDS = { tools: [], public_objectives: [] };
+let CHECK = null;
+/** For each option: its row, and how to read its value from the form. */
+const controls = {};
+
+/** The test id and element id of an option: its name with dashes, as on the command line. */
+function dashed(name) {
+  return name.replaceAll("_", "-");
 }
 
-/** Enable, disable and show the options that depend on the player count and rules. */
-function updateForm() {
-  const n = players();
-  const solo = n === 1;
-  renderSeats();
-  $("solo-row").hidden = !solo;
-  $("solo-privates-row").hidden = !solo;
+/** The cards a list option holds, as [value, label] pairs. */
+function cardsOf(spec) {
+  if (spec.items === "tool") return CARDS.tools.map((t) => [t.number, `${t.number} ${t.name}`]);
+  if (spec.items === "public_objective") return CARDS.public_objectives.map((o) => [o.id, o.name]);
+  return [];
+}
 
-  const pools = $("private-pools");
-  pools.disabled = solo;
-  if (solo) pools.checked = false;
-
-  // The expansion's cards are always in with 5-6 players or with private pools.
-  const autoExpansion = n >= 5 || pools.checked;
-  const expansion = $("expansion");
-  expansion.disabled = autoExpansion;
-  if (autoExpansion) expansion.checked = true;
-  else if (expansion.dataset.auto === "1") expansion.checked = false;
-  expansion.dataset.auto = autoExpansion ? "1" : "0";
-
-  const fullBag = $("full-bag");
-  fullBag.disabled = !(n === 2 || n === 3) || pools.checked;
-  if (fullBag.disabled) fullBag.checked = false;
-
-  const toolsChosen = form.querySelector('input[name="tools-mode"]:checked').value === "chosen";
-  $("tool-list").hidden = !toolsChosen;
-  for (const box of $("tool-list").querySelectorAll("input")) {
-    const number = Number(box.value);
-    const allowed = pools.checked ? !NOT_WITH_PRIVATE_POOLS.has(number) : !ONLY_WITH_PRIVATE_POOLS.has(number);
-    box.disabled = !allowed;
-    if (!allowed) box.checked = false;
+/** The form row of one option. */
+function optionRow(spec) {
+  const id = dashed(spec.name);
+  const hint = el("div", { class: "hint option-help", text: spec.help });
+  if (spec.type === "bool") {
+    const box = el("input", { type: "checkbox", id, "data-testid": id });
+    box.checked = spec.default;
+    const row = el("div", { class: "option-row" }, el("label", { class: "check" }, box, ` ${spec.label}`), hint);
+    return { row, read: () => box.checked };
   }
-  const toolCount = $("tool-list").querySelectorAll("input:checked").length;
-  $("tools-count").textContent = `${toolCount} of ${toolsNeeded()} ticked`;
-
-  const publicsChosen = form.querySelector('input[name="publics-mode"]:checked').value === "chosen";
-  $("public-list").hidden = !publicsChosen;
-  const publicCount = $("public-list").querySelectorAll("input:checked").length;
-  $("publics-count").textContent = `${publicCount} of ${publicsNeeded()} ticked`;
+  if (spec.type === "list") {
+    const name = `${id}-mode`;
+    const random = el("input", { type: "radio", name, value: "random", checked: true, "data-testid": `${id}-random` });
+    const chosen = el("input", { type: "radio", name, value: "chosen", "data-testid": `${id}-chosen` });
+    const count = el("span", { class: "hint", id: `${id}-count` });
+    const list = el(
+      "div",
+      { class: "check-list", id: `${id}-list`, hidden: true },
+      cardsOf(spec).map(([value, label]) =>
+        el(
+          "label",
+          { class: "check" },
+          el("input", { type: "checkbox", value: String(value), "data-testid": `${spec.items === "tool" ? "tool" : "public"}-${value}` }),
+          ` ${label}`,
+        ),
+      ),
+    );
+    const row = el(
+      "div",
+      { class: "option-row list-option" },
+      el("div", { class: "option-title", text: spec.label }),
+      hint,
+      el("label", { class: "check" }, random, " dealt at random"),
+      el("label", { class: "check" }, chosen, " chosen: ", count),
+      list,
+    );
+    const read = () => {
+      if (!chosen.checked) return null;
+      return [...list.querySelectorAll("input:checked")].map((b) => (spec.items === "tool" ? Number(b.value) : b.value));
+    };
+    return { row, read, list, count, chosen };
+  }
+  const values = spec.choices || range(spec.minimum, spec.maximum);
+  const select = el(
+    "select",
+    { id, "data-testid": id, title: spec.help },
+    values.map((value) => el("option", { value: String(value), text: String(value) })),
+  );
+  select.value = String(spec.default);
+  const row = el(
+    "div",
+    { class: "option-row" },
+    el("div", { class: "form-row" }, el("label", { for: id, text: spec.label }), select),
+    hint,
+  );
+  const read = () => (spec.type === "int" ? Number(select.value) : select.value);
+  return { row, read };
 }
 
-/** Build the POST /api/games body, sending only what differs from the server's defaults. */
+function range(low, high) {
+  return Array.from({ length: high - low + 1 }, (_, i) => low + i);
+}
+
+/** Every option's value as the form shows it now. */
+function optionValues() {
+  const values = {};
+  for (const spec of SCHEMA) values[spec.name] = controls[spec.name].read();
+  return values;
+}
+
+/** Whether an option applies to these values (its schema's "needs"). */
+function applies(spec, values) {
+  return Object.entries(spec.needs || {}).every(([name, allowed]) => allowed.includes(values[name]));
+}
+
+/** The values that differ from the defaults, as POST /api/games takes them (players always). */
+function changedOptions(values) {
+  const body = { players: values.players };
+  for (const spec of SCHEMA) {
+    const value = values[spec.name];
+    if (!applies(spec, values)) continue;
+    if (JSON.stringify(value) !== JSON.stringify(spec.default)) body[spec.name] = value;
+  }
+  return body;
+}
+
+let checking = 0;
+
+/** Ask the engine what it makes of the values: the tool deck, how many cards, any error. */
+async function checkOptions() {
+  const ticket = ++checking;
+  try {
+    const answer = await api("POST", "/api/options/check", changedOptions(optionValues()));
+    if (ticket !== checking) return; // a newer question is on its way
+    CHECK = answer;
+  } catch (err) {
+    CHECK = null;
+  }
+  updateForm();
+}
+
+function renderOptions() {
+  const first = $("first-options");
+  const rest = $("options");
+  first.replaceChildren();
+  rest.replaceChildren();
+  for (const spec of SCHEMA) {
+    controls[spec.name] = optionRow(spec);
+    (spec.name === "players" ? first : rest).append(controls[spec.name].row);
+  }
+}
+
+/** Show the options that apply, the cards the engine deals from, and the counts. */
+function updateForm() {
+  renderSeats();
+  const values = optionValues();
+  for (const spec of SCHEMA) {
+    const control = controls[spec.name];
+    control.row.hidden = !applies(spec, values);
+    if (spec.type !== "list") continue;
+    control.list.hidden = !control.chosen.checked;
+    const needed = CHECK ? (spec.items === "tool" ? CHECK.num_tools : CHECK.num_public_objectives) : null;
+    if (spec.items === "tool" && CHECK) {
+      for (const box of control.list.querySelectorAll("input")) {
+        const inDeck = CHECK.tool_deck.includes(Number(box.value));
+        box.disabled = !inDeck;
+        if (!inDeck) box.checked = false;
+      }
+    }
+    const ticked = control.list.querySelectorAll("input:checked").length;
+    control.count.textContent = needed === null ? `${ticked} ticked` : `${ticked} of ${needed} ticked`;
+  }
+}
+
+/** Build the POST /api/games body: the options that differ from their defaults, and the seats. */
 function gameOptions() {
   const n = players();
   const seats = seatRows.slice(0, n);
-  const body = { players: n };
+  const body = changedOptions(optionValues());
   const bots = seats.map((s) => (s.kind.value === "person" ? null : s.kind.value));
   if (bots.some((b) => b !== null)) body.bots = bots;
   body.names = seats.map((s, i) => s.name.value.trim() || defaultName(i, bots[i]));
-  if (n === 1) {
-    body.solo_tools = Number($("solo-tools").value);
-    if ($("solo-privates").value === "1") body.solo_private_objectives = 1;
-  }
   if (!$("open-seats").checked) body.open_seats = false;
-  if (privatePools()) body.private_pools = true;
-  if ($("expansion").checked && !$("expansion").disabled) body.expansion = true;
-  if ($("private-deck").value !== "all") body.private_objectives = $("private-deck").value;
-  if ($("full-bag").checked && !$("full-bag").disabled) body.full_bag = true;
-  if ($("tie-break").value !== "reverse-order") body.tie_break = $("tie-break").value;
-  if (form.querySelector('input[name="tools-mode"]:checked').value === "chosen") {
-    body.tools = [...$("tool-list").querySelectorAll("input:checked")].map((b) => Number(b.value));
-  }
-  if (form.querySelector('input[name="publics-mode"]:checked').value === "chosen") {
-    body.public_objectives = [...$("public-list").querySelectorAll("input:checked")].map((b) => b.value);
-  }
   return body;
 }
 
@@ -191,15 +232,9 @@ function defaultName(index, bot) {
   return bot ? `Bot ${index + 1}` : `Player ${index + 1}`;
 }
 
-/** Problems the form can see before asking the server (the server checks everything again). */
-function formProblem(body) {
-  if (body.tools && body.tools.length !== toolsNeeded()) {
-    return `Tick exactly ${toolsNeeded()} tool cards (or choose random).`;
-  }
-  if (body.public_objectives && body.public_objectives.length !== publicsNeeded()) {
-    return `Tick exactly ${publicsNeeded()} public objectives (or choose random).`;
-  }
-  return null;
+/** The engine's objection to the options, if it has one (the server checks again anyway). */
+function formProblem() {
+  return CHECK && CHECK.error ? CHECK.error : null;
 }
 
 function showError(message) {
@@ -209,8 +244,9 @@ function showError(message) {
 async function createGame(event) {
   event.preventDefault();
   showError("");
+  await checkOptions();
   const body = gameOptions();
-  const problem = formProblem(body);
+  const problem = formProblem();
   if (problem) {
     showError(problem);
     return;
@@ -375,17 +411,22 @@ async function joinGame(id) {
 
 // -- start -------------------------------------------------------------------------------------
 
-function init() {
+async function init() {
   setupColourBlindToggle(document.querySelector('[data-testid="colour-blind-toggle"]'));
-  renderCheckList($("tool-list"), TOOLS.map(([n, name]) => [n, `${n} ${name}`]), "tool");
-  renderCheckList($("public-list"), PUBLIC_OBJECTIVES.map((name) => [name, name]), "public");
-  // Public objective checkboxes carry the name as value; give them simpler test ids too.
-  $("public-list")
-    .querySelectorAll("input")
-    .forEach((box, i) => box.setAttribute("data-testid", `public-${i + 1}`));
-  form.addEventListener("change", updateForm);
+  try {
+    [SCHEMA, CARDS] = await Promise.all([api("GET", "/api/options"), api("GET", "/api/cards")]);
+  } catch (err) {
+    showError(`Cannot load the game options: ${err.message}`);
+    return;
+  }
+  renderOptions();
+  form.addEventListener("change", () => {
+    updateForm();
+    checkOptions();
+  });
   form.addEventListener("submit", createGame);
   updateForm();
+  checkOptions();
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);
 }
