@@ -11,13 +11,16 @@ from sagrada.core.window import Window
 
 
 def score_table(breakdown: ScoreBreakdown) -> str:
-    """Return a score breakdown as an aligned table, one line per source, then the total."""
-    rows = [("Source", "Points", "Count", "Formula")]
+    """Return a score breakdown as an aligned table, one line per source, then the total (the
+    one table of ``score``, ``replay`` and ``play``)."""
+    width = max([len("Total"), *(len(part.name) for part in breakdown.parts)])
+    lines = [f"{'Source':<{width}}  {'Points':>6}  {'Count':>5}  Formula"]
     for part in breakdown.parts:
-        formula = part.formula + ("" if part.counted else " (not counted)")
-        rows.append((part.name, str(part.points), str(part.count), formula))
-    width = max(len(r[0]) for r in rows)
-    lines = [f"{r[0]:<{width}}  {r[1]:>6}  {r[2]:>5}  {r[3]}" for r in rows]
+        # Only the solo private objective that is not the better one goes uncounted.
+        note = "" if part.counted else "  (not counted: the other private objective is better)"
+        lines.append(
+            f"{part.name:<{width}}  {part.points:>6}  {part.count:>5}  {part.formula}{note}"
+        )
     lines.append(f"{'Total':<{width}}  {breakdown.total:>6}")
     return "\n".join(lines)
 

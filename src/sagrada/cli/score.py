@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from sagrada.cli.common import CliError, read_input
+from sagrada.cli.render import score_table
 from sagrada.core.cells import COLUMNS, ROW_LETTERS, ROWS
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
 from sagrada.core.dice import parse_die
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.scoring import ScoreBreakdown, score_window
+from sagrada.core.scoring import score_window
 from sagrada.core.window import Window
 
 OPEN_TOKEN: Final = "_"
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(breakdown.to_json()))
     else:
-        print(format_table(breakdown))
+        print(score_table(breakdown))
     return 0
 
 
@@ -218,19 +219,6 @@ def parse_dice(rows: Any) -> Window:
                 ) from None
             window.place(die, r * COLUMNS + c)
     return window
-
-
-def format_table(breakdown: ScoreBreakdown) -> str:
-    """Return the breakdown as a plain-text table, one line per part, then the total."""
-    width = max([len("Total"), *(len(part.name) for part in breakdown.parts)])
-    lines = [f"{'Source':<{width}}  {'Points':>6}  {'Count':>5}  Formula"]
-    for part in breakdown.parts:
-        note = "" if part.counted else "  (not counted: the other private objective is better)"
-        lines.append(
-            f"{part.name:<{width}}  {part.points:>6}  {part.count:>5}  {part.formula}{note}"
-        )
-    lines.append(f"{'Total':<{width}}  {breakdown.total:>6}")
-    return "\n".join(lines)
 
 
 def _field_list() -> str:

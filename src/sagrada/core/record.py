@@ -118,14 +118,14 @@ class GameRecord:
         """
         return cls.from_json(parse_json(text))
 
-    def replay(self) -> State:
-        """Play the record through and return the final state.
+    def replay(self, upto: int | None = None) -> State:
+        """Play the record through (or its first ``upto`` actions) and return the state.
 
         Raises:
             RecordError: naming the index of the first illegal action and the rule it breaks.
         """
         state = new_game(self.config, self.seed)
-        for index, action in enumerate(self.actions):
+        for index, action in enumerate(self.actions[:upto]):
             try:
                 state.apply(action)
             except IllegalActionError as exc:

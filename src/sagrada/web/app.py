@@ -394,10 +394,7 @@ def create_app(
         history = room.state.history
         if not 0 <= step <= len(history):
             raise GameError(404, f"step must be 0-{len(history)}")
-        state = new_game(room.config, room.seed)
-        for action in history[:step]:
-            state.apply(action)
-        data = make_view(state, -1).to_json()
+        data = make_view(room.record().replay(upto=step), -1).to_json()
         data["game"] = room.summary()
         data["seat"] = -1
         data["step"] = step

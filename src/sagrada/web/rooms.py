@@ -27,7 +27,7 @@ from sagrada.bots import Bot, make_bot
 from sagrada.core.actions import Action, action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_NAMES
-from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
+from sagrada.core.errors import IllegalActionError, InvalidNotationError, RecordError, SagradaError
 from sagrada.core.record import GameRecord
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import PlayerView, make_view
@@ -322,18 +322,15 @@ class GameManager:
         config = GameConfig.from_json(stored.config)
         seats = [Seat(**s) for s in stored.seats]
         room = Room(stored.id, config, stored.seed, seats, stored.created)
-        state = room.state
-        for index, text in enumerate(stored.actions):
-            try:
-                state.apply(parse_action(text))
-            except IllegalActionError as exc:
-                # A game stored under an older engine whose rules have since been corrected
-                # (for example a tool used where it could not act): say so, change nothing.
-                raise GameError(
-                    409,
-                    f"this game no longer replays under the current rules: action {index} "
-                    f"({text}): {exc.rule}",
-                ) from None
+        record = GameRecord(config, stored.seed, tuple(parse_action(t) for t in stored.actions))
+        try:
+            room.state = record.replay()
+        except RecordError as exc:
+            # A game stored under an older engine whose rules have since been corrected (for
+            # example a tool used where it could not act): say so, change nothing.
+            raise GameError(
+                409, f"this game no longer replays under the current rules: {exc}"
+            ) from None
         return room
 
     def _remember(self, room: Room) -> None:
