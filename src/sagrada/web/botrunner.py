@@ -1,0 +1,122 @@
+"""The bots of the server's games: they move at a pace a person can follow, searching bots
+in worker processes so that the server stays responsive."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from sagrada.bots import Bot, make_bot
+from sagrada.core.actions import Action, action_to_str
+from sagrada.core.views import PlayerView, make_view
+from sagrada.web.session import GameError, Room
+
+log = logging.getLogger("sagrada.web")
+
+#: Bots that search for a second or more per move; they think in worker processes.
+HEAVY_BOTS = frozenset({"hard", "mcts"})
+
+
+def think(spec: str, seed: int, view: PlayerView, legal: list[Action]) -> Action:
+    """Build the bot ``spec`` and return its choice (run in a worker process)."""
+    return make_bot(spec, seed).choose(view, legal)
+
+
+class BotRunner:
+    """Moves the bot seats of rooms: one task per room while a bot is to move.
+
+    Args:
+        act: how a move is played (the manager's ``act``: checked, stored, announced).
+        delay: seconds a bot waits before each move.
+    """
+
+    def __init__(
+        self, act: Callable[[Room, int, list[str]], Awaitable[None]], delay: float
+    ) -> None:
+        self._act = act
+        self.bot_delay = delay
+        self._pool: ProcessPoolExecutor | None = None
+        self._pool_ok = True
+
+    def wake(self, room: Room) -> None:
+        """Start the room's bot loop if a bot is to move and none is running."""
+        if room.state.is_over or room.state.current_player not in room.bots:
+            return
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        room.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(room))
+
+    async def _bot_loop(self, room: Room) -> None:
+        for attempt in range(3):
+            try:
+                await self._bots_move(room)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # logged; retried, and any later visit to the game restarts it
+                log.exception("the bots of game %s failed (attempt %d)", room.id, attempt + 1)
+                await asyncio.sleep(1.0)
+
+    async def _bots_move(self, room: Room) -> None:
+        while not room.state.is_over and room.state.current_player in room.bots:
+            await asyncio.sleep(self.bot_delay)
+            seat = room.state.current_player
+            state = room.state
+            bot = room.bots.get(seat)
+            if bot is None:
+                return
+            view = make_view(state, seat)
+            legal = list(state.legal_actions())
+            spec = room.seats[seat].bot or ""
+            action = await self._think(room, seat, spec, bot, view, legal)
+            if room.state is not state:
+                continue  # something else moved meanwhile; think again
+            try:
+                await self._act(room, seat, [action_to_str(action)])
+            except GameError as exc:  # pragma: no cover - a bot only picks legal actions
+                log.error("bot in game %s refused: %s", room.id, exc.detail)
+                return
+
+    async def _think(
+        self, room: Room, seat: int, spec: str, bot: Bot, view: PlayerView, legal: list[Action]
+    ) -> Action:
+        """Ask a bot for its move: searching bots in a worker process, others in a thread."""
+        if spec in HEAVY_BOTS and self._pool_ok:
+            seed = secrets.randbits(62)
+            loop = asyncio.get_running_loop()
+            try:
+                # In another process, so the server stays responsive while the bot searches.
+                return int(
+                    await loop.run_in_executor(self._thinkers(), think, spec, seed, view, legal)
+                )
+            except (BrokenProcessPool, OSError, RuntimeError) as exc:
+                log.warning("bot worker processes unavailable (%s): bots think in threads", exc)
+                self._pool_ok = False
+        return await asyncio.to_thread(bot.choose, view, legal)
+
+    def _thinkers(self) -> ProcessPoolExecutor:
+        """The worker processes of the searching bots, started when first needed."""
+        if self._pool is None:
+            workers = max(1, (os.cpu_count() or 2) - 1)
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        return self._pool
+
+    async def close(self, rooms: list[Room]) -> None:
+        """Stop every bot task of ``rooms`` and the worker processes."""
+        for room in rooms:
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+        for room in rooms:
+            if room.bot_task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await room.bot_task
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

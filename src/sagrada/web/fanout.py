@@ -1,0 +1,39 @@
+"""Fan-out: every WebSocket (or other subscriber) of a game gets its own seat's view after
+each change. A slow client keeps only the newest view."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(eq=False)
+class Listener:
+    """A WebSocket (or any subscriber) watching a room as one seat (-1: spectator)."""
+
+    seat: int
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(maxsize=64))
+
+
+def announce(listeners: set[Listener], seq: int, view_of: Callable[[int], dict[str, Any]]) -> None:
+    """Queue ``{"type": "view", "seq", "view"}`` for every listener, each seat's view made once."""
+    views: dict[int, dict[str, Any]] = {}
+    for listener in list(listeners):
+        if listener.seat not in views:
+            views[listener.seat] = view_of(listener.seat)
+        message = {"type": "view", "seq": seq, "view": views[listener.seat]}
+        if listener.queue.full():
+            with contextlib.suppress(asyncio.QueueEmpty):
+                listener.queue.get_nowait()  # a slow client only needs the newest view
+        listener.queue.put_nowait(message)
+
+
+def subscribe(listeners: set[Listener], seat: int, seq: int, view: dict[str, Any]) -> Listener:
+    """Add a listener for ``seat`` and give it the current view at once."""
+    listener = Listener(seat)
+    listeners.add(listener)
+    listener.queue.put_nowait({"type": "view", "seq": seq, "view": view})
+    return listener

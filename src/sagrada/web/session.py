@@ -1,0 +1,225 @@
+"""A game in play on the server: its state, its seats and tokens, and checking actions.
+
+A :class:`Room` is the only writer of its game. An action is checked on a copy of the state
+(:meth:`Room.check_actions`); the manager (:mod:`sagrada.web.rooms`) writes it to the database
+and only then makes the copy the room's state, so a refused action or a failed write changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sagrada.bots import Bot, make_bot
+from sagrada.core.actions import Action, parse_action
+from sagrada.core.config import GameConfig
+from sagrada.core.dice import DIE_NAMES
+from sagrada.core.errors import IllegalActionError, InvalidNotationError
+from sagrada.core.record import GameRecord
+from sagrada.core.state import Phase, State, new_game
+from sagrada.core.views import make_view
+from sagrada.web.fanout import Listener
+
+
+class GameError(Exception):
+    """A request the game refuses: carries the HTTP status and the reason."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a seat token (tokens themselves are never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat: a person (with a secret token, once claimed) or a bot."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None = None
+    claimed: bool = False
+    invite_hash: str | None = None
+    #: Whether anyone may take the seat from the lobby (else only with its invite code).
+    open: bool = True
+
+    def to_store(self) -> dict[str, Any]:
+        return {
+            "open": self.open,
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "claimed": self.claimed,
+            "invite_hash": self.invite_hash,
+        }
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "claimed": self.claimed,
+            "open": self.kind == "human" and self.open and not self.claimed,
+        }
+
+
+class Room:
+    """A game in play."""
+
+    def __init__(
+        self, game_id: str, config: GameConfig, seed: int, seats: list[Seat], created: float
+    ) -> None:
+        self.id = game_id
+        self.config = config
+        self.seed = seed
+        self.seats = seats
+        self.created = created
+        self.state: State = new_game(config, seed)
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.
+        self.bots: dict[int, Bot] = {
+            s.seat: make_bot(s.bot, secrets.randbits(62)) for s in seats if s.bot is not None
+        }
+        self.bot_task: asyncio.Task[None] | None = None
+        self.touched = time.monotonic()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over:
+            return "over"
+        if any(s.kind == "human" and s.open and not s.claimed for s in self.seats):
+            return "open"
+        return "running"
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id,
+            "players": self.config.players,
+            "status": self.status,
+            "round": min(state.round + 1, 10),
+            "phase": Phase(state.phase).name.lower(),
+            "created": self.created,
+            "actions": len(state.history),
+            "seats": [s.public() for s in self.seats],
+            "winners": list(state.outcome().winners) if state.is_over else None,
+            "private_pools": self.config.private_pools,
+            "config": self.config.to_json(),
+        }
+
+    def seat_of(self, token: str | None) -> int:
+        """Return the seat a token plays (-1 for no token).
+
+        Raises:
+            GameError: 403 if the token is not one of this game's.
+        """
+        if not token:
+            return -1
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise GameError(403, "this token does not hold a seat in this game")
+
+    def view(self, seat: int) -> dict[str, Any]:
+        data = make_view(self.state, seat).to_json()
+        data["game"] = self.summary()
+        data["seat"] = seat
+        return data
+
+    def record(self) -> GameRecord:
+        return GameRecord.of(self.state, self.seed)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def check_actions(self, seat: int, texts: list[str]) -> tuple[State, list[Action]]:
+        """Apply ``texts`` for ``seat`` on a copy of the state and return it with the codes.
+
+        Raises:
+            GameError: 409 if it is not the seat's turn, 422 if an action is malformed or
+                illegal (naming the action and the rule).
+        """
+        state = self.state
+        if state.is_over:
+            raise GameError(409, "the game is over")
+        if state.current_player != seat:
+            raise GameError(409, f"it is not your turn: player {state.current_player} decides now")
+        trial = state.clone()
+        codes = []
+        for index, text in enumerate(texts):
+            if trial.current_player != seat:
+                raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            try:
+                code = parse_action(text)
+                chance = trial.is_chance(code)
+                trial.apply(code)
+            except InvalidNotationError as exc:
+                raise GameError(422, str(exc)) from None
+            except IllegalActionError as exc:
+                prefix = f"action {index + 1}: " if len(texts) > 1 else ""
+                raise GameError(422, f"{prefix}{exc}") from None
+            codes.append(code)
+            if chance and index != len(texts) - 1:
+                # Dice were rolled or drawn: nothing after this step may be tried, or the
+                # answer (legal or not, and why) would tell the result before it is committed.
+                raise GameError(
+                    422,
+                    f"action {index + 1} ({text!r}) rolls or draws dice: "
+                    "send it last, and the actions after it in a new request",
+                )
+        return trial, codes
+
+    def preview(self, seat: int, texts: list[str]) -> dict[str, Any]:
+        """The legal actions after ``texts``, committing nothing (tools step by step).
+
+        The preview stops at an action that rolls or draws dice: its result must not be seen
+        before it is committed.
+        """
+        state = self.state
+        if state.current_player != seat:
+            raise GameError(409, f"it is not your turn: player {state.current_player} decides now")
+        trial = state.clone()
+        for index, text in enumerate(texts):
+            if trial.current_player != seat:
+                raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            try:
+                code = parse_action(text)
+                chance = trial.is_chance(code)
+            except (InvalidNotationError, IllegalActionError) as exc:
+                raise GameError(422, str(exc)) from None
+            if chance:
+                if index != len(texts) - 1:
+                    raise GameError(
+                        422, f"action {index + 1} ({text!r}) rolls dice: commit it first"
+                    )
+                return {"legal_actions": [], "decision": "", "complete": False, "chance": True}
+            trial.apply(code)
+        mine = trial.current_player == seat and not trial.is_over
+        view = make_view(trial, seat).to_json()
+        return {
+            "legal_actions": view["legal_actions"] if mine else [],
+            "actions": view["actions"] if mine else [],
+            "decision": trial.describe_decision(),
+            "complete": trial.tool_slot < 0,
+            "chance": False,
+            "held_die": None if trial.held < 0 else DIE_NAMES[trial.held],
+            "view": view,
+        }
