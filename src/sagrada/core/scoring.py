@@ -165,6 +165,12 @@ def public_rule(rule_id: str, unit: str = "set") -> Callable[[PublicRule], Publi
     return register
 
 
+def public_unit(rule_id: str) -> str:
+    """Return what one unit of a public objective's rule is: ``"row"``, ``"column"``,
+    ``"set"`` or ``"die"`` (its points are per unit)."""
+    return _UNITS[rule_id]
+
+
 def public_rule_ids() -> frozenset[str]:
     """Return the ids of the public objectives that have a scoring rule."""
     return frozenset(PUBLIC_RULES)

@@ -21,6 +21,7 @@ from sagrada.core.actions import Action, action_fields, action_to_str
 from sagrada.core.cells import mask_names
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.rng import Rng
+from sagrada.core.scoring import public_unit
 from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
 
@@ -110,7 +111,8 @@ class PlayerView:
                 for i, t in enumerate(s.tools)
             ],
             "public_objectives": [
-                {"id": o.id, "name": o.name, "text": o.text, "vp": o.vp} for o in s.publics
+                {"id": o.id, "name": o.name, "text": o.text, "vp": o.vp, "unit": public_unit(o.id)}
+                for o in s.publics
             ],
             "draft_pool": [DIE_NAMES[d] for d in s.pool],
             "round_track": [[DIE_NAMES[d] for d in dice] for dice in s.track],
@@ -118,6 +120,7 @@ class PlayerView:
             "held_die": DIE_NAMES[s.held] if s.held >= 0 else None,
             "tool_in_use": s.tools[s.tool_slot].id if s.tool_slot >= 0 else None,
             "history": [action_to_str(a) for a in s.history],
+            "history_actions": [action_fields(a) for a in s.history],
             "history_seats": list(s.actors),
             "legal_actions": [action_to_str(a) for a in self.legal_actions()],
             "actions": self.actions_json(),

@@ -71,24 +71,20 @@ function namePlayers(sentence, view) {
   return sentence.replace(/\bplayer (\d+)\b/g, (_, seat) => playerName(Number(seat), view));
 }
 
-/** The view on screen: a replay step, or the live view with the gathered tool steps shown. */
+/** The view on screen: a replay step, the server's provisional view of the gathered tool
+ * steps (from the preview), or the live view. */
 function shownView() {
   if (S.replay) return S.replay.view;
-  if (S.gather && S.view) {
-    const view = simulate(S.view, S.gather.steps);
-    // The server's preview knows the die in hand exactly (e.g. after Grinding Stone).
-    const preview = S.gather.preview;
-    if (preview && "held_die" in preview) view.held_die = preview.held_die;
-    return view;
-  }
+  if (S.gather && S.gather.preview && S.gather.preview.view) return S.gather.preview.view;
   return S.view;
 }
 
-/** The actions the player can click now: the preview's while gathering, none in a replay. */
+/** The actions the player can click now, as the engine lists them (objects with `notation`,
+ * `kind` and the kind's fields): the preview's while gathering, none in a replay. */
 function currentActions() {
   if (S.replay || !S.view) return [];
-  if (S.gather) return (S.gather.preview && S.gather.preview.legal_actions) || [];
-  return S.view.legal_actions || [];
+  if (S.gather) return (S.gather.preview && S.gather.preview.actions) || [];
+  return S.view.actions || [];
 }
 
 /** Group legal actions by what is clicked to take them. */
@@ -97,7 +93,7 @@ function actionModel(actions) {
     windows: new Map(), // option number → "W2"
     tools: new Map(), // card number → "T7"
     pass: null,
-    buttons: [], // +1, -1, =n, stop, return, and anything this page does not know
+    buttons: [], // action objects: +1, -1, =n, stop, return, and kinds this page does not know
     poolPick: new Map(), // "R3" → "R3" or "$R3" (take or pay with a Draft Pool die)
     poolPlace: new Map(), // "R3" → Map(cell → "R3@B4")
     ownPick: new Map(), // "R3" → "*R3"
@@ -111,86 +107,22 @@ function actionModel(actions) {
     map.get(key).set(cell, action);
   };
   for (const action of actions) {
-    let g;
-    if ((g = /^W([1-4])$/i.exec(action))) m.windows.set(Number(g[1]), action);
-    else if ((g = /^T(\d+)$/i.exec(action))) m.tools.set(Number(g[1]), action);
-    else if (action.toLowerCase() === "pass") m.pass = action;
-    else if ((g = /^\$([RYGBP][1-6])$/i.exec(action))) m.poolPick.set(g[1].toUpperCase(), action);
-    else if ((g = /^\*([RYGBP][1-6])@([A-D][1-5])$/i.exec(action))) addTo(m.ownPlace, g[1].toUpperCase(), g[2].toUpperCase(), action);
-    else if ((g = /^\*([RYGBP][1-6])$/i.exec(action))) m.ownPick.set(g[1].toUpperCase(), action);
-    else if ((g = /^([RYGBP][1-6])@([A-D][1-5])$/i.exec(action))) addTo(m.poolPlace, g[1].toUpperCase(), g[2].toUpperCase(), action);
-    else if ((g = /^([RYGBP][1-6])$/i.exec(action))) m.poolPick.set(g[1].toUpperCase(), action);
-    else if ((g = /^@([A-D][1-5])$/i.exec(action))) m.put.set(g[1].toUpperCase(), action);
-    else if ((g = /^([A-D][1-5])>([A-D][1-5])$/i.exec(action))) addTo(m.moves, g[1].toUpperCase(), g[2].toUpperCase(), action);
-    else if ((g = /^r(\d+):([RYGBP][1-6])$/i.exec(action))) m.track.set(`r${g[1]}:${g[2].toUpperCase()}`, action);
-    else m.buttons.push(action);
-  }
-  return m;
-}
-
-// -- showing gathered tool steps before they are committed -------------------------------------
-
-function removeOne(list, die) {
-  const i = list.indexOf(die);
-  if (i >= 0) list.splice(i, 1);
-}
-
-function withValue(die, value) {
-  return die[0] + String(Math.min(6, Math.max(1, value)));
-}
-
-/**
- * Apply gathered tool steps to a copy of the view, for display only: the die taken into the
- * hand, a changed value, moved dice. The server's preview stays the authority on what is legal.
- */
-function simulate(view, steps) {
-  const v = structuredClone(view);
-  const seat = mySeat(view);
-  const me = seat === null ? null : v.players[seat];
-  const dice = me && me.window ? me.window.dice : null;
-  const at = (cell) => CELLS.indexOf(cell);
-  let hand = v.held_die;
-  let tool = v.tool_in_use;
-  for (const action of steps) {
-    let g;
-    if ((g = /^T(\d+)$/.exec(action))) tool = Number(g[1]);
-    else if ((g = /^\$([RYGBP][1-6])$/.exec(action))) removeOne(v.draft_pool, g[1]);
-    else if ((g = /^([RYGBP][1-6])$/.exec(action))) {
-      removeOne(v.draft_pool, g[1]);
-      hand = g[1];
-      // Grinding Stone turns the die over as it is taken.
-      if (tool === 10) hand = withValue(hand, 7 - Number(hand[1]));
-    } else if (action === "+1" || action === "-1") {
-      if (hand) hand = withValue(hand, Number(hand[1]) + Number(action));
-    } else if ((g = /^=([1-6])$/.exec(action))) {
-      if (hand) hand = withValue(hand, Number(g[1]));
-    } else if ((g = /^r(\d+):([RYGBP][1-6])$/.exec(action))) {
-      // Lens Cutter: the die in hand and the Round Track die swap places.
-      const slot = v.round_track[Number(g[1]) - 1];
-      const i = slot.indexOf(g[2]);
-      if (i >= 0 && hand) slot[i] = hand;
-      hand = g[2];
-    } else if ((g = /^\*([RYGBP][1-6])$/.exec(action)) && me && me.private_dice_pool) {
-      // Strip Cutter: the die in hand goes into the own pool in exchange.
-      const own = me.private_dice_pool;
-      const i = own.indexOf(g[1]);
-      if (i >= 0 && hand) own[i] = hand;
-      else removeOne(own, g[1]);
-      hand = g[1];
-    } else if ((g = /^([A-D][1-5])>([A-D][1-5])$/.exec(action)) && dice) {
-      dice[at(g[2])] = dice[at(g[1])];
-      dice[at(g[1])] = null;
-    } else if ((g = /^([RYGBP][1-6])@([A-D][1-5])$/.exec(action)) && dice) {
-      removeOne(v.draft_pool, g[1]);
-      dice[at(g[2])] = g[1];
-    } else if ((g = /^@([A-D][1-5])$/.exec(action)) && dice && hand) {
-      dice[at(g[1])] = hand;
-      hand = null;
+    const text = action.notation;
+    switch (action.kind) {
+      case "pattern": m.windows.set(action.option, text); break;
+      case "tool": m.tools.set(action.tool, text); break;
+      case "pass": m.pass = text; break;
+      case "pay": case "choose": m.poolPick.set(action.die, text); break;
+      case "draft": addTo(m.poolPlace, action.die, action.cell, text); break;
+      case "own_draft": addTo(m.ownPlace, action.die, action.cell, text); break;
+      case "own_choose": m.ownPick.set(action.die, text); break;
+      case "put": m.put.set(action.cell, text); break;
+      case "move": addTo(m.moves, action.from, action.to, text); break;
+      case "track": m.track.set(text, text); break;
+      default: m.buttons.push(action); // +1, -1, =n, stop, return, and kinds this page does not know
     }
   }
-  v.held_die = hand;
-  v.tool_in_use = tool;
-  return v;
+  return m;
 }
 
 // -- talking to the server ---------------------------------------------------------------------
@@ -345,7 +277,8 @@ async function choose(action) {
     await runPreview();
     return;
   }
-  if (/^T\d+$/i.test(action)) {
+  const chosen = currentActions().find((a) => a.notation === action);
+  if (chosen && chosen.kind === "tool") {
     // A tool is gathered step by step and previewed; nothing is sent until it is whole.
     S.gather = { steps: [action], preview: null, base: S.view.history.length };
     await runPreview();
@@ -466,11 +399,11 @@ function renderActionBar(view, model) {
         type: "button",
         class: "choice",
         "data-testid": "choice-button",
-        "data-action": action,
-        "data-key": `choice:${action}`,
+        "data-action": action.notation,
+        "data-key": `choice:${action.notation}`,
         "aria-label": choiceLabel(action),
         text: choiceText(action),
-        onclick: () => choose(action),
+        onclick: () => choose(action.notation),
       }),
     ),
   );
@@ -481,17 +414,20 @@ function renderActionBar(view, model) {
   byTestId("cancel-tool").hidden = !S.gather;
 }
 
+/** The text of a choice button, from the action's kind. */
 function choiceText(action) {
-  return { "+1": "+1", "-1": "−1", stop: "Stop", return: "Return to pool" }[action] || action;
+  return { increase: "+1", decrease: "−1", stop: "Stop", return: "Return to pool" }[action.kind] || action.notation;
 }
 
 function choiceLabel(action) {
-  if (action === "+1") return "raise the die by 1";
-  if (action === "-1") return "lower the die by 1";
-  if (/^=[1-6]$/.test(action)) return `give the die the value ${action.slice(1)}`;
-  if (action === "stop") return "stop the tool";
-  if (action === "return") return "put the die back in the Draft Pool";
-  return action;
+  switch (action.kind) {
+    case "increase": return "raise the die by 1";
+    case "decrease": return "lower the die by 1";
+    case "value": return `give the die the value ${action.value}`;
+    case "stop": return "stop the tool";
+    case "return": return "put the die back in the Draft Pool";
+    default: return action.notation;
+  }
 }
 
 /** One line telling the player what to click, derived from the clickable actions. */
@@ -798,7 +734,7 @@ function renderPublics(view) {
         { class: "card public", "data-testid": "public-objective", "data-id": o.id },
         el("span", { class: "card-title", text: o.name }),
         el("span", { class: "card-text", text: o.text }),
-        el("span", { class: "vp", text: o.id === "color_diagonals" ? "# dice" : `${o.vp} VP` }),
+        el("span", { class: "vp", text: `${o.vp} VP per ${o.unit}` }),
       ),
     ),
   );
@@ -819,33 +755,36 @@ function renderBag(view) {
   );
 }
 
-/** A few words saying what an action did, next to its notation in the log. */
+/** A few words saying what an action did, next to its notation in the log (the action as
+ * the engine describes it: kind and fields). */
 function describe(action) {
-  let g;
-  if ((g = /^W([1-4])$/.exec(action))) return `chose window option ${g[1]}`;
-  if ((g = /^T(\d+)$/.exec(action))) {
-    const tool = (S.view.tools || []).find((t) => t.number === Number(g[1]));
-    return `used ${tool ? tool.name : `tool ${g[1]}`}`;
+  switch (action.kind) {
+    case "pattern": return `chose window option ${action.option}`;
+    case "tool": {
+      const tool = (S.view.tools || []).find((t) => t.number === action.tool);
+      return `used ${tool ? tool.name : `tool ${action.tool}`}`;
+    }
+    case "pass": return "ended the turn";
+    case "stop": return "stopped the tool";
+    case "return": return "put the die back in the Draft Pool";
+    case "increase": return "raised the die";
+    case "decrease": return "lowered the die";
+    case "value": return `set the die to ${action.value}`;
+    case "pay": return `paid with the ${dieLabel(action.die)}`;
+    case "own_draft": return `placed the own ${dieLabel(action.die)} on ${action.cell}`;
+    case "own_choose": return `took the own ${dieLabel(action.die)}`;
+    case "draft": return `placed the ${dieLabel(action.die)} on ${action.cell}`;
+    case "choose": return `took the ${dieLabel(action.die)}`;
+    case "put": return `placed the die on ${action.cell}`;
+    case "move": return `moved the die on ${action.from} to ${action.to}`;
+    case "track": return `took the ${dieLabel(action.die)} from round ${action.round}`;
+    default: return "";
   }
-  if (action === "pass") return "ended the turn";
-  if (action === "stop") return "stopped the tool";
-  if (action === "return") return "put the die back in the Draft Pool";
-  if (action === "+1" || action === "-1") return action === "+1" ? "raised the die" : "lowered the die";
-  if ((g = /^=([1-6])$/.exec(action))) return `set the die to ${g[1]}`;
-  if ((g = /^\$([RYGBP][1-6])$/.exec(action))) return `paid with the ${dieLabel(g[1])}`;
-  if ((g = /^\*([RYGBP][1-6])@([A-D][1-5])$/.exec(action))) return `placed the own ${dieLabel(g[1])} on ${g[2]}`;
-  if ((g = /^\*([RYGBP][1-6])$/.exec(action))) return `took the own ${dieLabel(g[1])}`;
-  if ((g = /^([RYGBP][1-6])@([A-D][1-5])$/.exec(action))) return `placed the ${dieLabel(g[1])} on ${g[2]}`;
-  if ((g = /^([RYGBP][1-6])$/.exec(action))) return `took the ${dieLabel(g[1])}`;
-  if ((g = /^@([A-D][1-5])$/.exec(action))) return `placed the die on ${g[1]}`;
-  if ((g = /^([A-D][1-5])>([A-D][1-5])$/.exec(action))) return `moved the die on ${g[1]} to ${g[2]}`;
-  if ((g = /^r(\d+):([RYGBP][1-6])$/.exec(action))) return `took the ${dieLabel(g[2])} from round ${g[1]}`;
-  return "";
 }
 
 function renderLog() {
   // The log is the live history; in a replay, the steps not yet replayed are dimmed.
-  const history = (S.view && S.view.history) || [];
+  const history = (S.view && S.view.history_actions) || [];
   const upTo = S.replay ? S.replay.n : history.length;
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
@@ -854,7 +793,7 @@ function renderLog() {
       el(
         "li",
         { class: i >= upTo ? "future" : i === upTo - 1 && S.replay ? "here" : "", "data-index": String(i + 1) },
-        el("code", { text: action }),
+        el("code", { text: action.notation }),
         " ",
         el("span", { class: "hint", text: describe(action) }),
       ),
@@ -1047,8 +986,8 @@ function replayControls(view) {
 function replayLabel() {
   const total = S.view ? S.view.history.length : 0;
   if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
-  const last = S.replay.n > 0 ? S.view.history[S.replay.n - 1] : null;
-  return `After ${S.replay.n} of ${total} actions${last ? `: ${last} (${describe(last)})` : " (the start)"}.`;
+  const last = S.replay.n > 0 ? S.view.history_actions[S.replay.n - 1] : null;
+  return `After ${S.replay.n} of ${total} actions${last ? `: ${last.notation} (${describe(last)})` : " (the start)"}.`;
 }
 
 let replayTimer = null;
