@@ -13,9 +13,11 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import string
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from helpers import fingerprint
 from sagrada.core.actions import action_fields, parse_action
 from sagrada.core.config import GameConfig
+from sagrada.core.content import catalog
 from sagrada.core.record import GameRecord
 from sagrada.web.rooms import GameError, GameManager
 from sagrada.web.store import Store
@@ -1229,3 +1232,37 @@ def test_preview_answers_the_provisional_view_of_a_tool_step(tmp_path: Any) -> N
         assert [a["notation"] for a in data["actions"]] == data["legal_actions"]
         # Nothing was committed.
         assert get_view(client, game_id)["history"] == spectator["history"]
+
+
+def test_the_cards_tell_the_colour_or_spaces_of_each_private_objective(tmp_path: Any) -> None:
+    # The page draws an expansion objective's spaces from here, not from a copy of its own.
+    # Fence: B1 B3 B5 C1 C3 C5 (rulebook 003_0d63153aaa85498d.txt, its example sums Fence).
+    with new_client(tmp_path) as client:
+        privates = {o["name"]: o for o in client.get("/api/cards").json()["private_objectives"]}
+        assert privates["Fence"]["spaces"] == ["B1", "B3", "B5", "C1", "C3", "C5"]
+        assert privates["Fence"]["colour"] is None
+        assert (privates["Shades of Red"]["colour"], privates["Shades of Red"]["spaces"]) == (
+            "R",
+            [],
+        )
+
+
+def test_the_pages_hold_no_card_and_parse_no_notation() -> None:
+    # One declaration per card (issue 12): the pages get cards, objectives and actions from
+    # the server; they hold no card name or id, and no pattern of the action notation.
+    static = Path(__file__).resolve().parent.parent / "src" / "sagrada" / "web" / "static"
+    cards = catalog()
+    words = [
+        *(t.name for t in cards.tools),
+        *(o.name for o in cards.publics),
+        *(o.id for o in cards.publics),
+        *(o.name for o in cards.privates),
+        *(o.id for o in cards.privates),
+    ]
+    for script in sorted(static.glob("**/*.js")):
+        text = script.read_text(encoding="utf-8")
+        for word in words:
+            found = re.search(rf"\b{re.escape(word)}\b", text)
+            assert found is None, f"{script.name} names the card {word!r}"
+        for pattern in ("[RYGBP]", "[A-D][1-5]", "[1-6])", "/^T", "/^W", "/^r("):
+            assert pattern not in text, f"{script.name} parses notation with {pattern!r}"

@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from sagrada.bots import BOT_NAMES
+from sagrada.core.cells import mask_names
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.dice import COLOUR_LETTERS
@@ -269,7 +270,14 @@ def create_app(
                 {"id": o.id, "name": o.name, "vp": o.vp, "pack": o.pack} for o in content.publics
             ],
             "private_objectives": [
-                {"id": o.id, "name": o.name, "pack": o.pack} for o in content.privates
+                {
+                    "id": o.id,
+                    "name": o.name,
+                    "pack": o.pack,
+                    "colour": None if o.colour is None else COLOUR_LETTERS[o.colour],
+                    "spaces": list(mask_names(o.spaces)),
+                }
+                for o in content.privates
             ],
         }
 

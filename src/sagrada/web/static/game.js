@@ -38,15 +38,9 @@ const S = {
   scorePin: null, // {seat, part} pinned score highlight (clicked)
 };
 
-/** Expansion private objectives score 6 marked spaces: drawn as a small map. */
-const MASK_OBJECTIVES = {
-  Fence: ["B1", "B3", "B5", "C1", "C3", "C5"],
-  Tunnel: ["A2", "A3", "A4", "D2", "D3", "D4"],
-  Brace: ["A2", "A4", "B3", "C3", "D2", "D4"],
-  Port: ["A3", "B2", "B4", "C2", "C4", "D3"],
-  Brackets: ["A1", "A2", "A4", "A5", "B1", "B5"],
-  Wall: ["B2", "B3", "B4", "C2", "C3", "C4"],
-};
+/** Every card the server knows (GET /api/cards), loaded at start: private objectives carry
+ * their colour or the spaces they score. */
+let CARDS = { tools: [], public_objectives: [], private_objectives: [] };
 
 const $ = (id) => document.getElementById(id);
 const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -604,8 +598,9 @@ function privateObjectives(names) {
     { class: "privates", "data-testid": "private-objectives" },
     el("span", { class: "label", text: names.length > 1 ? "Private objectives:" : "Private objective:" }),
     names.map((name) => {
-      const colour = Object.keys(COLOURS).find((c) => name.toLowerCase().endsWith(COLOURS[c].name));
-      const mask = MASK_OBJECTIVES[name];
+      const card = CARDS.private_objectives.find((o) => o.name === name) || {};
+      const colour = card.colour || null;
+      const mask = card.spaces && card.spaces.length ? card.spaces : null;
       return el(
         "span",
         { class: "private", "data-testid": "private-objective", title: mask ? `sum of the dice on the marked spaces (${mask.join(" ")})` : `sum of the ${colour ? COLOURS[colour].name : ""} dice` },
@@ -1045,8 +1040,13 @@ function init() {
     redeemInvite();
     return;
   }
-  // The first view comes by REST (quick, and it tells a bad link at once); then live updates.
-  loadView().then((ok) => ok && connect());
+  // The cards first (names and spaces of the objectives); then the first view by REST (quick,
+  // and it tells a bad link at once); then live updates.
+  api("GET", "/api/cards")
+    .then((cards) => (CARDS = cards))
+    .catch(() => {})
+    .then(() => loadView())
+    .then((ok) => ok && connect());
 }
 
 /** Exchange the invite code for a seat token (once), then reload the page with the token. */
