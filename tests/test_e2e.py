@@ -88,12 +88,17 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(15_000)
+    # An error thrown in the page (say a click handler naming something its module does not
+    # import) fails the test, even when what the test looks at still came out right.
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()
+    assert not errors, f"the page threw: {errors}"
 
 
 def create(server: str, **options: Any) -> dict[str, Any]:

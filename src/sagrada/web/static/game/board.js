@@ -1,0 +1,314 @@
+// Drawing the table: the window options at setup, the players (windows, private objectives,
+// own dice), the Draft Pool, the Round Track, the tool cards, the public objectives and the bag.
+
+import {
+  COLOURS,
+  CELLS,
+  dieLabel,
+  el,
+  glyph,
+  dieFace,
+  dieButton,
+  spaceFace,
+  restrictionLabel,
+  restrictionAt,
+} from "../common.js";
+import { S, CARDS, $, mySeat, playerName } from "./state.js";
+import { choose, onPoolDie, onOwnDie, onCell } from "./flow.js";
+import { applyScoreHighlight } from "./end.js";
+
+/** Setup: the four window patterns dealt to this seat, as buttons. */
+export function renderSetup(view, model) {
+  const box = $("setup");
+  const seat = mySeat(S.view);
+  const me = seat === null ? null : view.players[seat];
+  const options = me && me.window_options;
+  if (!options || view.phase !== "setup" || S.replay) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(
+    el("h2", { text: model.windows.size ? "Choose your window" : "Your window options" }),
+    el(
+      "div",
+      { class: "options" },
+      options.map((option, i) => {
+        const n = i + 1;
+        const action = model.windows.get(n);
+        return el(
+          "button",
+          {
+            type: "button",
+            class: `window-option${action ? " legal" : ""}`,
+            "data-testid": `window-option-${n}`,
+            "data-key": `option:${n}`,
+            disabled: !action,
+            "aria-label": `window option ${n}: ${option.name}, difficulty ${option.difficulty}`,
+            onclick: () => action && choose(action),
+          },
+          el("span", { class: "option-name", text: option.name }),
+          el("span", { class: "difficulty", text: `${"●".repeat(option.difficulty)} ${option.difficulty} favor tokens` }),
+          patternGrid(option.grid),
+        );
+      }),
+    ),
+  );
+}
+
+/** A pattern grid without dice (window options), not interactive. */
+function patternGrid(grid) {
+  return el(
+    "span",
+    { class: "window small", "aria-hidden": "true" },
+    CELLS.map((cell) => el("span", { class: "cell" }, spaceFace(restrictionAt(grid, cell)))),
+  );
+}
+
+/** The windows: this seat's (larger) on its own, then the others in seat order. */
+export function renderPlayers(view, model) {
+  const seat = mySeat(S.view);
+  const me = view.players.find((p) => p.seat === seat);
+  $("me").hidden = !me;
+  $("me").replaceChildren(...(me ? [playerPanel(view, me, true, model)] : []));
+  $("others").replaceChildren(...view.players.filter((p) => p.seat !== seat).map((p) => playerPanel(view, p, false, model)));
+  applyScoreHighlight();
+}
+
+function playerPanel(view, player, mine, model) {
+  const seat = player.seat;
+  const current = view.phase !== "over" && view.current_player === seat;
+  const winner = view.phase === "over" && (view.winners || []).includes(seat);
+  const head = el(
+    "div",
+    { class: "player-head" },
+    el("span", { class: "player-name", text: playerName(seat, S.view) + (mine ? " (you)" : "") }),
+    view.start_player === seat ? el("span", { class: "badge", title: "start player this round", text: "start" }) : null,
+    current ? el("span", { class: "badge turn", text: "to play" }) : null,
+    winner ? el("span", { class: "badge win", text: "winner" }) : null,
+    view.solo ? null : el("span", { class: "favor", title: "favor tokens", "data-testid": "favor-tokens", text: `◉ ${player.favor_tokens}` }),
+  );
+  const body = [head];
+  if (player.window) {
+    body.push(el("div", { class: "window-name", text: `${player.window.name} · difficulty ${player.window.difficulty}` }));
+    body.push(windowGrid(view, player, mine, model));
+  } else {
+    body.push(el("p", { class: "hint", text: view.phase === "setup" ? "choosing a window…" : "no window" }));
+  }
+  if (player.private_objectives) body.push(privateObjectives(player.private_objectives));
+  if (player.private_dice_pool) body.push(ownPool(view, player, mine, model));
+  return el(
+    "article",
+    { class: `player${mine ? " mine" : ""}${current ? " current" : ""}`, "data-testid": "player", "data-seat": String(seat) },
+    body,
+  );
+}
+
+/** Which of my cells to highlight, and whether clicking them does anything. */
+function highlightedCells(view, model) {
+  const sel = S.selection;
+  if (sel && sel.kind === "pool") {
+    if (model.poolPlace.has(sel.die)) return { cells: new Set(model.poolPlace.get(sel.die).keys()), readonly: false };
+    return { cells: new Set((view.placements || {})[sel.die] || []), readonly: true };
+  }
+  if (sel && sel.kind === "own") {
+    if (model.ownPlace.has(sel.die)) return { cells: new Set(model.ownPlace.get(sel.die).keys()), readonly: false };
+    return { cells: new Set((view.own_placements || {})[sel.die] || []), readonly: true };
+  }
+  if (sel && sel.kind === "move") return { cells: new Set(model.moves.get(sel.cell)?.keys() || []), readonly: false };
+  return { cells: new Set([...model.put.keys(), ...model.moves.keys()]), readonly: false };
+}
+
+function windowGrid(view, player, mine, model) {
+  const seat = player.seat;
+  const { cells: legal, readonly } = mine ? highlightedCells(view, model) : { cells: new Set(), readonly: true };
+  const grid = el("div", { class: "window", "data-testid": "window", "data-seat": String(seat), role: "group", "aria-label": `${playerName(seat, S.view)}'s window` });
+  player.window.dice.forEach((die, i) => {
+    const cell = CELLS[i];
+    const restriction = restrictionAt(player.window.grid, cell);
+    const classes = ["cell"];
+    if (legal.has(cell)) classes.push("legal");
+    if (legal.has(cell) && readonly) classes.push("readonly");
+    if (mine && S.selection && S.selection.kind === "move" && S.selection.cell === cell) classes.push("selected");
+    const label = `cell ${cell}, ${die ? dieLabel(die) : "empty"}, ${restrictionLabel(restriction)}`.replace("empty, ", "");
+    grid.append(
+      el(
+        "button",
+        {
+          type: "button",
+          class: classes.join(" "),
+          "data-testid": "cell",
+          "data-cell": cell,
+          "data-seat": String(seat),
+          "data-key": `cell:${seat}:${cell}`,
+          "data-die": die || undefined,
+          tabindex: mine ? undefined : "-1",
+          "aria-label": die ? `cell ${cell}, ${dieLabel(die)}` : `cell ${cell}, ${restrictionLabel(restriction)}`,
+          onclick: mine ? () => onCell(cell) : undefined,
+          title: label,
+        },
+        die ? dieFace(die) : spaceFace(restriction),
+      ),
+    );
+  });
+  return grid;
+}
+
+function privateObjectives(names) {
+  return el(
+    "div",
+    { class: "privates", "data-testid": "private-objectives" },
+    el("span", { class: "label", text: names.length > 1 ? "Private objectives:" : "Private objective:" }),
+    names.map((name) => {
+      const card = CARDS.private_objectives.find((o) => o.name === name) || {};
+      const colour = card.colour || null;
+      const mask = card.spaces && card.spaces.length ? card.spaces : null;
+      return el(
+        "span",
+        { class: "private", "data-testid": "private-objective", title: mask ? `sum of the dice on the marked spaces (${mask.join(" ")})` : `sum of the ${colour ? COLOURS[colour].name : ""} dice` },
+        colour ? el("span", { class: `swatch colour-${colour}` }, glyph(colour)) : null,
+        mask ? maskMap(mask) : null,
+        name,
+      );
+    }),
+  );
+}
+
+function maskMap(mask) {
+  const on = new Set(mask);
+  return el("span", { class: "mask", "aria-hidden": "true" }, CELLS.map((c) => el("span", { class: on.has(c) ? "on" : "" })));
+}
+
+function ownPool(view, player, mine, model) {
+  const dice = player.private_dice_pool;
+  const sel = S.selection;
+  return el(
+    "div",
+    { class: "own-pool" },
+    el("span", { class: "label", text: mine ? "Your dice:" : "Own dice:" }),
+    dice.length
+      ? dice.map((die, i) =>
+          mine
+            ? dieButton(die, {
+                class: `die-button${model.ownPick.has(die) || model.ownPlace.has(die) ? " legal" : ""}${sel && sel.kind === "own" && sel.die === die ? " selected" : ""}`,
+                "data-testid": "own-die",
+                "data-die": die,
+                "data-key": `own:${die}:${i}`,
+                onclick: () => onOwnDie(die),
+              })
+            : el("span", { class: "die-static", role: "img", "aria-label": dieLabel(die), "data-testid": "other-own-die", "data-die": die }, dieFace(die)),
+        )
+      : el("span", { class: "hint", text: "none" }),
+  );
+}
+
+export function renderPool(view, model) {
+  const sel = S.selection;
+  const dice = view.draft_pool || [];
+  $("draft-pool").replaceChildren(
+    ...(dice.length
+      ? dice.map((die, i) =>
+          dieButton(die, {
+            class: `die-button${model.poolPick.has(die) || model.poolPlace.has(die) ? " legal" : ""}${sel && sel.kind === "pool" && sel.die === die ? " selected" : ""}`,
+            "data-testid": "pool-die",
+            "data-die": die,
+            "data-key": `pool:${die}:${i}`,
+            "aria-pressed": sel && sel.kind === "pool" && sel.die === die ? "true" : "false",
+            onclick: () => onPoolDie(die),
+          }),
+        )
+      : [el("span", { class: "hint", text: view.phase === "setup" ? "dice are drawn once every window is chosen" : "empty" })]),
+  );
+}
+
+export function renderTrack(view, model) {
+  const slots = (view.round_track || []).map((dice, i) => {
+    const round = i + 1;
+    return el(
+      "div",
+      { class: `track-slot${round === view.round && view.phase === "play" ? " now" : ""}`, "data-round": String(round) },
+      el("span", { class: "round-no", text: String(round) }),
+      dice.map((die, j) => {
+        const key = `r${round}:${die}`;
+        const action = model.track.get(key);
+        return dieButton(die, {
+          class: `die-button small${action ? " legal" : ""}`,
+          "data-testid": "track-die",
+          "data-action": key,
+          "data-die": die,
+          "data-key": `track:${round}:${j}`,
+          "aria-label": `round ${round}: ${dieLabel(die)}`,
+          tabindex: action ? undefined : "-1",
+          onclick: () => action && choose(action),
+        });
+      }),
+    );
+  });
+  $("round-track").replaceChildren(...slots);
+}
+
+export function renderTools(view, model) {
+  $("tools").replaceChildren(
+    ...(view.tools || []).map((tool) => {
+      const action = model.tools.get(tool.number);
+      const inUse = view.tool_in_use === tool.number;
+      const cost = tool.favor_tokens > 0 ? 2 : 1;
+      return el(
+        "button",
+        {
+          type: "button",
+          class: `card tool colour-edge-${tool.colour}${action ? " legal" : ""}${inUse ? " in-use" : ""}${tool.used ? " used" : ""}`,
+          "data-testid": "tool-card",
+          "data-tool": String(tool.number),
+          "data-key": `tool:${tool.number}`,
+          "aria-disabled": action ? "false" : "true",
+          "aria-label": `tool ${tool.number}, ${tool.name}${action ? ", usable" : ""}: ${tool.text} ${tool.restriction || ""}`,
+          onclick: () => action && choose(action),
+        },
+        el("span", { class: "card-title" }, el("span", { class: `swatch colour-${tool.colour}` }, glyph(tool.colour)), `${tool.number}. ${tool.name}`),
+        el("span", { class: "card-text", text: tool.text }),
+        tool.restriction ? el("span", { class: "card-restriction", text: tool.restriction }) : null,
+        el(
+          "span",
+          { class: "card-foot" },
+          view.solo
+            ? tool.used
+              ? el("span", { class: "badge used", text: "used" })
+              : el("span", { class: "hint", text: `pay with a ${COLOURS[tool.colour].name} die` })
+            : el("span", { class: "tokens", "data-testid": "tool-tokens", text: `◉ ${tool.favor_tokens} on card · costs ${cost}` }),
+          inUse ? el("span", { class: "badge turn", text: "in use" }) : null,
+        ),
+      );
+    }),
+  );
+}
+
+export function renderPublics(view) {
+  $("publics").replaceChildren(
+    ...(view.public_objectives || []).map((o) =>
+      el(
+        "div",
+        { class: "card public", "data-testid": "public-objective", "data-id": o.id },
+        el("span", { class: "card-title", text: o.name }),
+        el("span", { class: "card-text", text: o.text }),
+        el("span", { class: "vp", text: `${o.vp} VP per ${o.unit}` }),
+      ),
+    ),
+  );
+}
+
+export function renderBag(view) {
+  const bag = view.bag || {};
+  $("bag").replaceChildren(
+    ...Object.keys(COLOURS).map((c) =>
+      el(
+        "span",
+        { class: "bag-count", "data-colour": c, "aria-label": `${bag[c] ?? 0} ${COLOURS[c].name} dice in the bag` },
+        el("span", { class: `swatch colour-${c}` }, glyph(c)),
+        String(bag[c] ?? 0),
+      ),
+    ),
+    el("span", { class: "hint", text: ` ${Object.values(bag).reduce((a, b) => a + b, 0)} dice` }),
+  );
+}

@@ -1,0 +1,219 @@
+// The end of the game: the final scores, highlighting the dice a score part counts, and the
+// replay of a finished game step by step.
+
+import { api, el } from "../common.js";
+import { API, S, $, byTestId, playerName } from "./state.js";
+import { render } from "./render.js";
+import { showError } from "./socket.js";
+import { describe } from "./log.js";
+
+export function renderEnd() {
+  const box = $("end");
+  const view = S.view;
+  if (!view || view.phase !== "over" || !view.scores) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  // The table and the replay controls are built once; a re-render only refreshes the slider.
+  if (box.dataset.built !== String(view.history.length)) {
+    box.dataset.built = String(view.history.length);
+    box.replaceChildren(el("h2", { text: "Final scores" }), outcomeLine(view), scoreTable(view), replayControls(view));
+  }
+  const slider = byTestId("replay-slider");
+  if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
+  const label = $("replay-position");
+  if (label) label.textContent = replayLabel();
+}
+
+function outcomeLine(view) {
+  const winners = (view.winners || []).map((s) => playerName(s));
+  let text;
+  if (view.solo) {
+    const total = view.scores[0].total;
+    text = `Target score ${view.target}: ${total} points — ${total > view.target ? "you win!" : "the target wins."}`;
+  } else {
+    text = winners.length > 1 ? `Shared victory: ${winners.join(", ")}` : `Winner: ${winners[0] ?? "—"}`;
+  }
+  return el("p", { class: "outcome", "data-testid": "outcome", text });
+}
+
+/**
+ * The parts of a score keyed by table row: public objectives, favor tokens and open spaces by
+ * name; private objectives by position, as every player has their own card.
+ */
+function keyedParts(score) {
+  let privates = 0;
+  return score.parts.map((part) => {
+    if (part.kind === "private") {
+      privates += 1;
+      return { key: `private:${privates}`, label: privates > 1 ? `Private objective ${privates}` : "Private objective", part };
+    }
+    return { key: part.name, label: part.name, part };
+  });
+}
+
+function scoreTable(view) {
+  // Rows in the server's order (publics, privates, favor tokens, open spaces).
+  const rows = [];
+  for (const score of view.scores) {
+    for (const { key, label } of keyedParts(score)) if (!rows.some((r) => r.key === key)) rows.push({ key, label });
+  }
+  const head = el("tr", {}, el("th", { scope: "col", text: "" }), view.scores.map((_, seat) => el("th", { scope: "col", text: playerName(seat) })));
+  const body = rows.map(({ key, label }) =>
+    el(
+      "tr",
+      {},
+      el("th", {
+        scope: "row",
+        text: label,
+        tabindex: "0",
+        class: "part-name",
+        title: "highlight the dice that earned this, in every window",
+        onmouseenter: () => highlightPart(null, key),
+        onmouseleave: () => highlightPart(null, null),
+        onfocus: () => highlightPart(null, key),
+        onblur: () => highlightPart(null, null),
+      }),
+      view.scores.map((score, seat) => {
+        const entry = keyedParts(score).find((p) => p.key === key);
+        if (!entry) return el("td", { text: "" });
+        const { part } = entry;
+        const counted = part.counted !== false;
+        const formula = (part.kind === "private" ? `${part.name}: ` : "") + part.formula + (counted ? "" : " · not counted");
+        return el(
+          "td",
+          {},
+          el(
+            "button",
+            {
+              type: "button",
+              class: `score-part${counted ? "" : " not-counted"}`,
+              "data-testid": "score-part",
+              "data-seat": String(seat),
+              "data-part": part.name,
+              "data-key": `score:${seat}:${key}`,
+              "data-row": key,
+              title: formula,
+              "aria-label": `${playerName(seat)}, ${part.name}: ${counted ? part.points : 0} points, ${formula}`,
+              onmouseenter: () => highlightPart(seat, key),
+              onmouseleave: () => highlightPart(null, null),
+              onfocus: () => highlightPart(seat, key),
+              onblur: () => highlightPart(null, null),
+              onclick: () => pinPart(seat, key),
+            },
+            el("span", { class: "points", text: String(counted ? part.points : 0) }),
+            el("span", { class: "formula", text: formula }),
+          ),
+        );
+      }),
+    ),
+  );
+  const total = el("tr", { class: "total" }, el("th", { scope: "row", text: "Total" }), view.scores.map((s) => el("td", { "data-testid": "score-total", "data-seat": String(view.scores.indexOf(s)), text: String(s.total) })));
+  return el("div", { class: "table-scroll" }, el("table", { class: "scores", "data-testid": "score-table" }, el("thead", {}, head), el("tbody", {}, body, total)));
+}
+
+let hovered = null; // {seat, part}: the score part under the pointer or focus
+
+function highlightPart(seat, part) {
+  hovered = part ? { seat, part } : null;
+  applyScoreHighlight();
+}
+
+export function pinPart(seat, part) {
+  const same = S.scorePin && S.scorePin.seat === seat && S.scorePin.part === part;
+  S.scorePin = same ? null : { seat, part };
+  applyScoreHighlight();
+}
+
+/** Mark the cells that earned the hovered (or pinned) part: seat null means every player. */
+export function applyScoreHighlight() {
+  document.querySelectorAll(".cell.scored").forEach((c) => c.classList.remove("scored"));
+  document.querySelectorAll(".score-part.pinned").forEach((c) => c.classList.remove("pinned"));
+  const view = S.view;
+  if (!view || !view.scores) return;
+  if (S.scorePin) {
+    document.querySelector(`.score-part[data-seat="${S.scorePin.seat}"][data-row="${CSS.escape(S.scorePin.part)}"]`)?.classList.add("pinned");
+  }
+  const focus = hovered || S.scorePin;
+  if (!focus) return;
+  view.scores.forEach((score, seat) => {
+    if (focus.seat !== null && focus.seat !== seat) return;
+    const entry = keyedParts(score).find((p) => p.key === focus.part);
+    for (const cell of (entry && entry.part.cells) || []) {
+      document.querySelector(`[data-testid="window"][data-seat="${seat}"] [data-cell="${cell}"]`)?.classList.add("scored");
+    }
+  });
+}
+
+function replayControls(view) {
+  const total = view.history.length;
+  const slider = el("input", {
+    type: "range",
+    min: "0",
+    max: String(total),
+    value: String(total),
+    step: "1",
+    "data-testid": "replay-slider",
+    "aria-label": "replay position (actions played)",
+    oninput: (e) => scheduleReplay(Number(e.target.value)),
+  });
+  const step = (delta) => () => scheduleReplay((S.replay ? S.replay.n : total) + delta, 0);
+  return el(
+    "div",
+    { class: "replay", "data-testid": "replay" },
+    el("h3", { text: "Replay" }),
+    el(
+      "div",
+      { class: "replay-row" },
+      el("button", { type: "button", "data-testid": "replay-first", "aria-label": "first step", text: "«", onclick: () => scheduleReplay(0, 0) }),
+      el("button", { type: "button", "data-testid": "replay-prev", "aria-label": "previous step", text: "◀", onclick: step(-1) }),
+      slider,
+      el("button", { type: "button", "data-testid": "replay-next", "aria-label": "next step", text: "▶", onclick: step(1) }),
+      el("button", { type: "button", "data-testid": "replay-last", "aria-label": "last step", text: "»", onclick: () => scheduleReplay(total, 0) }),
+      el("button", { type: "button", "data-testid": "replay-exit", text: "Final position", onclick: exitReplay }),
+    ),
+    el("p", { id: "replay-position", class: "hint", "aria-live": "polite", text: replayLabel() }),
+  );
+}
+
+function replayLabel() {
+  const total = S.view ? S.view.history.length : 0;
+  if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
+  const last = S.replay.n > 0 ? S.view.history_actions[S.replay.n - 1] : null;
+  return `After ${S.replay.n} of ${total} actions${last ? `: ${last.notation} (${describe(last)})` : " (the start)"}.`;
+}
+
+let replayTimer = null;
+let replayWanted = null;
+
+/** Slider moves come fast: fetch only the position the slider rests on. */
+function scheduleReplay(n, delay = 120) {
+  const total = S.view.history.length;
+  replayWanted = Math.max(0, Math.min(total, n));
+  clearTimeout(replayTimer);
+  replayTimer = setTimeout(() => loadReplay(replayWanted), delay);
+}
+
+async function loadReplay(n) {
+  try {
+    const view = await api("GET", `${API}/replay/${n}`);
+    if (n !== replayWanted) return;
+    S.replay = { n, view };
+    S.selection = null;
+    render();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function exitReplay() {
+  S.replay = null;
+  render();
+}
+
+export function renderReplayBanner() {
+  const banner = $("replay-banner");
+  banner.hidden = !S.replay;
+  if (S.replay) banner.textContent = `Replay: ${replayLabel()}`;
+}

@@ -1,0 +1,91 @@
+// Talking to the server: the error line, taking in a new view (from the WebSocket or a REST
+// answer), GET /view, and the WebSocket with reconnection and its connection badge.
+
+import { api, rememberToken } from "../common.js";
+import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
+import { render } from "./render.js";
+
+export function showError(message) {
+  byTestId("error").textContent = message || "";
+}
+
+/** Take a view from anywhere (WebSocket, REST answer); older views than the one shown are dropped. */
+export function applyView(view) {
+  if (!view || !Array.isArray(view.history)) return;
+  if (S.view && view.history.length < S.view.history.length) return;
+  const changed = !S.view || view.history.length !== S.view.history.length;
+  // Anything new happened: gathered tool steps and half-made selections no longer apply.
+  if (changed) {
+    if (S.gather && S.gather.base !== view.history.length) S.gather = null;
+    S.selection = null;
+  }
+  S.view = view;
+  if (token && mySeat(view) !== null) rememberToken(gameId, mySeat(view), token);
+  render();
+}
+
+/** GET the view once. Answers false when retrying is pointless (no such game, bad token). */
+export async function loadView() {
+  try {
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    applyView(await api("GET", `${API}/view${query}`));
+  } catch (err) {
+    // A dropped connection is shown by the connection badge; say it here only at first load.
+    if (err.status !== 0 || !S.view) showError(err.message);
+    if (err.status === 403 || err.status === 404) {
+      socket.refused = true;
+      setConnection("not connected", "down");
+      return false;
+    }
+  }
+  return true;
+}
+
+/** WebSocket with reconnection: 1 s, 2 s, 4 s … up to 15 s between tries. */
+const socket = { ws: null, attempt: 0, timer: null, refused: false };
+
+export function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const ws = new WebSocket(`${scheme}://${location.host}${API}/ws${query}`);
+  socket.ws = ws;
+  setConnection("connecting…", "connecting");
+  ws.addEventListener("open", () => {
+    socket.attempt = 0;
+    setConnection("live", "live");
+  });
+  ws.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message.type === "view") applyView(message.view);
+    else if (message.type === "error") showError(message.detail);
+  });
+  ws.addEventListener("close", (event) => {
+    if (socket.ws !== ws || socket.refused) return;
+    // 4000 + an HTTP status: the server refused (no such game, wrong token): do not retry.
+    if (event.code >= 4000 && event.code < 5000) {
+      setConnection("not connected", "down");
+      showError(event.reason || `the server refused the connection (${event.code - 4000})`);
+      return;
+    }
+    const delay = Math.min(15000, 1000 * 2 ** socket.attempt);
+    socket.attempt += 1;
+    setConnection(`reconnecting in ${Math.round(delay / 1000)} s…`, "down");
+    clearTimeout(socket.timer);
+    socket.timer = setTimeout(async () => {
+      // While the socket was down we may have missed views: ask once, then reconnect.
+      await loadView();
+      if (!socket.refused) connect();
+    }, delay);
+  });
+}
+
+function setConnection(text, state) {
+  const box = $("connection");
+  box.textContent = text;
+  box.dataset.state = state;
+}

@@ -1,0 +1,106 @@
+// Where we are and what the page knows: the game, the seat's token and the API path; the page
+// state S (mutated in place by the other modules, never re-assigned), the cards from /api/cards;
+// and reading the view: the seat, players' names, the view on screen, and the legal actions
+// grouped by what is clicked to take them. Nothing here draws or talks to the server.
+
+export const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+export const token = new URLSearchParams(location.search).get("token");
+// An invite link carries a one-time code: it is exchanged for this seat's own secret token.
+export const invite = new URLSearchParams(location.search).get("invite");
+export const API = `/api/games/${encodeURIComponent(gameId)}`;
+
+/** Everything the page knows; render() draws it. */
+export const S = {
+  view: null, // the latest live view from the server
+  replay: null, // {n, view} while looking at an earlier step of a finished game
+  gather: null, // {steps, preview, base}: tool steps gathered but not committed
+  selection: null, // {kind: "pool"|"own", die} or {kind: "move", cell}: first click of two
+  busy: false, // a request is in flight: ignore clicks meanwhile
+  scorePin: null, // {seat, part} pinned score highlight (clicked)
+};
+
+/** Every card the server knows (GET /api/cards), loaded at start: private objectives carry
+ * their colour or the spaces they score. */
+export let CARDS = { tools: [], public_objectives: [], private_objectives: [] };
+
+/** Keep the cards from GET /api/cards (an imported binding cannot be assigned elsewhere). */
+export function setCards(cards) {
+  CARDS = cards;
+}
+
+export const $ = (id) => document.getElementById(id);
+export const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
+
+// -- reading the view --------------------------------------------------------------------------
+
+/** The seat this page plays, or null for a spectator. */
+export function mySeat(view = S.view) {
+  if (!view) return null;
+  const seat = view.seat ?? view.player;
+  return typeof seat === "number" && seat >= 0 ? seat : null;
+}
+
+export function playerName(seat, view = S.view) {
+  const seats = view && view.game && view.game.seats;
+  const entry = seats && seats.find((s) => s.seat === seat);
+  return (entry && entry.name) || `Player ${seat + 1}`;
+}
+
+/** The engine's sentences name seats from 0 ("player 0: ..."); show the players' names. */
+export function namePlayers(sentence, view) {
+  return sentence.replace(/\bplayer (\d+)\b/g, (_, seat) => playerName(Number(seat), view));
+}
+
+/** The view on screen: a replay step, the server's provisional view of the gathered tool
+ * steps (from the preview), or the live view. */
+export function shownView() {
+  if (S.replay) return S.replay.view;
+  if (S.gather && S.gather.preview && S.gather.preview.view) return S.gather.preview.view;
+  return S.view;
+}
+
+/** The actions the player can click now, as the engine lists them (objects with `notation`,
+ * `kind` and the kind's fields): the preview's while gathering, none in a replay. */
+export function currentActions() {
+  if (S.replay || !S.view) return [];
+  if (S.gather) return (S.gather.preview && S.gather.preview.actions) || [];
+  return S.view.actions || [];
+}
+
+/** Group legal actions by what is clicked to take them. */
+export function actionModel(actions) {
+  const m = {
+    windows: new Map(), // option number → "W2"
+    tools: new Map(), // card number → "T7"
+    pass: null,
+    buttons: [], // action objects: +1, -1, =n, stop, return, and kinds this page does not know
+    poolPick: new Map(), // "R3" → "R3" or "$R3" (take or pay with a Draft Pool die)
+    poolPlace: new Map(), // "R3" → Map(cell → "R3@B4")
+    ownPick: new Map(), // "R3" → "*R3"
+    ownPlace: new Map(), // "R3" → Map(cell → "*R3@B4")
+    put: new Map(), // cell → "@B4"
+    moves: new Map(), // from cell → Map(to cell → "B4>C5")
+    track: new Map(), // "r3:R5" → action
+  };
+  const addTo = (map, key, cell, action) => {
+    if (!map.has(key)) map.set(key, new Map());
+    map.get(key).set(cell, action);
+  };
+  for (const action of actions) {
+    const text = action.notation;
+    switch (action.kind) {
+      case "pattern": m.windows.set(action.option, text); break;
+      case "tool": m.tools.set(action.tool, text); break;
+      case "pass": m.pass = text; break;
+      case "pay": case "choose": m.poolPick.set(action.die, text); break;
+      case "draft": addTo(m.poolPlace, action.die, action.cell, text); break;
+      case "own_draft": addTo(m.ownPlace, action.die, action.cell, text); break;
+      case "own_choose": m.ownPick.set(action.die, text); break;
+      case "put": m.put.set(action.cell, text); break;
+      case "move": addTo(m.moves, action.from, action.to, text); break;
+      case "track": m.track.set(text, text); break;
+      default: m.buttons.push(action); // +1, -1, =n, stop, return, and kinds this page does not know
+    }
+  }
+  return m;
+}
