@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sagrada.bots import Bot, make_bot
@@ -56,16 +56,8 @@ class Seat:
     open: bool = True
 
     def to_store(self) -> dict[str, Any]:
-        return {
-            "open": self.open,
-            "seat": self.seat,
-            "kind": self.kind,
-            "bot": self.bot,
-            "name": self.name,
-            "token_hash": self.token_hash,
-            "claimed": self.claimed,
-            "invite_hash": self.invite_hash,
-        }
+        """Every field, as the database keeps the seat."""
+        return asdict(self)
 
     def public(self) -> dict[str, Any]:
         return {
