@@ -13,8 +13,8 @@ The placement rules are not checked: a position may be anything a table can show
 >>> for _ in range(2):
 ...     state.apply(state.legal_actions()[0])  # both players choose their first window
 >>> arrange(state, windows={state.current: make_window("44444 44444 44444 44444")}, pool="G3")
->>> sorted(text for text in map(action_to_str, state.legal_actions()) if "@" in text)
-[]
+>>> [action_to_str(action) for action in state.legal_actions()]  # only Grozing Pliers fits it
+['pass', 'T1']
 """
 
 from __future__ import annotations
