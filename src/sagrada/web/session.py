@@ -149,27 +149,22 @@ class Room:
             GameError: 409 if it is not the seat's turn, 422 if an action is malformed or
                 illegal (naming the action and the rule).
         """
-        state = self.state
-        if state.is_over:
+        if self.state.is_over:
             raise GameError(409, "the game is over")
-        if state.current_player != seat:
-            raise GameError(409, f"it is not your turn: player {state.current_player} decides now")
-        trial = state.clone()
+        trial = self._trial(seat)
         codes = []
+        last = len(texts) - 1
         for index, text in enumerate(texts):
-            if trial.current_player != seat:
-                raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            code = self._step(trial, seat, index, text)
             try:
-                code = parse_action(text)
-                chance = trial.is_chance(code)
+                # Only an action with more after it needs asking: the last may roll freely.
+                chance = index != last and trial.is_chance(code)
                 trial.apply(code)
-            except InvalidNotationError as exc:
-                raise GameError(422, str(exc)) from None
             except IllegalActionError as exc:
                 prefix = f"action {index + 1}: " if len(texts) > 1 else ""
                 raise GameError(422, f"{prefix}{exc}") from None
             codes.append(code)
-            if chance and index != len(texts) - 1:
+            if chance:
                 # Dice were rolled or drawn: nothing after this step may be tried, or the
                 # answer (legal or not, and why) would tell the result before it is committed.
                 raise GameError(
@@ -179,23 +174,43 @@ class Room:
                 )
         return trial, codes
 
+    def _trial(self, seat: int) -> State:
+        """A copy of the state to try actions on, if it is ``seat``'s turn.
+
+        Raises:
+            GameError: 409 if it is not.
+        """
+        current = self.state.current_player
+        if current != seat:
+            raise GameError(409, f"it is not your turn: player {current} decides now")
+        return self.state.clone()
+
+    @staticmethod
+    def _step(trial: State, seat: int, index: int, text: str) -> Action:
+        """The action ``text`` (the ``index``-th of a request), still in ``seat``'s turn.
+
+        Raises:
+            GameError: 422 if the turn ended before it or the text is not an action.
+        """
+        if trial.current_player != seat:
+            raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+        try:
+            return parse_action(text)
+        except InvalidNotationError as exc:
+            raise GameError(422, str(exc)) from None
+
     def preview(self, seat: int, texts: list[str]) -> dict[str, Any]:
         """The legal actions after ``texts``, committing nothing (tools step by step).
 
         The preview stops at an action that rolls or draws dice: its result must not be seen
         before it is committed.
         """
-        state = self.state
-        if state.current_player != seat:
-            raise GameError(409, f"it is not your turn: player {state.current_player} decides now")
-        trial = state.clone()
+        trial = self._trial(seat)
         for index, text in enumerate(texts):
-            if trial.current_player != seat:
-                raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            code = self._step(trial, seat, index, text)
             try:
-                code = parse_action(text)
                 chance = trial.is_chance(code)
-            except (InvalidNotationError, IllegalActionError) as exc:
+            except IllegalActionError as exc:
                 raise GameError(422, str(exc)) from None
             if chance:
                 if index != len(texts) - 1:
