@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-terminal test lint typecheck unit bench browser clean
+.PHONY: play play-terminal test lint typecheck unit bench browser catalogue clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/sagrada bench
+
+# Compile the message catalogues (src/sagrada/locale/*/LC_MESSAGES/sagrada.po) after editing
+# them; a test fails while a compiled catalogue is stale.
+catalogue: $(STAMP)
+	$(BIN)/pybabel compile --use-fuzzy -d src/sagrada/locale -D sagrada
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

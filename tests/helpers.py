@@ -50,8 +50,10 @@ def legal(state: State) -> set[str]:
 
 
 def why(state: State, text: str) -> str:
-    """Return the rule that forbids the action ``text`` now (``"legal"`` if none does)."""
-    return state.why_illegal(parse_action(text))
+    """Return the rule that forbids the action ``text`` now, in English (``"legal"`` if none
+    does)."""
+    rule = state.why_illegal(parse_action(text))
+    return "legal" if rule is None else str(rule)
 
 
 def fingerprint(state: State) -> tuple[Any, ...]:

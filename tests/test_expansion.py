@@ -144,7 +144,7 @@ def test_rulebook_scoring_example_fence_is_13() -> None:
     assert part.kind == "private"
     assert part.count == 4  # B3 and C3 are open
     assert part.cells == ("B1", "B5", "C1", "C5")  # in A1..D5 order
-    assert part.formula == "3 + 2 + 5 + 3"  # B1 R3, B5 Y2, C1 P5, C5 R3
+    assert str(part.formula) == "3 + 2 + 5 + 3"  # B1 R3, B5 Y2, C1 P5, C5 R3
 
 
 def test_fence_in_the_full_breakdown_of_the_rulebook_window() -> None:
@@ -195,7 +195,7 @@ def test_a_single_die_counts_only_on_a_marked_space(name: str, cell: str) -> Non
 
 def test_an_empty_window_scores_nothing_for_a_spaces_card() -> None:
     part = score_private(parse_dice(["_ _ _ _ _"] * 4), catalog().private("Wall"))
-    assert (part.points, part.count, part.formula) == (0, 0, "no dice on its spaces")
+    assert (part.points, part.count, str(part.formula)) == (0, 0, "no dice on its spaces")
 
 
 def test_score_window_with_tunnel_and_favor_tokens() -> None:

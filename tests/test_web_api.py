@@ -561,7 +561,13 @@ def test_preview_stops_at_a_step_that_rolls_dice(client: TestClient) -> None:
     before = snapshot(client, game_id, tokens)
     die = draft_or_pass(before[0][seat]["legal_actions"]).split("@")[0]
     answer = preview(client, game_id, token, ["T6", die]).json()  # Flux Brush re-rolls it
-    assert answer == {"legal_actions": [], "decision": "", "complete": False, "chance": True}
+    assert answer == {
+        "legal_actions": [],
+        "decision": "",
+        "decision_message": None,
+        "complete": False,
+        "chance": True,
+    }
     beyond = preview(client, game_id, token, ["T6", die, "@A1"])
     assert beyond.status_code == 422
     assert "rolls dice" in beyond.json()["detail"]

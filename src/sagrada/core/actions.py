@@ -42,6 +42,7 @@ from typing import Final, TypeAlias
 from sagrada.core.cells import CELL_NAMES, NUM_CELLS, parse_cell
 from sagrada.core.dice import DIE_NAMES, NUM_FACES, parse_die
 from sagrada.core.errors import InvalidNotationError
+from sagrada.core.messages import Message, msg
 
 Action: TypeAlias = int
 
@@ -62,8 +63,8 @@ class ActionKind:
         fields: the names of its two arguments (``("die", "cell")``; ``""`` for an unused one).
         args: the arguments of the code at offset ``n`` within the kind.
         text: the text form of a code, from its two arguments.
-        absent: why an action of this kind is refused in a game without its module ("" for
-            the generic "not a decision of this step").
+        absent: why an action of this kind is refused in a game without its module (``None``
+            for the generic "not a decision of this step").
     """
 
     id: int
@@ -74,7 +75,7 @@ class ActionKind:
     fields: tuple[str, str]
     args: Callable[[int], tuple[int, int]]
     text: Callable[[int, int], str]
-    absent: str = ""
+    absent: Message | None = None
 
     @property
     def end(self) -> int:
@@ -100,7 +101,7 @@ def register_kind(
     *,
     fields: tuple[str, str] = ("", ""),
     args: Callable[[int], tuple[int, int]] = lambda n: (n, 0),
-    absent: str = "",
+    absent: Message | None = None,
 ) -> ActionKind:
     """Declare a new kind of action; its codes follow every code registered before.
 
@@ -190,7 +191,7 @@ _OWN_DRAFT = register_kind(
     lambda a, b: f"*{DIE_NAMES[a]}@{CELL_NAMES[b]}",
     fields=("die", "cell"),
     args=_pair(NUM_CELLS),
-    absent="only the Private Dice Pool rules give players dice of their own",
+    absent=msg("refuse.own_dice"),
 )
 _OWN_CHOOSE = register_kind(
     "own_choose",
@@ -198,7 +199,7 @@ _OWN_CHOOSE = register_kind(
     NUM_FACES,
     lambda a, b: f"*{DIE_NAMES[a]}",
     fields=("die", ""),
-    absent="only the Private Dice Pool rules give players dice of their own",
+    absent=msg("refuse.own_dice"),
 )
 
 
@@ -342,6 +343,18 @@ def action_fields(action: Action) -> dict[str, int | str]:
     return out
 
 
+def action_message(action: Action) -> Message:
+    """Return what ``action`` did, for a game log: the message ``action.<kind>`` with the
+    kind's fields as parameters.
+
+    >>> str(action_message(parse_action("R3@B4")))
+    'placed the R3 on B4'
+    """
+    fields = action_fields(action)
+    del fields["notation"], fields["kind"]
+    return Message(f"action.{KINDS[KIND_OF[action]].name}", fields)
+
+
 def action_space_size(modules: Iterable[str]) -> int:
     """Return the size of the action space of a game whose active rule modules are ``modules``:
     one past the last code of any kind they use (codes of other kinds in between are never
@@ -357,7 +370,7 @@ def action_to_str(action: Action) -> str:
         InvalidNotationError: if ``action`` is not a valid code.
     """
     if not 0 <= action < len(_TEXT):
-        raise InvalidNotationError(f"{action} is not an action code (0-{len(_TEXT) - 1})")
+        raise InvalidNotationError(msg("notation.code", code=action, last=len(_TEXT) - 1))
     return _TEXT[action]
 
 
@@ -371,10 +384,12 @@ def parse_action(text: str) -> Action:
     action = _BY_TEXT.get(key)
     if action is not None:
         return action
-    raise InvalidNotationError(f"{text!r} is not an action: {_diagnose(text.strip())}")
+    raise InvalidNotationError(
+        msg("notation.not_action", text=repr(text), why=_diagnose(text.strip()))
+    )
 
 
-def _diagnose(text: str) -> str:
+def _diagnose(text: str) -> Message:
     """Explain why ``text`` is not an action, as precisely as its shape allows."""
     try:
         if text.startswith("*"):
@@ -391,21 +406,23 @@ def _diagnose(text: str) -> str:
         elif ":" in text:
             left, _, right = text.partition(":")
             if not re.fullmatch(r"[rR](10|[1-9])", left):
-                return "a Round Track die is a round r1-r10 and a die, like r3:R5"
+                return msg("notation.track")
             parse_die(right)
         elif text.startswith("$"):
             parse_die(text[1:])
         elif text[:1] in ("T", "t"):
-            return f"a tool is T and its card number 1-{MAX_TOOL}, like T7"
+            return msg("notation.tool", last=MAX_TOOL)
         elif text[:1] in ("W", "w"):
-            return "a window choice is W1 to W4"
+            return msg("notation.pattern")
         elif text.startswith("="):
-            return "a value choice is =1 to =6"
+            return msg("notation.value")
         elif len(text) == 2:
             parse_die(text)
     except InvalidNotationError as exc:
-        return str(exc)
-    return "see docs/notation.md (e.g. pass, R3@B4, T1, +1, @B4, B4>C5, r3:R5)"
+        if exc.message is not None:
+            return exc.message
+        raise
+    return msg("notation.help")
 
 
 __all__ = [
@@ -416,6 +433,7 @@ __all__ = [
     "Kind",
     "action_fields",
     "action_kind",
+    "action_message",
     "action_space_size",
     "action_to_str",
     "is_action",

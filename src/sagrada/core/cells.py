@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Final, TypeAlias
 
 from sagrada.core.errors import InvalidNotationError
+from sagrada.core.messages import msg
 
 Cell: TypeAlias = int
 Mask: TypeAlias = int
@@ -109,9 +110,7 @@ def parse_cell(text: str) -> Cell:
     """
     cell = _CELL_BY_NAME.get(text.strip().upper())
     if cell is None:
-        raise InvalidNotationError(
-            f"{text!r} is not a cell: expected a row A-D and a column 1-5, like B3"
-        )
+        raise InvalidNotationError(msg("notation.cell", text=repr(text)))
     return cell
 
 

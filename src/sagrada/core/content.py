@@ -16,6 +16,7 @@ from typing import Any, Final, Protocol, TypeVar
 from sagrada.core.cells import CELL_NAMES, COLUMNS, NUM_CELLS, ROWS, Mask
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import ContentError
+from sagrada.core.messages import register_param_kind
 
 #: Packs that ship with the engine, in load order.
 PACKS: Final = ("base", "five-six")
@@ -369,5 +370,8 @@ def catalog() -> Catalog:
     """Return every card of every pack that ships with the engine (loaded once)."""
     return merge(*(load_pack(pack) for pack in PACKS))
 
+
+# A message's ``tool`` parameter is a tool card's number, shown as the card's name.
+register_param_kind("tool", lambda number, language: catalog().tool(number).name)
 
 assert NUM_CELLS == ROWS * COLUMNS

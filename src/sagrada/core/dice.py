@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final, TypeAlias
 
 from sagrada.core.errors import InvalidNotationError
+from sagrada.core.messages import msg
 
 Colour: TypeAlias = int
 Die: TypeAlias = int
@@ -78,9 +79,7 @@ def parse_die(text: str) -> Die:
     """
     die = _DIE_BY_NAME.get(text.strip().upper())
     if die is None:
-        raise InvalidNotationError(
-            f"{text!r} is not a die: expected a colour letter (R Y G B P) and a value 1-6"
-        )
+        raise InvalidNotationError(msg("notation.die", text=repr(text)))
     return die
 
 
@@ -90,4 +89,4 @@ def parse_colour(text: str) -> Colour:
     for colour, (letter, name) in enumerate(zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True)):
         if key in (letter.lower(), name):
             return colour
-    raise InvalidNotationError(f"{text!r} is not a colour: expected one of R Y G B P")
+    raise InvalidNotationError(msg("notation.colour", text=repr(text)))

@@ -1,7 +1,7 @@
 """Explanations: what the current player decides, and why an action is not legal.
 
-Both are written for people (the CLI, the server's refusals, records that fail to replay) and
-name the rule at stake. They read the table and the rules; they never change anything.
+Both are messages for people (the CLI, the server's refusals, records that fail to replay)
+and name the rule at stake. They read the table and the rules; they never change anything.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind, action_to_str
 from sagrada.core.hooks import PAY_STAGE, Rules
+from sagrada.core.messages import Message, msg
 from sagrada.core.table import TOOL_USED, Phase, Table
 from sagrada.core.tools.effect import TOOL_EFFECTS
 
@@ -21,20 +22,20 @@ def slot_of(table: Table, number: int) -> int:
     return -1
 
 
-def why_illegal(table: Table, rules: Rules, action: Action) -> str:
+def why_illegal(table: Table, rules: Rules, action: Action) -> Message:
     """Return the rule that makes ``action`` illegal now (the action is known to be illegal)."""
     if not A.is_action(action):
-        return f"{action!r} is not an action code"
+        return msg("refuse.not_code", code=repr(action))
     if table.phase == Phase.OVER:
-        return "the game is over"
+        return msg("game.over")
     kind = A.KIND_OF[action]
     if table.phase == Phase.SETUP:
-        return "during setup each player chooses a window pattern option, W1 to W4"
+        return msg("refuse.setup")
     if table.tool_slot >= 0:
         card = table.tools[table.tool_slot]
         if table.stage == PAY_STAGE:
             return rules.payment.explain_step(table, action)
-        return f"{card.name}: {TOOL_EFFECTS[card.id].explain(table, action)}"
+        return msg("refuse.tool", tool=card.id, reason=TOOL_EFFECTS[card.id].explain(table, action))
     if table.step:
         return rules.steps[table.step].explain(table, action)
     turn_action = rules.turn_by_kind.get(kind)
@@ -45,38 +46,36 @@ def why_illegal(table: Table, rules: Rules, action: Action) -> str:
     if kind == Kind.TOOL:
         slot = slot_of(table, A.ARG1[action])
         if slot < 0:
-            return f"tool card {A.ARG1[action]} is not in play"
+            return msg("refuse.tool_absent", number=A.ARG1[action])
         card = table.tools[slot]
         effect = TOOL_EFFECTS[card.id]
         if table.used & TOOL_USED:
-            return "you have already used a tool card this turn"
+            return msg("refuse.tool_used")
         if effect.after_drafting and table.drafted:
-            return f"{card.name} acts on the die you draft, and you have already drafted this turn"
+            return msg("refuse.after_drafting", tool=card.id)
         refusal = rules.payment.refusal(table, slot, effect)
         if refusal is not None:
             return refusal
-        return f"{card.name}: {effect.why_not_startable(table)}"
+        return msg("refuse.tool", tool=card.id, reason=effect.why_not_startable(table))
     action_kind = A.action_kind(action)
-    if action_kind.absent and action_kind.module not in rules.modules:
+    if action_kind.absent is not None and action_kind.module not in rules.modules:
         return action_kind.absent
-    return (
-        f"{action_to_str(action)} is not a decision of this step: "
-        "draft a die (like R3@B4), use a tool (T1) or pass"
-    )
+    return msg("refuse.off_step", action=action_to_str(action))
 
 
-def describe_decision(table: Table, rules: Rules) -> str:
+def describe_decision(table: Table, rules: Rules) -> Message:
     """Return a short sentence saying what the current player decides now."""
     if table.phase == Phase.OVER:
-        return "the game is over"
+        return msg("game.over")
+    who = table.current
     if table.phase == Phase.SETUP:
-        return f"player {table.current}: choose a window pattern (W1-W4)"
-    who = f"player {table.current}"
+        return msg("decision.setup", player=who)
     if table.tool_slot >= 0:
         card = table.tools[table.tool_slot]
         if table.stage == PAY_STAGE:
-            return f"{who}: {rules.payment.step_prompt(table)}"
-        return f"{who}: {card.name}: {TOOL_EFFECTS[card.id].prompt(table)}"
+            return msg("decision.player", player=who, prompt=rules.payment.step_prompt(table))
+        prompt = TOOL_EFFECTS[card.id].prompt(table)
+        return msg("decision.tool", player=who, tool=card.id, prompt=prompt)
     if table.step:
-        return f"{who}: {rules.steps[table.step].prompt(table)}"
-    return f"{who}: {rules.turn_prompt}"
+        return msg("decision.player", player=who, prompt=rules.steps[table.step].prompt(table))
+    return msg("decision.player", player=who, prompt=rules.turn_prompt)

@@ -18,6 +18,7 @@ from typing import Any, Final
 from sagrada.core.actions import ARG1, ARG2, KINDS, Action
 from sagrada.core.content import PrivateObjective, WindowPattern
 from sagrada.core.dice import DIE_NAMES, Die
+from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.outcome import Outcome
 from sagrada.core.scoring import ScoreBreakdown, ScorePart
@@ -45,7 +46,7 @@ class TurnAction:
 
     bit: int = 0
     kind: int = -1
-    done_reason: str = ""
+    done_reason: Message = msg("refuse.default")
 
     def actions(self, table: Table) -> list[Action]:
         """Return its legal actions now (it has not been done this turn)."""
@@ -54,9 +55,9 @@ class TurnAction:
     def apply(self, table: Table, action: Action) -> None:
         """Apply one of its legal actions."""
 
-    def explain(self, table: Table, action: Action) -> str:
+    def explain(self, table: Table, action: Action) -> Message:
         """Say why ``action`` (of its kind, while it is still to do) is not legal."""
-        return "that is not allowed now"
+        return msg("refuse.default")
 
 
 class PlaceDie(TurnAction):
@@ -64,7 +65,7 @@ class PlaceDie(TurnAction):
     placement rule: the draft from the Draft Pool, placing a die of one's own."""
 
     #: Where the dice are, for messages ("the Draft Pool").
-    source: str = ""
+    source: Message = msg("source.pool")
 
     def dice(self, table: Table) -> list[Die]:
         """Return the dice the action takes from (the list itself: a die is removed from it)."""
@@ -78,12 +79,12 @@ class PlaceDie(TurnAction):
         self.dice(table).remove(die)
         table.window().place(die, ARG2[action])
 
-    def explain(self, table: Table, action: Action) -> str:
+    def explain(self, table: Table, action: Action) -> Message:
         die = ARG1[action]
         if die not in self.dice(table):
-            return f"there is no {DIE_NAMES[die]} in {self.source}"
+            return msg("refuse.no_die", die=DIE_NAMES[die], source=self.source)
         problem = table.window().placement_problem(die, ARG2[action])
-        return problem or "that placement is not allowed"
+        return problem or msg("refuse.placement")
 
 
 class ModuleStep:
@@ -103,13 +104,13 @@ class ModuleStep:
         """Apply a legal action; return whether the step is finished."""
         return True
 
-    def prompt(self, table: Table) -> str:
+    def prompt(self, table: Table) -> Message:
         """Return what the player decides."""
-        return "choose"
+        return msg("prompt.choose")
 
-    def explain(self, table: Table, action: Action) -> str:
+    def explain(self, table: Table, action: Action) -> Message:
         """Say why ``action`` is not legal at this step."""
-        return f"that does not answer this step: {self.prompt(table)}"
+        return msg("refuse.step", prompt=self.prompt(table))
 
 
 class ToolPayment:
@@ -120,7 +121,7 @@ class ToolPayment:
         paying goes (the effect's own conditions included where payment changes them)."""
         return True
 
-    def refusal(self, table: Table, slot: int, effect: ToolEffect) -> str | None:
+    def refusal(self, table: Table, slot: int, effect: ToolEffect) -> Message | None:
         """Say why the tool in ``slot`` cannot be paid for, or ``None`` if payment is not the
         reason."""
         return None
@@ -137,13 +138,13 @@ class ToolPayment:
     def apply_step(self, table: Table, action: Action) -> None:
         """Apply the payment step's action (the effect starts right after)."""
 
-    def explain_step(self, table: Table, action: Action) -> str:
+    def explain_step(self, table: Table, action: Action) -> Message:
         """Say why ``action`` is not legal at the payment step."""
-        return "that does not pay for the tool"
+        return msg("refuse.payment")
 
-    def step_prompt(self, table: Table) -> str:
+    def step_prompt(self, table: Table) -> Message:
         """Return what the player decides at the payment step."""
-        return "pay for the tool"
+        return msg("prompt.pay")
 
 
 def _snake(players: int, start: int) -> tuple[int, ...]:
@@ -202,7 +203,7 @@ class RulesBuilder:
     round_order: Callable[[int, int], tuple[int, ...]] = _snake
     turn_actions: list[TurnAction] = field(default_factory=list)
     payment: ToolPayment = field(default_factory=ToolPayment)
-    turn_prompt: str = "draft and place a die, use a tool, or pass"
+    turn_prompt: Message = field(default_factory=lambda: msg("prompt.turn"))
     favor_for: Callable[[WindowPattern], int] = lambda pattern: pattern.difficulty
     setup_steps: list[Callable[[Table], None]] = field(default_factory=list)
     solo_scoring: bool = False
@@ -243,7 +244,7 @@ class Rules:
     round_order: Callable[[int, int], tuple[int, ...]]
     turn_actions: tuple[TurnAction, ...]
     payment: ToolPayment
-    turn_prompt: str
+    turn_prompt: Message
     favor_for: Callable[[WindowPattern], int]
     setup_steps: tuple[Callable[[Table], None], ...]
     solo_scoring: bool

@@ -34,8 +34,9 @@ from sagrada.core.cells import (
     mask_names,
 )
 from sagrada.core.content import PrivateObjective, PublicObjective
-from sagrada.core.dice import COLOUR_NAMES, DIE_VALUE
+from sagrada.core.dice import COLOUR_LETTERS, DIE_VALUE
 from sagrada.core.errors import ConfigError
+from sagrada.core.messages import Message, msg
 from sagrada.core.window import Window
 
 #: A public objective's rule: the number of rows, columns, sets or dice that score, and the
@@ -51,8 +52,6 @@ _UNITS: Final[dict[str, str]] = {}
 OPEN_SPACE_PENALTY: Final = 1
 SOLO_OPEN_SPACE_PENALTY: Final = 3
 
-_PLURALS: Final = {"die": "dice", "token": "tokens", "space": "spaces"}
-
 
 @dataclass(frozen=True, slots=True)
 class ScorePart:
@@ -63,20 +62,23 @@ class ScorePart:
         kind: ``"public"``, ``"private"``, ``"favor"`` or ``"open"``.
         points: the VP earned (negative for open spaces).
         count: how many complete rows, columns or sets, dice, tokens or open spaces scored.
-        formula: short human text of the reckoning, such as ``"2 columns × 5 VP"``.
+        formula: the reckoning as a message, such as ``2 columns × 5 VP``.
         cells: names of the cells whose dice earned the points (the open cells for open
             spaces), in A1..D5 order.
         counted: ``False`` only for the solo private objective that is not the better one; its
             points then stay out of the total.
+        name_message: the name as a message, for the parts that are not cards (a card's name
+            is its content's).
     """
 
     name: str
     kind: str
     points: int
     count: int
-    formula: str
+    formula: Message
     cells: tuple[str, ...]
     counted: bool = True
+    name_message: Message | None = None
 
     def detail_json(self) -> dict[str, Any]:
         """Return every field as a JSON-ready dict."""
@@ -85,9 +87,11 @@ class ScorePart:
             "kind": self.kind,
             "points": self.points,
             "count": self.count,
-            "formula": self.formula,
+            "formula": str(self.formula),
+            "formula_message": self.formula.to_json(),
             "cells": list(self.cells),
             "counted": self.counted,
+            **({"name_message": self.name_message.to_json()} if self.name_message else {}),
         }
 
 
@@ -286,10 +290,6 @@ def color_diagonals(window: Window) -> tuple[int, Mask]:
 # -- scoring --------------------------------------------------------------------------------
 
 
-def _plural(n: int, unit: str) -> str:
-    return f"{n} {unit if n == 1 else _PLURALS.get(unit, unit + 's')}"
-
-
 def score_public(window: Window, objective: PublicObjective) -> ScorePart:
     """Score one public objective card: its rule's count times the card's VP.
 
@@ -306,7 +306,7 @@ def score_public(window: Window, objective: PublicObjective) -> ScorePart:
         kind="public",
         points=count * objective.vp,
         count=count,
-        formula=f"{_plural(count, unit)} × {objective.vp} VP",
+        formula=msg(f"formula.{unit}", n=count, vp=objective.vp),
         cells=mask_names(cells),
     )
 
@@ -319,17 +319,17 @@ def score_private(window: Window, objective: PrivateObjective) -> ScorePart:
     """
     if objective.colour is not None:
         cells = window.by_colour[objective.colour]
-        nothing = f"no {COLOUR_NAMES[objective.colour]} dice"
+        nothing = msg("formula.no_colour", colour=COLOUR_LETTERS[objective.colour])
     else:
         cells = window.occupied & objective.spaces
-        nothing = "no dice on its spaces"
+        nothing = msg("formula.no_spaces")
     values = [DIE_VALUE[window.dice[cell]] for cell in cells_of(cells)]
     return ScorePart(
         name=objective.name,
         kind="private",
         points=sum(values),
         count=len(values),
-        formula=" + ".join(map(str, values)) if values else nothing,
+        formula=msg("formula.values", values=" + ".join(map(str, values))) if values else nothing,
         cells=mask_names(cells),
     )
 
@@ -374,11 +374,12 @@ def score_window(
     tokens = 0 if solo else favor_tokens
     parts.append(
         ScorePart(
-            name="Favor tokens",
+            name=str(msg("score.favor")),
+            name_message=msg("score.favor"),
             kind="favor",
             points=tokens,
             count=tokens,
-            formula="not used in solo play" if solo else f"{_plural(tokens, 'token')} × 1 VP",
+            formula=msg("formula.favor_solo") if solo else msg("formula.favor", n=tokens),
             cells=(),
         )
     )
@@ -388,11 +389,12 @@ def score_window(
     penalty = SOLO_OPEN_SPACE_PENALTY if solo else OPEN_SPACE_PENALTY
     parts.append(
         ScorePart(
-            name="Open spaces",
+            name=str(msg("score.open")),
+            name_message=msg("score.open"),
             kind="open",
             points=-penalty * spaces,
             count=spaces,
-            formula=f"{_plural(spaces, 'space')} × -{penalty} VP",
+            formula=msg("formula.open", n=spaces, penalty=penalty),
             cells=mask_names(open_cells),
         )
     )

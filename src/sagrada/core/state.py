@@ -27,6 +27,7 @@ from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.explain import describe_decision, slot_of, why_illegal
 from sagrada.core.hooks import PAY_STAGE, Rules
+from sagrada.core.messages import Message, msg
 from sagrada.core.outcome import Outcome
 from sagrada.core.rng import Rng, check_seed
 from sagrada.core.scoring import ScoreBreakdown, score_window
@@ -139,7 +140,7 @@ class State(Table):
             IllegalActionError: if ``action`` is not legal here.
         """
         if action not in self.legal_actions():
-            raise IllegalActionError(_safe_text(action), self.why_illegal(action))
+            raise IllegalActionError(_safe_text(action), why_illegal(self, self.rules, action))
         probe = self.clone()
         before = probe.rng.state
         probe.apply(action)
@@ -161,7 +162,7 @@ class State(Table):
         if type(action) is not int:
             action = _as_code(action)
         if action not in self.legal_actions():
-            raise IllegalActionError(_safe_text(action), self.why_illegal(action))
+            raise IllegalActionError(_safe_text(action), why_illegal(self, self.rules, action))
         self._legal = None
         self.history.append(action)
         self.actors.append(self.current)
@@ -258,13 +259,13 @@ class State(Table):
 
     # -- explanations ------------------------------------------------------------------------
 
-    def why_illegal(self, action: Action) -> str:
-        """Return the rule that makes ``action`` illegal here (or ``"legal"`` if it is legal)."""
+    def why_illegal(self, action: Action) -> Message | None:
+        """Return the rule that makes ``action`` illegal here, or ``None`` if it is legal."""
         if A.is_action(action) and self.is_legal(action):
-            return "legal"
+            return None
         return why_illegal(self, self.rules, action)
 
-    def describe_decision(self) -> str:
+    def describe_decision(self) -> Message:
         """Return a short sentence saying what the current player decides now."""
         return describe_decision(self, self.rules)
 
@@ -324,7 +325,7 @@ def _as_code(value: Any) -> Action:
             return operator.index(value)
         except TypeError:
             pass
-    raise IllegalActionError(repr(value), f"{value!r} is not an action code")
+    raise IllegalActionError(repr(value), msg("refuse.not_code", code=repr(value)))
 
 
 def _safe_text(action: Action) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sagrada.core.actions import Action, action_fields, action_to_str
+from sagrada.core.actions import Action, action_fields, action_message, action_to_str
 from sagrada.core.cells import mask_names
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.rng import Rng
@@ -88,13 +88,15 @@ class PlayerView:
                     for o in p.options
                 ]
             players.append(entry)
+        decision = s.describe_decision()
         data: dict[str, Any] = {
             "player": self.player,
             "phase": Phase(s.phase).name.lower(),
             "round": min(s.round + 1, 10),
             "start_player": s.start_player,
             "current_player": s.current,
-            "decision": s.describe_decision(),
+            "decision": str(decision),
+            "decision_message": decision.to_json(),
             "players": players,
             "private_pools": s.config.private_pools,
             "solo": s.config.solo,
@@ -120,7 +122,9 @@ class PlayerView:
             "held_die": DIE_NAMES[s.held] if s.held >= 0 else None,
             "tool_in_use": s.tools[s.tool_slot].id if s.tool_slot >= 0 else None,
             "history": [action_to_str(a) for a in s.history],
-            "history_actions": [action_fields(a) for a in s.history],
+            "history_actions": [
+                {**action_fields(a), "message": action_message(a).to_json()} for a in s.history
+            ],
             "history_seats": list(s.actors),
             "legal_actions": [action_to_str(a) for a in self.legal_actions()],
             "actions": self.actions_json(),

@@ -31,7 +31,8 @@ from sagrada.core.cells import (
     cell_list,
 )
 from sagrada.core.content import WindowPattern
-from sagrada.core.dice import COLOUR_NAMES, DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_COLOURS, Die
+from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_COLOURS, Die
+from sagrada.core.messages import Message, msg
 
 EMPTY: Final = -1
 
@@ -139,35 +140,31 @@ class Window:
         ignore_colour: bool = False,
         ignore_value: bool = False,
         isolated: bool = False,
-    ) -> str | None:
+    ) -> Message | None:
         """Return the rule that forbids ``die`` on ``cell``, or ``None`` if it may go there."""
         name = CELL_NAMES[cell]
         colour = DIE_COLOUR[die]
         value = DIE_VALUE[die]
         if self.dice[cell] != EMPTY:
-            return f"{name} already holds a die"
+            return msg("place.occupied", cell=name)
         restriction = self.pattern.restriction(cell)
         if not ignore_colour and not self.pattern.colour_ok[colour] >> cell & 1:
-            return f"{name} requires a {COLOUR_NAMES['RYGBP'.index(restriction)]} die"
+            return msg("place.colour", cell=name, colour=restriction)
         if not ignore_value and not self.pattern.value_ok[value] >> cell & 1:
-            return f"{name} requires a {restriction}"
+            return msg("place.value", cell=name, value=int(restriction))
         if self.occupied == 0:
             if not EDGE >> cell & 1:
-                return "the first die must be placed on an edge or corner space"
+                return msg("place.first")
         elif isolated:
             if NEIGHBOURS[cell] & self.occupied:
-                return f"with Cork-backed Straightedge, {name} must not touch any die"
+                return msg("place.cork", cell=name)
         elif not NEIGHBOURS[cell] & self.occupied:
-            return f"{name} does not touch any placed die (orthogonally or diagonally)"
+            return msg("place.isolated", cell=name)
         for other in cell_list(ORTHOGONAL[cell] & self.occupied):
             if DIE_COLOUR[self.dice[other]] == colour:
-                return (
-                    f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same colour"
-                )
+                return msg("place.same_colour", cell=name, other=CELL_NAMES[other])
             if DIE_VALUE[self.dice[other]] == value:
-                return (
-                    f"{name} is orthogonally next to {CELL_NAMES[other]}, a die of the same value"
-                )
+                return msg("place.same_value", cell=name, other=CELL_NAMES[other])
         return None
 
     # -- changing the window ---------------------------------------------------------------

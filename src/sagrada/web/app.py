@@ -27,9 +27,11 @@ from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
+from sagrada.core.messages import DEFAULT_LANGUAGE, Message
 from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
+from sagrada.i18n import catalogue_json, languages
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
@@ -192,11 +194,14 @@ def create_app(
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, exc: GameError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status)
 
     @app.exception_handler(SagradaError)
     async def rules_error(_request: Request, exc: SagradaError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=422)
+        body: dict[str, Any] = {"detail": str(exc)}
+        if exc.message is not None:
+            body["message"] = exc.message.to_json()
+        return JSONResponse(body, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -225,6 +230,14 @@ def create_app(
     async def options_schema() -> list[dict[str, Any]]:
         """The game options: name, type, default, allowed values, help (docs/options.md)."""
         return [spec.to_json() for spec in OPTIONS]
+
+    @app.get("/api/messages")
+    async def messages(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The message catalogue of a language, to render the engine's messages
+        (``{"id", "params"}`` objects) the way the engine renders them in English."""
+        if language not in languages():
+            raise GameError(404, f"no messages in {language!r}: try one of {languages()}")
+        return catalogue_json(language)
 
     @app.post("/api/options/check")
     async def check_options(values: dict[str, Any]) -> dict[str, Any]:
@@ -431,9 +444,10 @@ def create_app(
 
         sender = asyncio.create_task(pump())
 
-        def reply(status: int, detail: str) -> None:
+        def reply(status: int, detail: str, message: Message | None = None) -> None:
+            error = GameError(status, detail, message)
             with contextlib.suppress(asyncio.QueueFull):
-                listener.queue.put_nowait({"type": "error", "status": status, "detail": detail})
+                listener.queue.put_nowait({"type": "error", "status": status, **error.body()})
 
         try:
             while True:
@@ -469,7 +483,7 @@ def create_app(
                 except (json.JSONDecodeError, RecursionError):
                     reply(400, "messages must be JSON")
                 except GameError as exc:
-                    reply(exc.status, exc.detail)
+                    reply(exc.status, exc.detail, exc.message)
         except WebSocketDisconnect:
             pass
         finally:

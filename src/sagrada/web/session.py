@@ -21,6 +21,7 @@ from sagrada.core.actions import Action, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_NAMES
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
+from sagrada.core.messages import Message
 from sagrada.core.record import GameRecord
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import make_view
@@ -28,12 +29,21 @@ from sagrada.web.fanout import Listener
 
 
 class GameError(Exception):
-    """A request the game refuses: carries the HTTP status and the reason."""
+    """A request the game refuses: carries the HTTP status and the reason (and the engine's
+    message for it, when the engine refused)."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, message: Message | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
+        self.message = message
+
+    def body(self) -> dict[str, Any]:
+        """The JSON answer: ``detail`` (English), and ``message`` if the engine gave one."""
+        out: dict[str, Any] = {"detail": self.detail}
+        if self.message is not None:
+            out["message"] = self.message.to_json()
+        return out
 
 
 def hash_token(token: str) -> str:
@@ -162,7 +172,7 @@ class Room:
                 trial.apply(code)
             except IllegalActionError as exc:
                 prefix = f"action {index + 1}: " if len(texts) > 1 else ""
-                raise GameError(422, f"{prefix}{exc}") from None
+                raise GameError(422, f"{prefix}{exc}", exc.message) from None
             codes.append(code)
             if chance:
                 # Dice were rolled or drawn: nothing after this step may be tried, or the
@@ -197,7 +207,7 @@ class Room:
         try:
             return parse_action(text)
         except InvalidNotationError as exc:
-            raise GameError(422, str(exc)) from None
+            raise GameError(422, str(exc), exc.message) from None
 
     def preview(self, seat: int, texts: list[str]) -> dict[str, Any]:
         """The legal actions after ``texts``, committing nothing (tools step by step).
@@ -211,20 +221,27 @@ class Room:
             try:
                 chance = trial.is_chance(code)
             except IllegalActionError as exc:
-                raise GameError(422, str(exc)) from None
+                raise GameError(422, str(exc), exc.message) from None
             if chance:
                 if index != len(texts) - 1:
                     raise GameError(
                         422, f"action {index + 1} ({text!r}) rolls dice: commit it first"
                     )
-                return {"legal_actions": [], "decision": "", "complete": False, "chance": True}
+                return {
+                    "legal_actions": [],
+                    "decision": "",
+                    "decision_message": None,
+                    "complete": False,
+                    "chance": True,
+                }
             trial.apply(code)
         mine = trial.current_player == seat and not trial.is_over
         view = make_view(trial, seat).to_json()
         return {
             "legal_actions": view["legal_actions"] if mine else [],
             "actions": view["actions"] if mine else [],
-            "decision": trial.describe_decision(),
+            "decision": view["decision"],
+            "decision_message": view["decision_message"],
             "complete": trial.tool_slot < 0,
             "chance": False,
             "held_die": None if trial.held < 0 else DIE_NAMES[trial.held],

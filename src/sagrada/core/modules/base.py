@@ -12,6 +12,7 @@ from sagrada.core.actions import Kind
 from sagrada.core.content import catalog
 from sagrada.core.dice import Die
 from sagrada.core.hooks import PlaceDie, RuleModule, RulesBuilder, ToolPayment
+from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.outcome import ranked_outcome
 from sagrada.core.table import DRAFTED, Table
@@ -30,8 +31,8 @@ class DraftFromPool(PlaceDie):
 
     bit = DRAFTED
     kind = Kind.DRAFT
-    done_reason = "you have already drafted a die this turn"
-    source = "the Draft Pool"
+    done_reason = msg("refuse.drafted")
+    source = msg("source.pool")
 
     def dice(self, table: Table) -> list[Die]:
         return table.pool
@@ -50,12 +51,11 @@ class FavorTokens(ToolPayment):
             return False
         return effect.can_start(table)
 
-    def refusal(self, table: Table, slot: int, effect: ToolEffect) -> str | None:
+    def refusal(self, table: Table, slot: int, effect: ToolEffect) -> Message | None:
         cost = tool_cost(table, slot)
         favor = table.players[table.current].favor
         if favor < cost:
-            name = table.tools[slot].name
-            return f"{name} costs {cost} favor token{'s' if cost > 1 else ''} and you have {favor}"
+            return msg("refuse.cost", tool=table.tools[slot].id, n=cost, favor=favor)
         return None
 
     def pay(self, table: Table, slot: int) -> bool:

@@ -17,6 +17,7 @@ from sagrada.core.content import catalog
 from sagrada.core.dice import DIE_NAMES, NUM_COLOURS, Die
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import PlaceDie, RuleModule, RulesBuilder
+from sagrada.core.messages import msg
 from sagrada.core.options import Options
 from sagrada.core.table import FIRST_MODULE_BIT, Phase, Table
 from sagrada.core.tools import five_six as _tools  # noqa: F401  (registers tools 13-14)
@@ -42,8 +43,8 @@ class PlaceOwnDie(PlaceDie):
 
     bit = PLACED_OWN
     kind = Kind.OWN_DRAFT
-    done_reason = "you have already placed a die from your Private Dice Pool this turn"
-    source = "your Private Dice Pool"
+    done_reason = msg("refuse.placed_own")
+    source = msg("source.own_pool")
 
     def dice(self, table: Table) -> list[Die]:
         return table.own_pool
@@ -99,9 +100,7 @@ class PrivatePools(RuleModule):
         rules.draft_pool_size = players + 1
         rules.round_order = _single_pass
         rules.turn_actions.append(PlaceOwnDie())
-        rules.turn_prompt = (
-            "place a die from the Draft Pool and/or your own pool, use a tool, or pass"
-        )
+        rules.turn_prompt = msg("prompt.turn.private_pools")
         rules.setup_steps.append(roll_own_dice)
         rules.view_hooks.append(show_own_dice)
 

@@ -10,8 +10,9 @@ from typing import Final
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind
-from sagrada.core.dice import COLOUR_NAMES, DIE_COLOUR, DIE_NAMES, DIE_VALUE
+from sagrada.core.dice import COLOUR_LETTERS, DIE_COLOUR, DIE_NAMES, DIE_VALUE
 from sagrada.core.hooks import PAY_STAGE, RuleModule, RulesBuilder, ToolPayment
+from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.outcome import Outcome
 from sagrada.core.scoring import ScoreBreakdown
@@ -57,14 +58,11 @@ class PaymentDie(ToolPayment):
     def available(self, table: Table, slot: int, effect: ToolEffect) -> bool:
         return not table.tool_spent[slot] and bool(self._payers(table, slot, effect))
 
-    def refusal(self, table: Table, slot: int, effect: ToolEffect) -> str | None:
+    def refusal(self, table: Table, slot: int, effect: ToolEffect) -> Message | None:
         card = table.tools[slot]
         if table.tool_spent[slot]:
-            return f"in solo play each tool card is used once, and {card.name} has been used"
-        return (
-            f"{card.name} needs a {COLOUR_NAMES[card.colour]} die in the Draft Pool to pay "
-            "with, and something to act on"
-        )
+            return msg("solo.spent", tool=card.id)
+        return msg("solo.needs_die", tool=card.id, colour=COLOUR_LETTERS[card.colour])
 
     def pay(self, table: Table, slot: int) -> bool:
         table.stage = PAY_STAGE
@@ -79,21 +77,21 @@ class PaymentDie(ToolPayment):
         table.removed.append(die)
         table.tool_spent[table.tool_slot] = True
 
-    def explain_step(self, table: Table, action: Action) -> str:
+    def explain_step(self, table: Table, action: Action) -> Message:
         card = table.tools[table.tool_slot]
+        colour = COLOUR_LETTERS[card.colour]
         if A.KIND_OF[action] != Kind.PAY:
-            colour = COLOUR_NAMES[card.colour]
-            return f"pay for {card.name} first with a {colour} die from the Draft Pool ($R3)"
+            return msg("solo.pay_first", tool=card.id, colour=colour)
         die = A.ARG1[action]
         if die not in table.pool:
-            return f"there is no {DIE_NAMES[die]} in the Draft Pool"
+            return msg("refuse.no_die", die=DIE_NAMES[die], source=msg("source.pool"))
         if DIE_COLOUR[die] != card.colour:
-            return f"{card.name} must be paid with a {COLOUR_NAMES[card.colour]} die"
-        return f"paying with {DIE_NAMES[die]} would leave {card.name} nothing to act on"
+            return msg("solo.colour", tool=card.id, colour=colour)
+        return msg("solo.useless", die=DIE_NAMES[die], tool=card.id)
 
-    def step_prompt(self, table: Table) -> str:
+    def step_prompt(self, table: Table) -> Message:
         card = table.tools[table.tool_slot]
-        return f"pay for {card.name} with a {COLOUR_NAMES[card.colour]} die"
+        return msg("solo.prompt", tool=card.id, colour=COLOUR_LETTERS[card.colour])
 
 
 class Solo(RuleModule):

@@ -17,6 +17,7 @@ from sagrada.core.actions import Action, Kind
 from sagrada.core.cells import CELL_NAMES, Mask
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, Die
+from sagrada.core.messages import Message, msg
 from sagrada.core.tools.effect import (
     ADJUST,
     SWAP,
@@ -45,7 +46,7 @@ class GrozingPliers(AfterDrafting):
     """1: after drafting, raise or lower the die's value by 1 (a 1 never becomes 6, nor 6 a 1)."""
 
     number = 1
-    fit = "placed after raising or lowering it by 1"
+    fit = msg("fit.adjusted")
 
     def _adjustments(self, ctx: TurnContext, die: Die) -> list[Action]:
         window = ctx.window()
@@ -71,16 +72,16 @@ class GrozingPliers(AfterDrafting):
         ctx.held += 1 if action == A.INCREASE else -1
         return offer_placement(ctx)
 
-    def effect_prompt(self, ctx: TurnContext) -> str:
-        return f"raise (+1) or lower (-1) the {DIE_NAMES[ctx.held]}"
+    def effect_prompt(self, ctx: TurnContext) -> Message:
+        return msg("tool.adjust", die=DIE_NAMES[ctx.held])
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if ctx.stage == ADJUST and action in (A.INCREASE, A.DECREASE):
             value = DIE_VALUE[ctx.held]
             if (action == A.INCREASE and value == 6) or (action == A.DECREASE and value == 1):
-                return "a 6 cannot become a 1, nor a 1 a 6"
+                return msg("tool.adjust_wraps")
             changed = ctx.held + (1 if action == A.INCREASE else -1)
-            return f"a {DIE_NAMES[changed]} could not be placed anywhere in your window"
+            return msg("tool.changed_nowhere", die=DIE_NAMES[changed])
         return super().explain(ctx, action)
 
 
@@ -89,7 +90,7 @@ class LensCutter(SwapAfterDrafting):
     """5: after drafting, swap the die with a die on the Round Track."""
 
     number = 5
-    fit = "swapped for a Round Track die that can be placed"
+    fit = msg("fit.swapped_track")
 
     def swaps(self, ctx: TurnContext, first_only: bool = False) -> list[Action]:
         window = ctx.window()
@@ -105,12 +106,12 @@ class LensCutter(SwapAfterDrafting):
                             return out
         return out
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
+    def why_not_startable(self, ctx: TurnContext) -> Message:
         if not any(ctx.track):
-            return "the Round Track has no dice yet"
+            return msg("tool.track_empty")
         if not ctx.pool:
-            return "the Draft Pool is empty"
-        return "no die on the Round Track could be placed in your window"
+            return msg("tool.pool_empty")
+        return msg("tool.track_none_fits")
 
     def affect(self, ctx: TurnContext) -> bool:
         ctx.stage = SWAP
@@ -123,15 +124,15 @@ class LensCutter(SwapAfterDrafting):
         ctx.held = A.ARG2[action]
         return offer_placement(ctx)
 
-    def effect_prompt(self, ctx: TurnContext) -> str:
-        return f"choose a Round Track die to swap with the {DIE_NAMES[ctx.held]} (like r3:R5)"
+    def effect_prompt(self, ctx: TurnContext) -> Message:
+        return msg("tool.track_swap", die=DIE_NAMES[ctx.held])
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if ctx.stage == SWAP and A.KIND_OF[action] == Kind.TRACK:
             round_number, die = A.ARG1[action], A.ARG2[action]
             if die not in ctx.track[round_number - 1]:
-                return f"round {round_number} of the Round Track holds no {DIE_NAMES[die]}"
-            return f"the {DIE_NAMES[die]} could not be placed anywhere in your window"
+                return msg("tool.track_missing", round=round_number, die=DIE_NAMES[die])
+            return msg("tool.die_nowhere", die=DIE_NAMES[die])
         return super().explain(ctx, action)
 
 
@@ -144,7 +145,7 @@ class FluxBrush(AfterDrafting):
     """
 
     number = 6
-    fit = "placed with some value of its colour"
+    fit = msg("fit.rerolled")
 
     def fits(self, ctx: TurnContext, die: Die) -> bool:
         return any_face_fits(ctx.window(), die)
@@ -160,7 +161,7 @@ class CorkBackedStraightedge(AfterDrafting):
 
     number = 9
     isolated = True
-    fit = "placed on a space that touches no die"
+    fit = msg("fit.isolated")
 
 
 @register_tool
@@ -168,7 +169,7 @@ class GrindingStone(AfterDrafting):
     """10: after drafting, turn the die to its opposite face (values add up to 7)."""
 
     number = 10
-    fit = "placed once turned to its opposite face"
+    fit = msg("fit.flipped")
 
     def fits(self, ctx: TurnContext, die: Die) -> bool:
         return bool(ctx.window().legal_cells(_opposite(die)))
@@ -203,9 +204,8 @@ class FluxRemover(AfterDrafting):
         ctx.held = (die // 6) * 6 + A.ARG1[action] - 1
         return offer_placement(ctx)
 
-    def effect_prompt(self, ctx: TurnContext) -> str:
-        colour = DIE_NAMES[ctx.held][0]
-        return f"choose the value of the new {colour} die (=1 to =6)"
+    def effect_prompt(self, ctx: TurnContext) -> Message:
+        return msg("tool.new_value", colour=DIE_NAMES[ctx.held][0])
 
 
 class _MoveOne(ToolEffect):
@@ -223,8 +223,8 @@ class _MoveOne(ToolEffect):
             ignore_value=self.ignore_value,
         )
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
-        return "no die in your window can be moved anywhere"
+    def why_not_startable(self, ctx: TurnContext) -> Message:
+        return msg("tool.no_move")
 
     def actions(self, ctx: TurnContext) -> list[Action]:
         window = ctx.window()
@@ -245,10 +245,10 @@ class _MoveOne(ToolEffect):
         )
         return True
 
-    def prompt(self, ctx: TurnContext) -> str:
-        return "move a die in your window (like B4>C5)"
+    def prompt(self, ctx: TurnContext) -> Message:
+        return msg("tool.move")
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if A.KIND_OF[action] == Kind.MOVE:
             return explain_move(ctx.window(), action, self.ignore_colour, self.ignore_value)
         return super().explain(ctx, action)
@@ -296,8 +296,8 @@ class Lathekin(ToolEffect):
     def can_start(self, ctx: TurnContext) -> bool:
         return bool(self._first_moves(ctx, stop_at_one=True))
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
-        return "your window has no two dice that can be moved one after the other"
+    def why_not_startable(self, ctx: TurnContext) -> Message:
+        return msg("tool.no_two_moves")
 
     def actions(self, ctx: TurnContext) -> list[Action]:
         if ctx.stage == 0:
@@ -313,18 +313,18 @@ class Lathekin(ToolEffect):
             return False
         return True
 
-    def prompt(self, ctx: TurnContext) -> str:
+    def prompt(self, ctx: TurnContext) -> Message:
         if ctx.stage == 0:
-            return "move the first of two dice (like B4>C5)"
-        return f"move a second die (not the one now on {CELL_NAMES[ctx.memo]})"
+            return msg("tool.move_first")
+        return msg("tool.move_second", cell=CELL_NAMES[ctx.memo])
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if A.KIND_OF[action] == Kind.MOVE:
             if ctx.stage == 1 and A.ARG1[action] == ctx.memo:
-                return "the second move must move another die"
+                return msg("tool.another_die")
             problem = explain_move(ctx.window(), action, False, False)
-            if problem == "that move is not allowed at this step":
-                return "after that move no second die could be moved"
+            if problem.id == "tool.move_refused":
+                return msg("tool.no_second_move")
             return problem
         return super().explain(ctx, action)
 
@@ -338,12 +338,12 @@ class GlazingHammer(ToolEffect):
     def can_start(self, ctx: TurnContext) -> bool:
         return not ctx.first_turn and not ctx.drafted and bool(ctx.pool)
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
+    def why_not_startable(self, ctx: TurnContext) -> Message:
         if ctx.first_turn:
-            return "it may only be used on your second turn of the round"
+            return msg("tool.second_turn_only")
         if ctx.drafted:
-            return "it may only be used before drafting"
-        return "the Draft Pool is empty"
+            return msg("tool.before_drafting")
+        return msg("tool.pool_empty")
 
     def start(self, ctx: TurnContext) -> bool:
         ctx.pool[:] = [ctx.roll(die) for die in ctx.pool]
@@ -362,12 +362,12 @@ class RunningPliers(ToolEffect):
     def can_start(self, ctx: TurnContext) -> bool:
         return ctx.first_turn and ctx.drafted and bool(self._drafts(ctx))
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
+    def why_not_startable(self, ctx: TurnContext) -> Message:
         if not ctx.first_turn:
-            return "it may only be used on your first turn of the round"
+            return msg("tool.first_turn_only")
         if not ctx.drafted:
-            return "it is used after you have drafted and placed this turn's die"
-        return "no die in the Draft Pool can be placed in your window"
+            return msg("tool.after_placing")
+        return msg("tool.pool_none_fits")
 
     def actions(self, ctx: TurnContext) -> list[Action]:
         return self._drafts(ctx)
@@ -379,15 +379,16 @@ class RunningPliers(ToolEffect):
         ctx.skip_second_turn()
         return True
 
-    def prompt(self, ctx: TurnContext) -> str:
-        return "draft and place a second die (like R3@B4)"
+    def prompt(self, ctx: TurnContext) -> Message:
+        return msg("tool.second_draft")
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if A.KIND_OF[action] == Kind.DRAFT:
             die = A.ARG1[action]
             if die not in ctx.pool:
-                return f"there is no {DIE_NAMES[die]} in the Draft Pool"
-            return ctx.window().placement_problem(die, A.ARG2[action]) or "not a legal placement"
+                return msg("refuse.no_die", die=DIE_NAMES[die], source=msg("source.pool"))
+            problem = ctx.window().placement_problem(die, A.ARG2[action])
+            return problem or msg("refuse.placement")
         return super().explain(ctx, action)
 
 
@@ -408,10 +409,10 @@ class TapWheel(ToolEffect):
     def can_start(self, ctx: TurnContext) -> bool:
         return any_move(ctx.window(), self._sources(ctx))
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
+    def why_not_startable(self, ctx: TurnContext) -> Message:
         if not any(ctx.track):
-            return "the Round Track has no dice yet"
-        return "no die of a colour on the Round Track can be moved"
+            return msg("tool.track_empty")
+        return msg("tool.track_no_colour")
 
     def actions(self, ctx: TurnContext) -> list[Action]:
         window = ctx.window()
@@ -432,12 +433,12 @@ class TapWheel(ToolEffect):
             return not any_move(window, window.by_colour[colour] & ~(1 << ctx.memo))
         return True
 
-    def prompt(self, ctx: TurnContext) -> str:
+    def prompt(self, ctx: TurnContext) -> Message:
         if ctx.stage == 0:
-            return "move a die whose colour is on the Round Track (like B4>C5)"
-        return "move a second die of the same colour, or stop"
+            return msg("tool.move_track_colour")
+        return msg("tool.move_same_colour")
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if A.KIND_OF[action] == Kind.MOVE:
             window = ctx.window()
             source = A.ARG1[action]
@@ -446,11 +447,11 @@ class TapWheel(ToolEffect):
                 if ctx.stage == 0 and not any(
                     DIE_COLOUR[d] == colour for t in ctx.track for d in t
                 ):
-                    return "the moved die's colour must match a die on the Round Track"
+                    return msg("tool.colour_not_on_track")
                 if ctx.stage == 1:
                     if source == ctx.memo:
-                        return "the second move must move another die"
+                        return msg("tool.another_die")
                     if colour != DIE_COLOUR[window.dice[ctx.memo]]:
-                        return "both dice must be of the same colour"
+                        return msg("tool.colours_differ")
             return explain_move(window, action, False, False)
         return super().explain(ctx, action)

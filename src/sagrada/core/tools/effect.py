@@ -31,6 +31,7 @@ from sagrada.core.cells import (
 )
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, Die
+from sagrada.core.messages import Message, msg
 from sagrada.core.window import Window
 
 # Stages of the "after drafting" tools.
@@ -53,9 +54,9 @@ class ToolEffect:
         """Return whether the card's whole sequence can complete now (cost and turn aside)."""
         return True
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
+    def why_not_startable(self, ctx: TurnContext) -> Message:
         """Explain why :meth:`can_start` is false."""
-        return "there is nothing it can act on now"
+        return msg("tool.nothing")
 
     def start(self, ctx: TurnContext) -> bool:
         """Begin the effect once the card is paid for (``ctx.stage`` is 0); return whether
@@ -70,13 +71,13 @@ class ToolEffect:
         """Apply a legal action of the current step; return whether the card is finished."""
         return True
 
-    def prompt(self, ctx: TurnContext) -> str:
+    def prompt(self, ctx: TurnContext) -> Message:
         """Return what the player decides at the current step."""
-        return "choose"
+        return msg("prompt.choose")
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         """Explain why ``action`` is not legal at the current step."""
-        return f"{A.action_to_str(action)} does not fit this step: {self.prompt(ctx)}"
+        return msg("tool.off_step", action=A.action_to_str(action), prompt=self.prompt(ctx))
 
 
 #: The effect of each tool card, by card number (filled by :func:`register_tool`).
@@ -208,13 +209,15 @@ def any_move(
     )
 
 
-def explain_move(window: Window, action: Action, ignore_colour: bool, ignore_value: bool) -> str:
+def explain_move(
+    window: Window, action: Action, ignore_colour: bool, ignore_value: bool
+) -> Message:
     """Say why the MOVE ``action`` is not allowed in ``window``."""
     source, target = A.ARG1[action], A.ARG2[action]
     if window.dice[source] < 0:
-        return f"there is no die on {CELL_NAMES[source]} to move"
+        return msg("tool.no_die_to_move", cell=CELL_NAMES[source])
     if source == target:
-        return "a die must move to another space"
+        return msg("tool.same_space")
     waived_colour, waived_value = window.waived_colour, window.waived_value
     die = window.remove(source)
     problem = window.placement_problem(
@@ -222,7 +225,7 @@ def explain_move(window: Window, action: Action, ignore_colour: bool, ignore_val
     )
     window.place(die, source)
     window.waived_colour, window.waived_value = waived_colour, waived_value
-    return problem or "that move is not allowed at this step"
+    return problem or msg("tool.move_refused")
 
 
 # -- the "after drafting" cards ----------------------------------------------------------------
@@ -242,7 +245,7 @@ class AfterDrafting(ToolEffect):
     #: The player may put the die back in the Draft Pool instead of placing it (Flux Remover).
     may_return = False
     #: What a die must allow to be taken, after "could be" (see :meth:`fits`).
-    fit = "placed in your window"
+    fit = msg("fit.placed")
 
     def fits(self, ctx: TurnContext, die: Die) -> bool:
         """Return whether the card's sequence, started by taking ``die``, can end with a die
@@ -262,10 +265,10 @@ class AfterDrafting(ToolEffect):
                     return True
         return False
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
+    def why_not_startable(self, ctx: TurnContext) -> Message:
         if not ctx.pool:
-            return "the Draft Pool is empty"
-        return f"no die in the Draft Pool could be {self.fit}"
+            return msg("tool.pool_empty")
+        return msg("tool.none_fits", fit=self.fit)
 
     def actions(self, ctx: TurnContext) -> list[Action]:
         if ctx.stage == CHOOSE:
@@ -306,31 +309,32 @@ class AfterDrafting(ToolEffect):
         """Apply an action of the card's own step; return whether the card is finished."""
         return offer_placement(ctx, self.isolated)
 
-    def prompt(self, ctx: TurnContext) -> str:
+    def prompt(self, ctx: TurnContext) -> Message:
         if ctx.stage == CHOOSE:
-            return "choose a die from the Draft Pool (like R3)"
+            return msg("tool.choose_die")
         if ctx.stage == PLACE:
             held = DIE_NAMES[ctx.held]
-            extra = " or put it back in the Draft Pool (return)" if self.may_return else ""
-            return f"place the {held} (like @B4){extra}"
+            if self.may_return:
+                return msg("tool.place_or_return", die=held)
+            return msg("tool.place", die=held)
         return self.effect_prompt(ctx)
 
-    def effect_prompt(self, ctx: TurnContext) -> str:
+    def effect_prompt(self, ctx: TurnContext) -> Message:
         """Return what the player decides at the card's own step."""
-        return "choose"
+        return msg("prompt.choose")
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         kind = A.KIND_OF[action]
         if ctx.stage == CHOOSE and kind == Kind.CHOOSE:
             die = A.ARG1[action]
             if die not in ctx.pool:
-                return f"there is no {DIE_NAMES[die]} in the Draft Pool"
-            return f"the {DIE_NAMES[die]} could not be {self.fit}"
+                return msg("refuse.no_die", die=DIE_NAMES[die], source=msg("source.pool"))
+            return msg("tool.does_not_fit", die=DIE_NAMES[die], fit=self.fit)
         if ctx.stage == PLACE and kind == Kind.PUT:
             problem = ctx.window().placement_problem(
                 ctx.held, A.ARG1[action], isolated=self.isolated
             )
-            return problem or f"{CELL_NAMES[A.ARG1[action]]} is not a legal space"
+            return problem or msg("tool.not_legal_space", cell=CELL_NAMES[A.ARG1[action]])
         return super().explain(ctx, action)
 
 

@@ -7,6 +7,7 @@ from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import DIE_NAMES
+from sagrada.core.messages import Message, msg
 from sagrada.core.tools.effect import (
     OWN,
     SwapAfterDrafting,
@@ -28,7 +29,7 @@ class StripCutter(SwapAfterDrafting):
     from your pool is then placed."""
 
     number = 13
-    fit = "swapped for a die of your Private Dice Pool that can be placed"
+    fit = msg("fit.swapped_own")
 
     def swaps(self, ctx: TurnContext, first_only: bool = False) -> list[Action]:
         window = ctx.window()
@@ -40,12 +41,12 @@ class StripCutter(SwapAfterDrafting):
                     break
         return out
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
+    def why_not_startable(self, ctx: TurnContext) -> Message:
         if not ctx.own_pool:
-            return "your Private Dice Pool is empty"
+            return msg("tool.own_empty")
         if not ctx.pool:
-            return "the Draft Pool is empty"
-        return "no die of your Private Dice Pool could be placed in your window"
+            return msg("tool.pool_empty")
+        return msg("tool.own_none_fits")
 
     def affect(self, ctx: TurnContext) -> bool:
         ctx.stage = OWN
@@ -58,15 +59,15 @@ class StripCutter(SwapAfterDrafting):
         ctx.held = die
         return offer_placement(ctx)
 
-    def effect_prompt(self, ctx: TurnContext) -> str:
-        return f"choose a die of your Private Dice Pool to swap with the {DIE_NAMES[ctx.held]}"
+    def effect_prompt(self, ctx: TurnContext) -> Message:
+        return msg("tool.own_swap", die=DIE_NAMES[ctx.held])
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if ctx.stage == OWN and A.KIND_OF[action] == Kind.OWN_CHOOSE:
             die = A.ARG1[action]
             if die not in ctx.own_pool:
-                return f"there is no {DIE_NAMES[die]} in your Private Dice Pool"
-            return f"the {DIE_NAMES[die]} could not be placed anywhere in your window"
+                return msg("refuse.no_die", die=DIE_NAMES[die], source=msg("source.own_pool"))
+            return msg("tool.die_nowhere", die=DIE_NAMES[die])
         return super().explain(ctx, action)
 
 
@@ -79,8 +80,8 @@ class LeadCameNippers(ToolEffect):
     def can_start(self, ctx: TurnContext) -> bool:
         return bool(ctx.own_pool)
 
-    def why_not_startable(self, ctx: TurnContext) -> str:
-        return "your Private Dice Pool is empty"
+    def why_not_startable(self, ctx: TurnContext) -> Message:
+        return msg("tool.own_empty")
 
     def actions(self, ctx: TurnContext) -> list[Action]:
         if ctx.stage == 0:
@@ -103,14 +104,14 @@ class LeadCameNippers(ToolEffect):
             return False
         return True
 
-    def prompt(self, ctx: TurnContext) -> str:
+    def prompt(self, ctx: TurnContext) -> Message:
         if ctx.stage == 0:
-            return "choose a die of your Private Dice Pool to re-roll (like *R3)"
-        return "choose a second die to re-roll, or stop"
+            return msg("tool.reroll_first")
+        return msg("tool.reroll_second")
 
-    def explain(self, ctx: TurnContext, action: Action) -> str:
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
         if A.KIND_OF[action] == Kind.OWN_CHOOSE:
-            return f"there is no other {DIE_NAMES[A.ARG1[action]]} in your Private Dice Pool"
+            return msg("tool.no_other_own", die=DIE_NAMES[A.ARG1[action]])
         return super().explain(ctx, action)
 
 

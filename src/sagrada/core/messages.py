@@ -1,0 +1,138 @@
+"""Messages as ids: what the engine says to people, as an id and parameters.
+
+Every sentence the engine produces for people (what a player decides, why an action is
+refused, how a score was reckoned, what an action did) is a :class:`Message`: an id of the
+message catalogue and the values to put in it. Adapters render a message in a language with
+:func:`render` (the CLI and the server's refusals, in English) or send it as JSON
+(``{"id": ..., "params": {...}}``) for the page to render from the same catalogue.
+
+The catalogues are GNU gettext catalogues, one per language, in ``sagrada/locale``: the
+``.po`` file is the source, written by hand; the ``.mo`` file beside it is compiled from it
+with Babel (``make catalogue``) and read here with the standard library's :mod:`gettext`.
+
+A message's text is a :meth:`str.format` template whose fields are the parameter names. A
+parameter is an int, a string or another message (rendered first). Some parameter names have
+a *kind* that says how their value is shown (:data:`PARAM_KINDS`): a ``player`` is a seat
+number, a ``tool`` a tool card's number, a ``colour`` a colour letter. A message whose
+catalogue entry has plural forms chooses the form by its parameter ``n``.
+
+>>> str(msg("place.occupied", cell="B4"))
+'B4 already holds a die'
+>>> msg("place.occupied", cell="B4").to_json()
+{'id': 'place.occupied', 'params': {'cell': 'B4'}}
+>>> str(msg("formula.favor", n=1)), str(msg("formula.favor", n=3))
+('1 token × 1 VP', '3 tokens × 1 VP')
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Final, TypeAlias
+
+#: The folder of the catalogues: ``<lang>/LC_MESSAGES/sagrada.po`` and ``.mo``.
+LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
+#: The gettext domain of the catalogues.
+DOMAIN: Final = "sagrada"
+#: The language of the engine's own text (CLI, refusals, records).
+DEFAULT_LANGUAGE: Final = "en"
+
+#: The kind of each parameter name whose value is not shown as it is: a ``player`` is a seat
+#: (0 first), a ``tool`` a tool card's number, a ``colour`` a colour letter (``"R"``).
+PARAM_KINDS: Final[dict[str, str]] = {"player": "player", "tool": "tool", "colour": "colour"}
+
+Param: TypeAlias = "int | str | Message"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A sentence for people, as a catalogue id and the values to put in it.
+
+    Attributes:
+        id: the catalogue id (``"place.occupied"``).
+        params: the values by field name; ints, strings or messages.
+    """
+
+    id: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"id": ..., "params": {...}}``, nested messages as objects too."""
+        return {
+            "id": self.id,
+            "params": {
+                name: value.to_json() if isinstance(value, Message) else value
+                for name, value in self.params.items()
+            },
+        }
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+def msg(id: str, **params: Param) -> Message:
+    """Return the message ``id`` with ``params`` (the catalogue's extraction keyword)."""
+    return Message(id, params)
+
+
+@cache
+def translations(language: str = DEFAULT_LANGUAGE) -> gettext.NullTranslations:
+    """Return the compiled catalogue of ``language``.
+
+    Raises:
+        FileNotFoundError: if the language has no compiled catalogue.
+    """
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+
+def template(message_id: str, n: int | None = None, language: str = DEFAULT_LANGUAGE) -> str:
+    """Return the catalogue's text of ``message_id`` (its plural form for ``n``, if it has
+    plural forms), or the id itself if the catalogue lacks it."""
+    catalogue = translations(language)
+    if n is not None:
+        text = catalogue.ngettext(message_id, message_id, n)
+        if text != message_id:
+            return text
+    return catalogue.gettext(message_id)
+
+
+#: How a parameter of each kind is shown, given its value and the language.
+_FORMATTERS: dict[str, Callable[[Any, str], str]] = {
+    "player": lambda seat, language: render(msg("player", seat=seat), language),
+    "colour": lambda letter, language: template(f"colour.{letter}", language=language),
+}
+
+
+def register_param_kind(kind: str, formatter: Callable[[Any, str], str]) -> None:
+    """Say how a parameter of ``kind`` is shown (the content registers ``tool``: a card's
+    name from its number)."""
+    _FORMATTERS[kind] = formatter
+
+
+def render(message: Message, language: str = DEFAULT_LANGUAGE) -> str:
+    """Return ``message`` as text in ``language``."""
+    values: dict[str, object] = {}
+    for name, value in message.params.items():
+        if isinstance(value, Message):
+            values[name] = render(value, language)
+            continue
+        kind = PARAM_KINDS.get(name)
+        formatter = _FORMATTERS.get(kind) if kind else None
+        values[name] = formatter(value, language) if formatter else value
+    n = message.params.get("n")
+    text = template(message.id, n if isinstance(n, int) else None, language)
+    return text.format(**values)
+
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "PARAM_KINDS",
+    "Message",
+    "msg",
+    "register_param_kind",
+    "render",
+    "template",
+]
