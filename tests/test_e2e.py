@@ -133,11 +133,15 @@ def test_lobby_creates_a_game_against_a_bot_and_opens_my_seat(server: str, page:
 
 
 def test_draft_and_place_by_clicking_with_legal_cells_highlighted(server: str, page: Page) -> None:
-    game = create(server, players=2, bots=[None, "medium"], tools=[1, 2, 3])
+    game = create(server, players=2, bots=[None, "medium"], tools=[1, 2, 3], names=["Ada", "Bot"])
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}?token={token}")
     page.get_by_test_id("window-option-2").click()
     wait_for_my_turn(page)
+    # The engine's decision, rendered from the message catalogue with the seat's name.
+    expect(page.get_by_test_id("decision")).to_have_text(
+        "Ada: draft and place a die, use a tool, or pass"
+    )
 
     placements = view(server, game_id, token)["placements"]
     die, cells = next((d, c) for d, c in placements.items() if c)
@@ -150,6 +154,7 @@ def test_draft_and_place_by_clicking_with_legal_cells_highlighted(server: str, p
     my_window(page).locator(f'[data-cell="{cells[0]}"]').click()
     expect(my_window(page).locator(f'[data-cell="{cells[0]}"]')).to_have_attribute("data-die", die)
     expect(page.get_by_test_id("game-log")).to_contain_text(f"{die}@{cells[0]}")
+    expect(page.get_by_test_id("game-log")).to_contain_text(f"placed the {die} on {cells[0]}")
 
 
 def test_a_tool_step_by_step_and_cancel(server: str, page: Page) -> None:
@@ -170,6 +175,9 @@ def test_a_tool_step_by_step_and_cancel(server: str, page: Page) -> None:
 
     page.locator('[data-testid="tool-card"][data-tool="1"]').click()
     page.locator('[data-testid="pool-die"]').first.click()
+    expect(page.get_by_test_id("decision")).to_contain_text(
+        "Grozing Pliers: raise (+1) or lower (-1) the"
+    )
     choice = page.locator(
         '[data-testid="choice-button"][data-action="+1"], '
         '[data-testid="choice-button"][data-action="-1"]'

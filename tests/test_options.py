@@ -45,6 +45,7 @@ def test_every_option_has_a_name_type_default_and_help() -> None:
         data = spec.to_json()
         assert {"name", "type", "default", "help", "help_id"} <= set(data), spec.name
         assert data["help_id"] == f"option.{spec.name}"
+        assert data["label_id"] == f"option.{spec.name}.label"
         assert data["type"] in ("int", "bool", "str", "list")
 
 

@@ -28,6 +28,7 @@ from sagrada.core.actions import action_fields, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.record import GameRecord
+from sagrada.i18n import catalogue_json
 from sagrada.web.rooms import GameError, GameManager
 from sagrada.web.store import Store
 from web_helpers import (
@@ -1254,8 +1255,9 @@ def test_the_cards_tell_the_colour_or_spaces_of_each_private_objective(tmp_path:
 
 
 def test_the_pages_hold_no_card_and_parse_no_notation() -> None:
-    # One declaration per card (issue 12): the pages get cards, objectives and actions from
-    # the server; they hold no card name or id, and no pattern of the action notation.
+    # One declaration per card and message (issue 12): the pages get cards, objectives,
+    # actions and messages from the server; they hold no card name or id, no pattern of the
+    # action notation and no sentence of the engine's catalogue.
     static = Path(__file__).resolve().parent.parent / "src" / "sagrada" / "web" / "static"
     cards = catalog()
     words = [
@@ -1265,6 +1267,17 @@ def test_the_pages_hold_no_card_and_parse_no_notation() -> None:
         *(o.name for o in cards.privates),
         *(o.id for o in cards.privates),
     ]
+    # The catalogue's texts of three words or more, cut at their parameters (not the names
+    # of places, such as "the Draft Pool", which the page's headings name too).
+    sentences = {
+        part.strip()
+        for key, text in catalogue_json("en")["messages"].items()
+        if not key.startswith("source.")
+        for form in ([text] if isinstance(text, str) else text)
+        for part in re.split(r"\{\w+\}", form)
+        if len(part.split()) >= 3
+    }
+    assert "ended the turn" in sentences
     for script in sorted(static.glob("**/*.js")):
         text = script.read_text(encoding="utf-8")
         for word in words:
@@ -1272,3 +1285,8 @@ def test_the_pages_hold_no_card_and_parse_no_notation() -> None:
             assert found is None, f"{script.name} names the card {word!r}"
         for pattern in ("[RYGBP]", "[A-D][1-5]", "[1-6])", "/^T", "/^W", "/^r("):
             assert pattern not in text, f"{script.name} parses notation with {pattern!r}"
+        # Nor does it rewrite or repeat the engine's sentences: it renders their messages.
+        assert "player (" not in text, f"{script.name} rewrites the engine's sentences"
+        code = re.sub(r"(?<![:\"'])//.*", "", re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL))
+        for template in sentences:
+            assert template not in code, f"{script.name} repeats the engine's {template!r}"

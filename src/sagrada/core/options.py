@@ -20,6 +20,7 @@ from typing import Any, Final, TypeVar
 
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
+from sagrada.core.messages import template
 
 MIN_PLAYERS: Final = 1
 MAX_PLAYERS: Final = 6
@@ -42,9 +43,10 @@ class OptionSpec:
         name: the option's name (``solo_tools``; on the command line ``--solo-tools``).
         type: ``"int"``, ``"bool"``, ``"str"`` or ``"list"`` (of card numbers or names).
         default: the default value (JSON-ready; ``None`` for a list means "dealt at random").
-        label: a short name for forms and tables, in English.
-        help: what the option does, in English.
+        label: a short name for forms and tables, in English (the message ``label_id``).
+        help: what the option does, in English (the message ``help_id``).
         help_id: the message id of the help text (``option.solo_tools``), for translations.
+        label_id: the message id of the label (``option.solo_tools.label``).
         nullable: whether null is allowed.
         choices: the allowed values, if they are a short list.
         minimum / maximum: the allowed range of a whole number.
@@ -61,6 +63,7 @@ class OptionSpec:
     label: str
     help: str
     help_id: str
+    label_id: str
     nullable: bool = False
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
@@ -72,7 +75,7 @@ class OptionSpec:
     def to_json(self) -> dict[str, Any]:
         """Return the spec as a JSON-ready dict, leaving out what does not apply (name, type,
         default, help and help_id are always there)."""
-        always = ("name", "type", "default", "label", "help", "help_id")
+        always = ("name", "type", "default", "label", "help", "help_id", "label_id")
         data = {k: v for k, v in asdict(self).items() if v is not None or k in always}
         for key in ("choices",):
             if key in data:
@@ -84,9 +87,7 @@ class OptionSpec:
 
 def option(
     default: Any,
-    help: str,
     *,
-    label: str,
     choices: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
@@ -94,10 +95,9 @@ def option(
     max_items: int | None = None,
     needs: dict[str, tuple[Any, ...]] | None = None,
 ) -> Any:
-    """Declare an option field of :class:`Options` (a dataclass field with its schema)."""
+    """Declare an option field of :class:`Options` (a dataclass field with its schema; its label
+    and help text are the messages ``option.<name>.label`` and ``option.<name>``)."""
     schema = {
-        "label": label,
-        "help": help,
         "choices": choices,
         "minimum": minimum,
         "maximum": maximum,
@@ -111,76 +111,20 @@ def option(
 @dataclass(frozen=True, slots=True)
 class Options:
     """The option values of a game; each field's meaning is its ``help`` in :data:`OPTIONS`
-    (``sagrada options`` prints them)."""
+    (``sagrada options`` prints them), the message ``option.<name>`` of the catalogue."""
 
-    players: int = option(
-        2,
-        "players: 1 (solo) to 6 (5 and 6 use the 5 & 6 Player Expansion)",
-        minimum=MIN_PLAYERS,
-        maximum=MAX_PLAYERS,
-        label="Players",
-    )
-    tools: tuple[int, ...] | None = option(
-        None,
-        "the tool cards in play, by number or name (3; solo: solo_tools), or null to deal them",
-        items="tool",
-        max_items=5,
-        label="Tool cards",
-    )
+    players: int = option(2, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
+    tools: tuple[int, ...] | None = option(None, items="tool", max_items=5)
     public_objectives: tuple[str, ...] | None = option(
-        None,
-        "the public objectives in play, by id or name (3; solo: 2), or null to deal them",
-        items="public_objective",
-        max_items=3,
-        label="Public objectives",
+        None, items="public_objective", max_items=3
     )
-    solo_tools: int = option(
-        3,
-        "solo difficulty: the number of tool cards, 1 (extreme) to 5 (easy)",
-        minimum=1,
-        maximum=5,
-        needs={"players": (1,)},
-        label="Solo difficulty (tool cards)",
-    )
-    full_bag: bool = option(
-        False,
-        "all 90 dice in the bag for 2 and 3 players, as the English base rulebook says, "
-        "instead of 50 / 70 (German edition, 5 & 6 Player Expansion)",
-        needs={"players": (2, 3)},
-        label="All 90 dice in the bag",
-    )
-    solo_private_objectives: int = option(
-        2,
-        "solo: 2 private objectives of which the better counts (English) or 1 (German)",
-        choices=(1, 2),
-        needs={"players": (1,)},
-        label="Solo private objectives",
-    )
-    tie_break: str = option(
-        "reverse-order",
-        "the last tie-break: the later player in the final round's order wins (English), or "
-        "a shared victory (German)",
-        choices=TIE_BREAKS,
-        label="Last tie-break",
-    )
-    private_pools: bool = option(
-        False,
-        "the 5 & 6 Player Expansion's Private Dice Pool rules (2-6 players): dice of one's "
-        "own, one turn per round",
-        label="Private Dice Pool rules",
-    )
-    expansion: bool = option(
-        False,
-        "add the 5 & 6 Player Expansion's windows and private objectives to a 2-4 player game",
-        label="5 & 6 Player Expansion content",
-    )
-    private_objectives: str = option(
-        "all",
-        "the private objective cards shuffled when the expansion is in use: all, or the "
-        "expansion's 6 only",
-        choices=PRIVATE_OBJECTIVE_DECKS,
-        label="Private objective deck",
-    )
+    solo_tools: int = option(3, minimum=1, maximum=5, needs={"players": (1,)})
+    full_bag: bool = option(False, needs={"players": (2, 3)})
+    solo_private_objectives: int = option(2, choices=(1, 2), needs={"players": (1,)})
+    tie_break: str = option("reverse-order", choices=TIE_BREAKS)
+    private_pools: bool = option(False)
+    expansion: bool = option(False)
+    private_objectives: str = option("all", choices=PRIVATE_OBJECTIVE_DECKS)
 
     def __post_init__(self) -> None:
         for spec in OPTIONS:
@@ -289,7 +233,10 @@ def _specs(options_class: type[Options]) -> tuple[OptionSpec, ...]:
                 name=f.name,
                 type=kind,
                 default=default,
+                label=template(f"option.{f.name}.label"),
+                help=template(f"option.{f.name}"),
                 help_id=f"option.{f.name}",
+                label_id=f"option.{f.name}.label",
                 nullable=nullable,
                 **schema,
             )

@@ -26,11 +26,13 @@ const PIPS = {
   6: [0, 2, 3, 5, 6, 8],
 };
 
-/** An error carrying the server's `detail` and HTTP status. */
+/** An error carrying the server's `detail`, the HTTP status, and the engine's message for
+ * the refusal (`reason`, an {id, params} object) when the engine refused. */
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, reason = null) {
     super(detail);
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -60,7 +62,7 @@ export async function api(method, path, body) {
     }
   }
   if (!response.ok) {
-    throw new ApiError(response.status, describeDetail(data, response));
+    throw new ApiError(response.status, describeDetail(data, response), (data && data.message) || null);
   }
   return data;
 }

@@ -7,6 +7,7 @@
 // game/: state, render, socket, flow, header, board, log, end (see each module's first lines).
 
 import { api, setupColourBlindToggle, rememberedTokens, rememberToken, gameUrl } from "./common.js";
+import { loadMessages, showKind } from "./i18n.js";
 import {
   gameId,
   token,
@@ -14,7 +15,9 @@ import {
   API,
   S,
   setCards,
+  CARDS,
   byTestId,
+  playerName,
   shownView,
   currentActions,
   actionModel,
@@ -81,11 +84,16 @@ function init() {
     redeemInvite();
     return;
   }
-  // The cards first (names and spaces of the objectives); then the first view by REST (quick,
-  // and it tells a bad link at once); then live updates.
-  api("GET", "/api/cards")
-    .then((cards) => setCards(cards))
-    .catch(() => {})
+  // The engine's messages name players by seat and tools by number: show names.
+  showKind("player", (seat) => playerName(seat));
+  showKind("tool", (number) => {
+    const card = CARDS.tools.find((tool) => tool.number === number);
+    return card ? card.name : `#${number}`;
+  });
+  // The cards (names and spaces of the objectives) and the messages first; then the first
+  // view by REST (quick, and it tells a bad link at once); then live updates.
+  Promise.all([api("GET", "/api/cards").then(setCards), loadMessages(api)])
+    .catch((err) => showError(err.message))
     .then(() => loadView())
     .then((ok) => ok && connect());
 }

@@ -5,7 +5,7 @@ import { api, el } from "../common.js";
 import { API, S, $, byTestId, playerName } from "./state.js";
 import { render } from "./render.js";
 import { showError } from "./socket.js";
-import { describe } from "./log.js";
+import { t } from "../i18n.js";
 
 export function renderEnd() {
   const box = $("end");
@@ -49,7 +49,8 @@ function keyedParts(score) {
       privates += 1;
       return { key: `private:${privates}`, label: privates > 1 ? `Private objective ${privates}` : "Private objective", part };
     }
-    return { key: part.name, label: part.name, part };
+    // A card's name is its own; the other parts (favor tokens, open spaces) are messages.
+    return { key: part.name, label: part.name_message ? t(part.name_message) : part.name, part };
   });
 }
 
@@ -80,7 +81,7 @@ function scoreTable(view) {
         if (!entry) return el("td", { text: "" });
         const { part } = entry;
         const counted = part.counted !== false;
-        const formula = (part.kind === "private" ? `${part.name}: ` : "") + part.formula + (counted ? "" : " · not counted");
+        const formula = (part.kind === "private" ? `${part.name}: ` : "") + t(part.formula_message) + (counted ? "" : " · not counted");
         return el(
           "td",
           {},
@@ -181,7 +182,7 @@ function replayLabel() {
   const total = S.view ? S.view.history.length : 0;
   if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
   const last = S.replay.n > 0 ? S.view.history_actions[S.replay.n - 1] : null;
-  return `After ${S.replay.n} of ${total} actions${last ? `: ${last.notation} (${describe(last)})` : " (the start)"}.`;
+  return `After ${S.replay.n} of ${total} actions${last ? `: ${last.notation} (${t(last.message)})` : " (the start)"}.`;
 }
 
 let replayTimer = null;

@@ -22,7 +22,7 @@ async function commit(actions) {
     applyView(view);
   } catch (err) {
     S.gather = null;
-    showError(err.message);
+    showError(err.message, err.reason);
   } finally {
     S.busy = false;
     document.body.classList.remove("busy");
@@ -46,7 +46,7 @@ async function runPreview() {
     S.busy = false;
     document.body.classList.remove("busy");
     if (S.gather !== gather) return; // cancelled (or a new view came) while waiting
-    showError(err.message);
+    showError(err.message, err.reason);
     // Forget the refused step; if it was the card itself, there is nothing left to gather.
     gather.steps.pop();
     if (!gather.steps.length) S.gather = null;

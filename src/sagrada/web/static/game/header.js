@@ -9,10 +9,10 @@ import {
   byTestId,
   mySeat,
   playerName,
-  namePlayers,
   currentActions,
 } from "./state.js";
 import { choose } from "./flow.js";
+import { t } from "../i18n.js";
 
 export function renderHeader(view) {
   const seat = mySeat(S.view);
@@ -37,8 +37,9 @@ export function renderHeader(view) {
 }
 
 export function renderActionBar(view, model) {
-  const decision = S.gather && S.gather.preview ? S.gather.preview.decision : view.decision;
-  const text = S.replay ? `Replay: ${namePlayers(view.decision, view)}` : namePlayers(decision || "", view);
+  // The engine's message for the decision (its players shown by name: see game.js).
+  const decision = S.gather && S.gather.preview ? S.gather.preview.decision_message : view.decision_message;
+  const text = S.replay ? `Replay: ${t(view.decision_message)}` : t(decision);
   byTestId("decision").textContent = text;
   $("hint").textContent = hintText(view, model);
 
@@ -80,7 +81,7 @@ function choiceLabel(action) {
     case "decrease": return "lower the die by 1";
     case "value": return `give the die the value ${action.value}`;
     case "stop": return "stop the tool";
-    case "return": return "put the die back in the Draft Pool";
+    case "return": return "return the die to the Draft Pool";
     default: return action.notation;
   }
 }

@@ -1,34 +1,8 @@
 // The game log: the actions played, each with a few words saying what it did.
 
-import { dieLabel, el } from "../common.js";
+import { el } from "../common.js";
+import { t } from "../i18n.js";
 import { S, $ } from "./state.js";
-
-/** A few words saying what an action did, next to its notation in the log (the action as
- * the engine describes it: kind and fields). */
-export function describe(action) {
-  switch (action.kind) {
-    case "pattern": return `chose window option ${action.option}`;
-    case "tool": {
-      const tool = (S.view.tools || []).find((t) => t.number === action.tool);
-      return `used ${tool ? tool.name : `tool ${action.tool}`}`;
-    }
-    case "pass": return "ended the turn";
-    case "stop": return "stopped the tool";
-    case "return": return "put the die back in the Draft Pool";
-    case "increase": return "raised the die";
-    case "decrease": return "lowered the die";
-    case "value": return `set the die to ${action.value}`;
-    case "pay": return `paid with the ${dieLabel(action.die)}`;
-    case "own_draft": return `placed the own ${dieLabel(action.die)} on ${action.cell}`;
-    case "own_choose": return `took the own ${dieLabel(action.die)}`;
-    case "draft": return `placed the ${dieLabel(action.die)} on ${action.cell}`;
-    case "choose": return `took the ${dieLabel(action.die)}`;
-    case "put": return `placed the die on ${action.cell}`;
-    case "move": return `moved the die on ${action.from} to ${action.to}`;
-    case "track": return `took the ${dieLabel(action.die)} from round ${action.round}`;
-    default: return "";
-  }
-}
 
 export function renderLog() {
   // The log is the live history; in a replay, the steps not yet replayed are dimmed.
@@ -43,7 +17,7 @@ export function renderLog() {
         { class: i >= upTo ? "future" : i === upTo - 1 && S.replay ? "here" : "", "data-index": String(i + 1) },
         el("code", { text: action.notation }),
         " ",
-        el("span", { class: "hint", text: describe(action) }),
+        el("span", { class: "hint", text: t(action.message) }),
       ),
     ),
   );

@@ -4,9 +4,12 @@
 import { api, rememberToken } from "../common.js";
 import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
 import { render } from "./render.js";
+import { t } from "../i18n.js";
 
-export function showError(message) {
-  byTestId("error").textContent = message || "";
+/** Show an error: the engine's message for it when there is one (rendered from the
+ * catalogue), else the server's text. */
+export function showError(text, message = null) {
+  byTestId("error").textContent = message ? t(message) : text || "";
 }
 
 /** Take a view from anywhere (WebSocket, REST answer); older views than the one shown are dropped. */
@@ -62,7 +65,7 @@ export function connect() {
       return;
     }
     if (message.type === "view") applyView(message.view);
-    else if (message.type === "error") showError(message.detail);
+    else if (message.type === "error") showError(message.detail, message.message);
   });
   ws.addEventListener("close", (event) => {
     if (socket.ws !== ws || socket.refused) return;

@@ -46,10 +46,6 @@ export function playerName(seat, view = S.view) {
   return (entry && entry.name) || `Player ${seat + 1}`;
 }
 
-/** The engine's sentences name seats from 0 ("player 0: ..."); show the players' names. */
-export function namePlayers(sentence, view) {
-  return sentence.replace(/\bplayer (\d+)\b/g, (_, seat) => playerName(Number(seat), view));
-}
 
 /** The view on screen: a replay step, the server's provisional view of the gathered tool
  * steps (from the preview), or the live view. */
