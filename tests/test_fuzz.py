@@ -54,7 +54,13 @@ from sagrada.core import actions as A
 from sagrada.core.actions import NUM_ACTIONS, Kind, action_space_size, action_to_str, parse_action
 from sagrada.core.cells import NUM_CELLS
 from sagrada.core.config import GameConfig
-from sagrada.core.dice import DIE_COLOUR, DIE_VALUE, NUM_COLOURS
+from sagrada.core.dice import (
+    DIE_COLOUR,
+    DIE_VALUE,
+    NUM_COLOURS,
+    NUM_VALUE_CLASSES,
+    NUM_WINDOW_COLOURS,
+)
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.modules.private_pools import OWN_DICE_PER_COLOUR as PRIVATE_POOL_DICE
 from sagrada.core.record import GameRecord
@@ -379,8 +385,8 @@ class Checker:
 def check_bitboards(window: Window, where: Callable[[], str]) -> None:
     """The window's masks must say exactly what its dice say."""
     occupied = 0
-    by_colour = [0] * NUM_COLOURS
-    by_value = [0] * 7
+    by_colour = [0] * NUM_WINDOW_COLOURS
+    by_value = [0] * NUM_VALUE_CLASSES
     for cell, die in enumerate(window.dice):
         if die == EMPTY:
             continue

@@ -15,7 +15,7 @@ from typing import Final
 from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, orthogonal_spread
 from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
-from sagrada.core.dice import DIE_VALUE, NUM_COLOURS
+from sagrada.core.dice import DIE_PIPS, DIE_VALUE, NUM_COLOURS
 from sagrada.core.scoring import PUBLIC_RULES
 from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
@@ -141,7 +141,7 @@ def private_points(window: Window, objective: PrivateObjective) -> int:
         low = mask & -mask
         die = dice[low.bit_length() - 1]
         if die >= 0:
-            total += DIE_VALUE[die]
+            total += DIE_PIPS[die]
         mask ^= low
     return total
 

@@ -13,7 +13,7 @@ import random
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
-from sagrada.core.dice import DIE_COLOUR, DIE_VALUE
+from sagrada.core.dice import DIE_COLOUR, DIE_PIPS
 from sagrada.core.state import Phase, State
 
 _KIND = A.KIND_OF
@@ -47,9 +47,9 @@ def policy_action(state: State, rng: random.Random) -> Action:
         cell = _ARG2[action]
         score = 1.0 + rand()
         if DIE_COLOUR[die] in colours:
-            score += DIE_VALUE[die] * 0.5
+            score += DIE_PIPS[die] * 0.5
         if spaces >> cell & 1:
-            score += DIE_VALUE[die] * 0.5
+            score += DIE_PIPS[die] * 0.5
         if restricted >> cell & 1:
             score += 1.5
         if score > best_score:

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any, Final, Protocol, TypeVar
 
 from sagrada.core.cells import CELL_NAMES, COLUMNS, NUM_CELLS, ROWS, Mask
-from sagrada.core.dice import COLOUR_LETTERS
+from sagrada.core.dice import COLOUR_LETTERS, NUM_VALUE_CLASSES
 from sagrada.core.errors import ContentError
 from sagrada.core.messages import register_param_kind
 
@@ -41,9 +41,11 @@ class WindowPattern:
     card: int
     grid: tuple[str, str, str, str]
     pack: str = "base"
-    #: For each colour, the cells whose restriction a die of that colour satisfies.
+    #: For each colour (orange last), the cells whose restriction a die of that colour
+    #: satisfies: orange satisfies no colour restriction.
     colour_ok: tuple[Mask, ...] = field(init=False, repr=False, compare=False)
-    #: For each value 1-6 (index 0 unused), the cells whose restriction that value satisfies.
+    #: For each value class (1-6, then the masterwork symbols 7-12; index 0 unused), the cells
+    #: whose restriction it satisfies: a masterwork die may lie on any value restriction.
     value_ok: tuple[Mask, ...] = field(init=False, repr=False, compare=False)
     #: Cells with a colour restriction, and cells with a value restriction.
     colour_restricted: Mask = field(init=False, repr=False, compare=False)
@@ -58,12 +60,14 @@ class WindowPattern:
                     1 << c for c, ch in enumerate(chars) if ch not in COLOUR_LETTERS or ch == letter
                 )
             )
+        colour_ok.append(sum(1 << c for c, ch in enumerate(chars) if ch not in COLOUR_LETTERS))
         value_ok = [0]
         for value in range(1, 7):
             digit = str(value)
             value_ok.append(
                 sum(1 << c for c, ch in enumerate(chars) if not ch.isdigit() or ch == digit)
             )
+        value_ok.extend([(1 << len(chars)) - 1] * (NUM_VALUE_CLASSES - 7))
         object.__setattr__(self, "colour_ok", tuple(colour_ok))
         object.__setattr__(self, "value_ok", tuple(value_ok))
         object.__setattr__(

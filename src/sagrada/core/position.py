@@ -24,7 +24,7 @@ from typing import Final
 
 from sagrada.core.cells import parse_cell
 from sagrada.core.content import WindowPattern, catalog
-from sagrada.core.dice import COLOUR_NAMES, NUM_COLOURS, Die, parse_die
+from sagrada.core.dice import COLOUR_NAMES, NUM_COLOURS, Die, parse_die, parse_window_die
 from sagrada.core.errors import ConfigError
 from sagrada.core.state import Phase, PlayerState, State
 from sagrada.core.window import Window
@@ -74,7 +74,7 @@ def make_window(pattern: str, placements: str = "", *, difficulty: int = 4) -> W
         cell = parse_cell(cell_text)
         if window.dice[cell] >= 0:
             raise ValueError(f"{cell_text} is given two dice")
-        window.place(parse_die(die_text), cell)
+        window.place(parse_window_die(die_text), cell)
     return window
 
 

@@ -34,7 +34,7 @@ from sagrada.core.cells import (
     mask_names,
 )
 from sagrada.core.content import PrivateObjective, PublicObjective
-from sagrada.core.dice import COLOUR_LETTERS, DIE_VALUE
+from sagrada.core.dice import COLOUR_LETTERS, DIE_PIPS, NUM_COLOURS
 from sagrada.core.errors import ConfigError
 from sagrada.core.messages import Message, msg
 from sagrada.core.window import Window
@@ -275,7 +275,7 @@ def shade_variety(window: Window) -> tuple[int, Mask]:
 @public_rule("set_all_colors")
 def color_variety(window: Window) -> tuple[int, Mask]:
     """Sets of one die of each colour anywhere."""
-    return _sets(window.by_colour)
+    return _sets(window.by_colour[:NUM_COLOURS])
 
 
 @public_rule("color_diagonals", unit="die")
@@ -323,7 +323,7 @@ def score_private(window: Window, objective: PrivateObjective) -> ScorePart:
     else:
         cells = window.occupied & objective.spaces
         nothing = msg("formula.no_spaces")
-    values = [DIE_VALUE[window.dice[cell]] for cell in cells_of(cells)]
+    values = [DIE_PIPS[window.dice[cell]] for cell in cells_of(cells)]
     return ScorePart(
         name=objective.name,
         kind="private",

@@ -31,7 +31,14 @@ from sagrada.core.cells import (
     cell_list,
 )
 from sagrada.core.content import WindowPattern
-from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_COLOURS, Die
+from sagrada.core.dice import (
+    DIE_COLOUR,
+    DIE_NAMES,
+    DIE_VALUE,
+    NUM_VALUE_CLASSES,
+    NUM_WINDOW_COLOURS,
+    Die,
+)
 from sagrada.core.messages import Message, msg
 
 EMPTY: Final = -1
@@ -44,8 +51,10 @@ class Window:
         pattern: the chosen window pattern card side.
         dice: 20 entries, a die or ``EMPTY`` (-1), indexed by cell.
         occupied: mask of cells holding a die.
-        by_colour: for each colour, the mask of cells holding a die of that colour.
-        by_value: for each value 1-6 (index 0 unused), the mask of cells showing it.
+        by_colour: for each colour (orange, the masterwork dice's, last), the mask of cells
+            holding a die of that colour.
+        by_value: for each value class (1-6, then the masterwork symbols 7-12; index 0
+            unused), the mask of cells showing it.
         waived_colour / waived_value: cells whose die was put there by a tool that ignores the
             space's colour (value) restriction; the restriction is not checked for them.
     """
@@ -64,8 +73,8 @@ class Window:
         self.pattern = pattern
         self.dice: list[int] = [EMPTY] * NUM_CELLS
         self.occupied: Mask = 0
-        self.by_colour: list[Mask] = [0] * NUM_COLOURS
-        self.by_value: list[Mask] = [0] * 7
+        self.by_colour: list[Mask] = [0] * NUM_WINDOW_COLOURS
+        self.by_value: list[Mask] = [0] * NUM_VALUE_CLASSES
         self.waived_colour: Mask = 0
         self.waived_value: Mask = 0
 
