@@ -104,6 +104,7 @@ def test_two_dice_of_one_symbol_break_a_rows_variety_and_two_symbols_make_it() -
     )
     count, cells = PUBLIC_RULES["row_shade_variety"](window)
     assert count == 2
+    assert cell_set(cells) == {f"{row}{column}" for row in "AC" for column in "12345"}
     other = make_window(BLANK, "A1=R1 A2=Ocorner0 A3=G3 A4=Ocorner90 A5=P5")
     assert PUBLIC_RULES["row_shade_variety"](other)[0] == 0
     # Row Color Variety: orange is a colour of its own, so R, orange, G, orange, P repeats it.
