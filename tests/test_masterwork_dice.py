@@ -95,8 +95,8 @@ def test_a_masterwork_die_adds_nothing_to_a_sum() -> None:
 
 def test_two_dice_of_one_symbol_break_a_rows_variety_and_two_symbols_make_it() -> None:
     # Row Shade Variety counts complete rows without a repeated value. Row A: 1, corner, 3,
-    # bridge, 5 — five different values. Row B: 1, corner, 3, corner, 5 — corner twice.
-    # Row C: 2, slant, 4, crown, 6 — five different values (masterwork dice not side by side).
+    # bridge, 5 — five different values; row C: 2, slant, 4, crown, 6 — five too. In the
+    # second window row A is 1, corner, 3, corner, 5 — corner twice.
     window = make_window(
         BLANK,
         "A1=R1 A2=Ocorner0 A3=G3 A4=Obridge0 A5=P5 "
