@@ -31,6 +31,7 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sagrada.core.actions import action_to_str
 from sagrada.core.config import GameConfig
@@ -50,11 +51,15 @@ class GoldenGame:
     tools: tuple[int, ...]
     expansion: bool = False
     private_pools: bool = False
+    #: More options of the game (the Life modules, chosen public objectives).
+    more: tuple[tuple[str, Any], ...] = ()
 
     @property
     def config(self) -> GameConfig:
         """The game's configuration."""
-        return golden_config(self.players, self.tools, self.expansion, self.private_pools)
+        return golden_config(
+            self.players, self.tools, self.expansion, self.private_pools, **dict(self.more)
+        )
 
     def render(self) -> str:
         """Play the game again and return its text."""
@@ -64,12 +69,14 @@ class GoldenGame:
             self.tools,
             expansion=self.expansion,
             private_pools=self.private_pools,
+            more=dict(self.more),
         )
 
 
-#: The committed games. Together they play every combination of rule modules that the options
-#: can switch on, and their tools cover all fourteen cards; each seed was picked among 1-40 so
-#: that random play uses every tool in play at least once.
+#: The committed games. Together they play every combination of the base game's and the 5 & 6
+#: Player Expansion's rule modules that the options can switch on, and each of Life's modules;
+#: their tools cover all fourteen cards; each seed was picked among 1-40 so that random play
+#: uses every tool in play at least once.
 GOLDEN_GAMES = (
     GoldenGame("2p_tools_1_5_8.txt", players=2, seed=4, tools=(1, 5, 8)),
     GoldenGame("3p_tools_2_6_9.txt", players=3, seed=4, tools=(2, 6, 9)),
@@ -90,6 +97,16 @@ GOLDEN_GAMES = (
         tools=(2, 3, 6, 9, 10),
         expansion=True,
     ),
+    GoldenGame(
+        "3p_toil_tools_1_9_12.txt",
+        players=3,
+        seed=1,
+        tools=(1, 9, 12),
+        more=(
+            ("toil", True),
+            ("public_objectives", ("perfect_pairs", "tallest_column", "alternating_shades")),
+        ),
+    ),
 )
 
 
@@ -99,6 +116,7 @@ def golden_config(
     expansion: bool = False,
     private_pools: bool = False,
     full_bag: bool = False,
+    **more: Any,
 ) -> GameConfig:
     """Return the configuration of a golden game (in solo, as many tools as given)."""
     return GameConfig(
@@ -108,6 +126,7 @@ def golden_config(
         full_bag=full_bag,
         expansion=expansion,
         private_pools=private_pools,
+        **more,
     )
 
 
@@ -120,6 +139,7 @@ def render_playthrough(
     expansion: bool = False,
     private_pools: bool = False,
     choice_seed: int | None = None,
+    more: dict[str, Any] | None = None,
 ) -> str:
     """Play a seeded random game and return its text rendering.
 
@@ -131,11 +151,12 @@ def render_playthrough(
         expansion: the ``GameConfig.expansion`` option.
         private_pools: the ``GameConfig.private_pools`` option.
         choice_seed: the seed of the ``random.Random`` that picks the actions, if not ``seed``.
+        more: more options of the game.
 
     Returns:
         The playthrough, one line per decision, ending with a newline.
     """
-    config = golden_config(players, tools, expansion, private_pools, full_bag)
+    config = golden_config(players, tools, expansion, private_pools, full_bag, **(more or {}))
     state = new_game(config, seed)
     chooser = random.Random(seed if choice_seed is None else choice_seed)
     lines = _header(state, seed)

@@ -97,7 +97,8 @@ class FuzzCase:
         bag = "-full" if self.config.full_bag else ""
         pools = "-pools" if self.config.private_pools else ""
         expansion = "-exp" if self.config.expansion else ""
-        return f"g{self.index:04d}-{self.config.players}p{bag}{pools}{expansion}-T{tools}"
+        life = "".join(f"-{flag}" for flag in LIFE_MODULES if getattr(self.config, flag))
+        return f"g{self.index:04d}-{self.config.players}p{bag}{pools}{expansion}{life}-T{tools}"
 
 
 #: The game modes the fuzzer cycles through: (players, Private Dice Pool rules, 5 & 6 Player
@@ -118,11 +119,17 @@ MODES = (
 )
 
 
+#: The Life expansion's modules, each switched on in about half the games of every mode.
+LIFE_MODULES = ("toil",)
+
+
 def make_case(index: int) -> FuzzCase:
     """Return game ``index``: the modes cycle; one tool of the mode's deck is always in play
-    (cycling through the deck), the others are random."""
+    (cycling through the deck), the others are random; Life's modules are on or off at
+    random."""
     players, pools, expansion = MODES[index % len(MODES)]
     rng = random.Random(f"fuzz-config-{index}")
+    life = {flag: rng.random() < 0.5 for flag in LIFE_MODULES}
     count = 5 if players == 1 else 3
     deck = GameConfig(players=players, private_pools=pools, expansion=expansion).tool_deck
     forced = deck[(index // len(MODES)) % len(deck)]
@@ -136,6 +143,7 @@ def make_case(index: int) -> FuzzCase:
         expansion=expansion,
         full_bag=players in (2, 3) and not pools and index % 3 == 0,
         tie_break="shared" if index % 5 == 0 else "reverse-order",
+        **life,
     )
     return FuzzCase(index, config, seed=1_000_003 * index + 17)
 

@@ -30,8 +30,9 @@ from sagrada.core.dice import (
     masterwork_die,
     parse_window_die,
 )
+from sagrada.core.objectives import PUBLIC_RULES
 from sagrada.core.position import make_window
-from sagrada.core.scoring import PUBLIC_RULES, score_private
+from sagrada.core.scoring import score_private
 from sagrada.core.window import Window
 
 CORNER = parse_window_die("Ocorner0")

@@ -25,8 +25,8 @@ from sagrada.core.config import GameConfig
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import PARAM_KINDS, msg, render
+from sagrada.core.objectives import public_rule_ids, public_unit
 from sagrada.core.options import OPTIONS
-from sagrada.core.scoring import public_rule_ids, public_unit
 from sagrada.core.state import new_game
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
 from web_helpers import act, create_game, new_client, start_play, tokens_of

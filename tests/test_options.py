@@ -33,6 +33,7 @@ OTHER_VALUES: dict[str, tuple[Any, str]] = {
     "private_pools": (True, ""),
     "expansion": (True, ""),
     "private_objectives": ("expansion", "expansion"),
+    "toil": (True, ""),
 }
 
 
@@ -130,3 +131,16 @@ def test_the_engine_answers_what_a_form_needs_to_know(tmp_path: Path) -> None:
         assert wrong["tool_deck"] == list(range(1, 13))
         refused = client.post("/api/options/check", json={"players": 9}).json()
         assert refused["error"] == "players must be 1-6, got 9"
+        # Life's Toil objectives join the public deck with the option toil (rulebook
+        # 004_234c3922e9d01436.txt, TOIL PUBLIC OBJECTIVES), Orange Adjacency not without the
+        # Masterwork module.
+        base = client.post("/api/options/check", json={"players": 2}).json()["public_deck"]
+        toil = client.post("/api/options/check", json={"players": 2, "toil": True}).json()
+        assert len(base) == 10
+        assert set(toil["public_deck"]) - set(base) == {
+            "perfect_pairs",
+            "alternating_shades",
+            "checkerboard_columns",
+            "alternating_colours",
+            "tallest_column",
+        }

@@ -16,7 +16,7 @@ from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, orthogonal_spread
 from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import DIE_PIPS, DIE_VALUE, NUM_COLOURS
-from sagrada.core.scoring import PUBLIC_RULES
+from sagrada.core.objectives import PUBLIC_RULES
 from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
 
@@ -113,21 +113,22 @@ def _line_credit(window: Window, lines: tuple[int, ...], by_colour: bool, vp: in
 
 def public_estimate(window: Window, objective: PublicObjective) -> float:
     """Return the points ``objective`` gives now plus partial credit for progress."""
-    count, _ = PUBLIC_RULES[objective.id](window)
+    rule = objective.rule
+    count, _ = PUBLIC_RULES[rule](window)
     points = float(count * objective.vp)
-    line = _LINE_RULES.get(objective.id)
+    line = _LINE_RULES.get(rule)
     if line is not None:
         return points + LINE_WEIGHT * _line_credit(window, line[0], line[1], objective.vp)
-    pair = _PAIR_RULES.get(objective.id)
+    pair = _PAIR_RULES.get(rule)
     if pair is not None:
         a = window.by_value[pair[0]].bit_count()
         b = window.by_value[pair[1]].bit_count()
         return points + (0.5 * objective.vp if a != b else 0.0)
-    if objective.id == "set_all_values":
+    if rule == "set_all_values":
         counts = sorted(window.by_value[v].bit_count() for v in range(1, 7))
         return points + objective.vp * sum(1 for c in counts if c > counts[0]) / 6 * 0.6
-    if objective.id == "set_all_colors":
-        counts = sorted(mask.bit_count() for mask in window.by_colour)
+    if rule == "set_all_colors":
+        counts = sorted(mask.bit_count() for mask in window.by_colour[:NUM_COLOURS])
         return points + objective.vp * sum(1 for c in counts if c > counts[0]) / 5 * 0.6
     return points
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sagrada.core.actions import action_to_str
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
+from sagrada.core.messages import msg
 from sagrada.core.scoring import ScoreBreakdown
 from sagrada.core.state import Phase
 from sagrada.core.views import PlayerView
@@ -70,6 +71,9 @@ def table_text(view: PlayerView) -> str:
     )
     out.append(f"Tools: {tools}")
     out.append("Public objectives: " + ", ".join(f"{o.name} ({o.vp})" for o in s.publics))
+    house = [card.name for card in (*s.tools, *s.publics) if card.house]
+    if house:
+        out.append(f"{', '.join(house)}: {msg('card.house')}")
     me = view.player
     if me >= 0:
         out.append(

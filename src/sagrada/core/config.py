@@ -53,6 +53,15 @@ class GameConfig(Options):
                 raise ConfigError(
                     f"tools: this game uses {rules.num_tools} tool cards, got {len(self.tools)}"
                 )
+        for key in self.public_objectives or ():
+            if key not in rules.public_deck:
+                objective = catalog().public(key)
+                reason = "is not in this game's public objective deck"
+                if objective.needs:
+                    reason += f" (it needs the {objective.needs} module)"
+                elif objective.pack != "base":
+                    reason += f" (a card of the {objective.pack} content: switch on its module)"
+                raise ConfigError(f"public_objectives: {objective.name} {reason}")
         if self.public_objectives is not None and len(self.public_objectives) != rules.num_publics:
             raise ConfigError(
                 f"public_objectives: this game uses {rules.num_publics}, "

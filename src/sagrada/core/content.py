@@ -19,7 +19,7 @@ from sagrada.core.errors import ContentError
 from sagrada.core.messages import register_param_kind
 
 #: Packs that ship with the engine, in load order.
-PACKS: Final = ("base", "five-six")
+PACKS: Final = ("base", "five-six", "life")
 FORMAT_VERSION: Final = 1
 _GRID_CHARS: Final = ".RYGBP123456"
 
@@ -86,7 +86,11 @@ class WindowPattern:
 
 @dataclass(frozen=True, slots=True)
 class ToolCard:
-    """A tool card: its number, name, colour (the solo payment colour) and text."""
+    """A tool card: its number, name, colour (the solo payment colour) and text.
+
+    ``house`` marks a card whose printed text is not available: the project defined it
+    (``HOUSE-CONTENT.md``), and players are told so.
+    """
 
     id: int
     name: str
@@ -94,17 +98,35 @@ class ToolCard:
     text: str
     restriction: str
     pack: str = "base"
+    house: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class PublicObjective:
-    """A public objective card; ``id`` names its scoring rule, ``vp`` the points per set."""
+    """A public objective card: ``vp`` points per unit of its scoring ``rule``.
+
+    Attributes:
+        id: the card's id.
+        rule: the id of its scoring rule (``sagrada.core.scoring.PUBLIC_RULES``); the card's
+            id unless the content names another, so a content file can give a card any rule
+            of the vocabulary.
+        needs: a rule module the card is only used with (``"masterwork"``), or ``""``.
+        house: the card is the project's (``HOUSE-CONTENT.md``): its printed text is not
+            available.
+    """
 
     id: str
     name: str
     text: str
     vp: int
     pack: str = "base"
+    rule: str = ""
+    needs: str = ""
+    house: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.rule:
+            object.__setattr__(self, "rule", self.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +233,11 @@ class _Checker:
             raise self.fail(where, f"field {key!r} must be {kind.__name__}, got {value!r}")
         return value
 
+    def optional(
+        self, entry: dict[str, Any], where: str, key: str, kind: type, default: Any
+    ) -> Any:
+        return self.get(entry, where, key, kind) if key in entry else default
+
 
 def _where(key: str, index: int, entry: dict[str, Any]) -> str:
     name = entry.get("name")
@@ -285,6 +312,7 @@ def parse_pack(filename: str, text: str) -> Catalog:
                 check.get(entry, where, "text", str),
                 check.get(entry, where, "restriction", str),
                 pack,
+                check.optional(entry, where, "house", bool, False),
             )
         )
 
@@ -301,6 +329,9 @@ def parse_pack(filename: str, text: str) -> Catalog:
                 check.get(entry, where, "text", str),
                 vp,
                 pack,
+                check.optional(entry, where, "rule", str, ""),
+                check.optional(entry, where, "needs", str, ""),
+                check.optional(entry, where, "house", bool, False),
             )
         )
 

@@ -125,6 +125,7 @@ class Options:
     private_pools: bool = option(False)
     expansion: bool = option(False)
     private_objectives: str = option("all", choices=PRIVATE_OBJECTIVE_DECKS)
+    toil: bool = option(False)
 
     def __post_init__(self) -> None:
         for spec in OPTIONS:

@@ -15,7 +15,7 @@ from typing import Any, Final
 from sagrada.core.actions import action_space_size
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import RuleModule, Rules, RulesBuilder
-from sagrada.core.modules import base, five_six, private_pools, solo
+from sagrada.core.modules import base, five_six, private_pools, solo, toil
 from sagrada.core.options import Options
 from sagrada.core.table import TOOL_USED
 
@@ -24,7 +24,13 @@ from sagrada.core.table import TOOL_USED
 MAX_DECISIONS_PER_TURN: Final = 8
 
 #: Every registered module, in the order they configure a game.
-MODULES: list[RuleModule] = [base.MODULE, solo.MODULE, five_six.MODULE, private_pools.MODULE]
+MODULES: list[RuleModule] = [
+    base.MODULE,
+    solo.MODULE,
+    five_six.MODULE,
+    private_pools.MODULE,
+    toil.MODULE,
+]
 
 
 def register_module(module: RuleModule) -> None:

@@ -9,7 +9,7 @@ only the better of the two private objectives counts, and each open space costs 
 Every source of points becomes a :class:`ScorePart` carrying the points, how many rows, sets or
 dice earned them, a short formula and the cells to highlight, so that a user interface can show
 the reckoning and tests can pin it. Public objective rules are small functions over the window's
-bitmasks, registered by the card's id in :data:`PUBLIC_RULES`.
+bitmasks, registered by id in :mod:`sagrada.core.objectives`.
 
 >>> from sagrada.core.content import catalog
 >>> from sagrada.core.window import Window
@@ -20,33 +20,21 @@ bitmasks, registered by the card's id in :data:`PUBLIC_RULES`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 from sagrada.core.cells import (
-    COLUMN_MASKS,
     FULL,
-    ROW_MASKS,
-    Mask,
     cells_of,
-    diagonal_spread,
     mask_names,
 )
 from sagrada.core.content import PrivateObjective, PublicObjective
-from sagrada.core.dice import COLOUR_LETTERS, DIE_PIPS, NUM_COLOURS
+from sagrada.core.dice import COLOUR_LETTERS, DIE_PIPS
 from sagrada.core.errors import ConfigError
 from sagrada.core.messages import Message, msg
+from sagrada.core.objectives import PUBLIC_RULES, public_unit
 from sagrada.core.window import Window
-
-#: A public objective's rule: the number of rows, columns, sets or dice that score, and the
-#: cells whose dice earned them.
-PublicRule: TypeAlias = Callable[[Window], tuple[int, Mask]]
-
-#: Scoring rule of each public objective, by the card's id.
-PUBLIC_RULES: Final[dict[str, PublicRule]] = {}
-#: What one unit of each rule is ("row", "column", "set", "die"), for the formulas.
-_UNITS: Final[dict[str, str]] = {}
 
 #: VP lost per open space, in multiplayer and in solo play.
 OPEN_SPACE_PENALTY: Final = 1
@@ -151,142 +139,6 @@ class ScoreBreakdown:
         }
 
 
-def public_rule(rule_id: str, unit: str = "set") -> Callable[[PublicRule], PublicRule]:
-    """Register the decorated function as the scoring rule of public objective ``rule_id``.
-
-    Args:
-        rule_id: the objective's id in the content pack.
-        unit: what the rule counts, singular (``"row"``, ``"column"``, ``"set"``, ``"die"``).
-    """
-
-    def register(rule: PublicRule) -> PublicRule:
-        if rule_id in PUBLIC_RULES:
-            raise ValueError(f"public objective rule {rule_id!r} is registered twice")
-        PUBLIC_RULES[rule_id] = rule
-        _UNITS[rule_id] = unit
-        return rule
-
-    return register
-
-
-def public_unit(rule_id: str) -> str:
-    """Return what one unit of a public objective's rule is: ``"row"``, ``"column"``,
-    ``"set"`` or ``"die"`` (its points are per unit)."""
-    return _UNITS[rule_id]
-
-
-def public_rule_ids() -> frozenset[str]:
-    """Return the ids of the public objectives that have a scoring rule."""
-    return frozenset(PUBLIC_RULES)
-
-
-# -- helpers over masks --------------------------------------------------------------------
-
-
-def _kinds_present(masks: Sequence[Mask], area: Mask) -> int:
-    """Return how many of ``masks`` (one per colour or value) meet ``area``."""
-    return sum(1 for mask in masks if mask & area)
-
-
-def _lowest(mask: Mask, n: int) -> Mask:
-    """Return the ``n`` lowest cells of ``mask`` (the first in A1..D5 order)."""
-    out = 0
-    for _ in range(n):
-        low = mask & -mask
-        out |= low
-        mask ^= low
-    return out
-
-
-def _full_lines_with_distinct(
-    window: Window, lines: Sequence[Mask], masks: Sequence[Mask], size: int
-) -> tuple[int, Mask]:
-    """Count the completely filled ``lines`` whose ``size`` dice fall in ``size`` distinct masks."""
-    count = 0
-    cells = 0
-    occupied = window.occupied
-    for line in lines:
-        if occupied & line == line and _kinds_present(masks, line) == size:
-            count += 1
-            cells |= line
-    return count, cells
-
-
-def _sets(masks: Sequence[Mask]) -> tuple[int, Mask]:
-    """Count the complete sets of one die from each of ``masks`` and the first dice forming them."""
-    count = min(mask.bit_count() for mask in masks)
-    cells = 0
-    for mask in masks:
-        cells |= _lowest(mask, count)
-    return count, cells
-
-
-# -- the base game's public objectives (CARDS.md section 2) ---------------------------------
-
-
-@public_rule("row_color_variety", unit="row")
-def row_color_variety(window: Window) -> tuple[int, Mask]:
-    """Complete rows (5 dice) with no repeated colour."""
-    return _full_lines_with_distinct(window, ROW_MASKS, window.by_colour, 5)
-
-
-@public_rule("column_color_variety", unit="column")
-def column_color_variety(window: Window) -> tuple[int, Mask]:
-    """Complete columns (4 dice) with no repeated colour."""
-    return _full_lines_with_distinct(window, COLUMN_MASKS, window.by_colour, 4)
-
-
-@public_rule("row_shade_variety", unit="row")
-def row_shade_variety(window: Window) -> tuple[int, Mask]:
-    """Complete rows (5 dice) with no repeated value."""
-    return _full_lines_with_distinct(window, ROW_MASKS, window.by_value[1:], 5)
-
-
-@public_rule("column_shade_variety", unit="column")
-def column_shade_variety(window: Window) -> tuple[int, Mask]:
-    """Complete columns (4 dice) with no repeated value."""
-    return _full_lines_with_distinct(window, COLUMN_MASKS, window.by_value[1:], 4)
-
-
-@public_rule("set_values_1_2")
-def light_shades(window: Window) -> tuple[int, Mask]:
-    """Sets of a 1 and a 2 anywhere."""
-    return _sets(window.by_value[1:3])
-
-
-@public_rule("set_values_3_4")
-def medium_shades(window: Window) -> tuple[int, Mask]:
-    """Sets of a 3 and a 4 anywhere."""
-    return _sets(window.by_value[3:5])
-
-
-@public_rule("set_values_5_6")
-def deep_shades(window: Window) -> tuple[int, Mask]:
-    """Sets of a 5 and a 6 anywhere."""
-    return _sets(window.by_value[5:7])
-
-
-@public_rule("set_all_values")
-def shade_variety(window: Window) -> tuple[int, Mask]:
-    """Sets of one die of each value 1-6 anywhere."""
-    return _sets(window.by_value[1:7])
-
-
-@public_rule("set_all_colors")
-def color_variety(window: Window) -> tuple[int, Mask]:
-    """Sets of one die of each colour anywhere."""
-    return _sets(window.by_colour[:NUM_COLOURS])
-
-
-@public_rule("color_diagonals", unit="die")
-def color_diagonals(window: Window) -> tuple[int, Mask]:
-    """Dice diagonally adjacent to at least one die of the same colour, each counted once."""
-    cells = 0
-    for mask in window.by_colour:
-        cells |= mask & diagonal_spread(mask)
-    return cells.bit_count(), cells
-
-
 # -- scoring --------------------------------------------------------------------------------
 
 
@@ -296,11 +148,13 @@ def score_public(window: Window, objective: PublicObjective) -> ScorePart:
     Raises:
         ConfigError: if no scoring rule is registered for the objective's id.
     """
-    rule = PUBLIC_RULES.get(objective.id)
+    rule = PUBLIC_RULES.get(objective.rule)
     if rule is None:
-        raise ConfigError(f"no scoring rule for public objective {objective.id!r}")
+        raise ConfigError(
+            f"no scoring rule {objective.rule!r} for public objective {objective.name!r}"
+        )
     count, cells = rule(window)
-    unit = _UNITS[objective.id]
+    unit = public_unit(objective.rule)
     return ScorePart(
         name=objective.name,
         kind="public",

@@ -20,8 +20,8 @@ from typing import Any
 from sagrada.core.actions import Action, action_fields, action_message, action_to_str
 from sagrada.core.cells import mask_names
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
+from sagrada.core.objectives import public_unit
 from sagrada.core.rng import Rng
-from sagrada.core.scoring import public_unit
 from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
 
@@ -109,11 +109,19 @@ class PlayerView:
                     "restriction": t.restriction,
                     "favor_tokens": s.tool_tokens[i],
                     "used": s.tool_spent[i],
+                    "house": t.house,
                 }
                 for i, t in enumerate(s.tools)
             ],
             "public_objectives": [
-                {"id": o.id, "name": o.name, "text": o.text, "vp": o.vp, "unit": public_unit(o.id)}
+                {
+                    "id": o.id,
+                    "name": o.name,
+                    "text": o.text,
+                    "vp": o.vp,
+                    "unit": public_unit(o.rule),
+                    "house": o.house,
+                }
                 for o in s.publics
             ],
             "draft_pool": [DIE_NAMES[d] for d in s.pool],

@@ -253,6 +253,7 @@ def create_app(
             return {
                 "error": str(exc),
                 "tool_deck": [],
+                "public_deck": [],
                 "num_tools": 0,
                 "num_public_objectives": 0,
                 "modules": [],
@@ -265,6 +266,7 @@ def create_app(
         return {
             "error": error,
             "tool_deck": list(rules.tool_deck),
+            "public_deck": list(rules.public_deck),
             "num_tools": rules.num_tools,
             "num_public_objectives": rules.num_publics,
             "modules": list(rules.modules),
@@ -276,11 +278,18 @@ def create_app(
         content = catalog()
         return {
             "tools": [
-                {"number": t.id, "name": t.name, "colour": COLOUR_LETTERS[t.colour], "pack": t.pack}
+                {
+                    "number": t.id,
+                    "name": t.name,
+                    "colour": COLOUR_LETTERS[t.colour],
+                    "pack": t.pack,
+                    "house": t.house,
+                }
                 for t in content.tools
             ],
             "public_objectives": [
-                {"id": o.id, "name": o.name, "vp": o.vp, "pack": o.pack} for o in content.publics
+                {"id": o.id, "name": o.name, "vp": o.vp, "pack": o.pack, "house": o.house}
+                for o in content.publics
             ],
             "private_objectives": [
                 {

@@ -204,9 +204,11 @@ function updateForm() {
     if (spec.type !== "list") continue;
     control.list.hidden = !control.chosen.checked;
     const needed = CHECK ? (spec.items === "tool" ? CHECK.num_tools : CHECK.num_public_objectives) : null;
-    if (spec.items === "tool" && CHECK) {
+    if (CHECK) {
+      // Only the cards of this game's deck can be chosen (modules add and take out cards).
+      const deck = (spec.items === "tool" ? CHECK.tool_deck : CHECK.public_deck).map(String);
       for (const box of control.list.querySelectorAll("input")) {
-        const inDeck = CHECK.tool_deck.includes(Number(box.value));
+        const inDeck = deck.includes(box.value);
         box.disabled = !inDeck;
         if (!inDeck) box.checked = false;
       }

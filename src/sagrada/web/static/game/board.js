@@ -16,6 +16,12 @@ import {
 import { S, CARDS, $, mySeat, playerName } from "./state.js";
 import { choose, onPoolDie, onOwnDie, onCell } from "./flow.js";
 import { applyScoreHighlight } from "./end.js";
+import { t } from "../i18n.js";
+
+/** The note on a card the project defined because the printed card's text is not available. */
+function houseNote() {
+  return el("span", { class: "house-note", "data-testid": "house-note", text: t({ id: "card.house", params: {} }) });
+}
 
 /** Setup: the four window patterns dealt to this seat, as buttons. */
 export function renderSetup(view, model) {
@@ -268,6 +274,7 @@ export function renderTools(view, model) {
         },
         el("span", { class: "card-title" }, el("span", { class: `swatch colour-${tool.colour}` }, glyph(tool.colour)), `${tool.number}. ${tool.name}`),
         el("span", { class: "card-text", text: tool.text }),
+        tool.house ? houseNote() : null,
         tool.restriction ? el("span", { class: "card-restriction", text: tool.restriction }) : null,
         el(
           "span",
@@ -293,6 +300,7 @@ export function renderPublics(view) {
         el("span", { class: "card-title", text: o.name }),
         el("span", { class: "card-text", text: o.text }),
         el("span", { class: "vp", text: `${o.vp} VP per ${o.unit}` }),
+        o.house ? houseNote() : null,
       ),
     ),
   );
