@@ -71,7 +71,7 @@ def table_text(view: PlayerView) -> str:
     )
     out.append(f"Tools: {tools}")
     out.append("Public objectives: " + ", ".join(f"{o.name} ({o.vp})" for o in s.publics))
-    house = [card.name for card in (*s.tools, *s.publics) if card.house]
+    house = [t.name for t in s.tools if t.house] + [o.name for o in s.publics if o.house]
     if house:
         out.append(f"{', '.join(house)}: {msg('card.house')}")
     me = view.player
