@@ -107,6 +107,17 @@ GOLDEN_GAMES = (
             ("public_objectives", ("perfect_pairs", "tallest_column", "alternating_shades")),
         ),
     ),
+    GoldenGame(
+        "4p_masterwork_tools_2_4_11.txt",
+        players=4,
+        seed=1,
+        tools=(2, 4, 11),
+        more=(
+            ("masterwork", True),
+            ("toil", True),
+            ("public_objectives", ("orange_adjacency", "alternating_colours", "color_diagonals")),
+        ),
+    ),
 )
 
 

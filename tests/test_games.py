@@ -46,6 +46,8 @@ def test_the_sizes_follow_the_active_modules() -> None:
     # Solo's PAY kind lies inside the base range, so solo's space is the base game's.
     assert DICE_GAME.num_distinct_actions(GameConfig(players=1)) == 1427
     assert DICE_GAME.num_players(GameConfig(players=5)) == 5
+    # Life's Masterwork module adds its two kinds after those, up to code 2496.
+    assert DICE_GAME.num_distinct_actions(GameConfig(players=2, masterwork=True)) == 2497
 
 
 def test_a_record_is_read_through_the_registry_whatever_its_format() -> None:

@@ -44,6 +44,9 @@ class Rewarded:
     def snapshot(self) -> Any:
         return list(self.masks)
 
+    def dice(self) -> list[int]:
+        return []
+
 
 def rewarded(table: Table) -> Rewarded:
     component = table.components[NAME]

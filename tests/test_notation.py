@@ -23,9 +23,12 @@ MOVE      400   727-1126     source x 20 + target
 TRACK     300   1127-1426    (round - 1) x 30 + die
 OWN_DRAFT 600   1427-2026    die x 20 + cell (5 & 6 Player Expansion)
 OWN_CHOOSE 30   2027-2056    die (5 & 6 Player Expansion)
+SLOT      360   2057-2416    die x 12 + slot (Life's Masterwork module;
+                             slot = 2 x (space - 1), + 1 for the value slot)
+MASTERWORK 80   2417-2496    rotation / 90 x 20 + cell (Life's Masterwork module)
 ========  ====  ===========  ==========================================
 
-so there are 2057 codes. A die is ``colour * 6 + value - 1`` with colours R Y G B P = 0-4; a
+so there are 2497 codes. A die is ``colour * 6 + value - 1`` with colours R Y G B P = 0-4; a
 cell is ``row * 5 + column - 1`` with rows A-D = 0-3.
 """
 
@@ -38,9 +41,21 @@ from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, kind_of, pars
 from sagrada.core.errors import InvalidNotationError
 
 
-def test_there_are_2057_codes() -> None:
-    # 5 single actions + 4 + 6 + 32 + 30 + 30 + 20 + 600 + 400 + 300 + 600 + 30 (the table).
-    assert NUM_ACTIONS == 2057
+def test_there_are_2497_codes() -> None:
+    # 5 single actions + 4 + 6 + 32 + 30 + 30 + 20 + 600 + 400 + 300 + 600 + 30 + 360 + 80
+    # (the table).
+    assert NUM_ACTIONS == 2497 == len(A.KIND_OF)
+
+
+def test_the_masterwork_kinds_come_after_the_expansion_codes() -> None:
+    # R1/1c = 2057 + 0 x 12 + 0; P6/6v = 2057 + 29 x 12 + 11 = 2416; O0@A1 = 2417;
+    # O270@D5 = 2417 + 3 x 20 + 19 = 2496; R3/2c = 2057 + 2 x 12 + 2 = 2083.
+    assert parse_action("R1/1c") == 2057
+    assert parse_action("p6/6V") == 2416
+    assert parse_action("O0@A1") == 2417
+    assert parse_action("o270@d5") == 2496
+    assert parse_action("R3/2c") == 2083
+    assert action_to_str(2083) == "R3/2c"
 
 
 def test_the_expansion_kinds_are_appended_after_the_base_codes() -> None:

@@ -33,6 +33,8 @@ OTHER_VALUES: dict[str, tuple[Any, str]] = {
     "private_pools": (True, ""),
     "expansion": (True, ""),
     "private_objectives": ("expansion", "expansion"),
+    "masterwork": (True, ""),
+    "masterwork_random": (True, ""),
     "toil": (True, ""),
 }
 

@@ -201,6 +201,27 @@ _OWN_CHOOSE = register_kind(
     fields=("die", ""),
     absent=msg("refuse.own_dice"),
 )
+#: Slots of Life's masterwork board: slot ``2 * space`` is space ``space``'s colour slot,
+#: ``2 * space + 1`` its value slot (spaces 0-5, written 1-6: ``R3/2c``, ``R3/3v``).
+NUM_SLOTS: Final = 12
+_SLOT = register_kind(
+    "slot",
+    "masterwork",
+    NUM_FACES * NUM_SLOTS,
+    lambda a, b: f"{DIE_NAMES[a]}/{b // 2 + 1}{'cv'[b % 2]}",
+    fields=("die", "slot"),
+    args=lambda n: (n // NUM_SLOTS, n % NUM_SLOTS),
+    absent=msg("refuse.no_masterwork"),
+)
+_MASTERWORK = register_kind(
+    "masterwork",
+    "masterwork",
+    4 * NUM_CELLS,
+    lambda a, b: f"O{a}@{CELL_NAMES[b]}",
+    fields=("rotation", "cell"),
+    args=lambda n: (90 * (n // NUM_CELLS), n % NUM_CELLS),
+    absent=msg("refuse.no_masterwork"),
+)
 
 
 class Kind(IntEnum):
@@ -222,6 +243,8 @@ class Kind(IntEnum):
     TRACK = _TRACK.id
     OWN_DRAFT = _OWN_DRAFT.id
     OWN_CHOOSE = _OWN_CHOOSE.id
+    SLOT = _SLOT.id
+    MASTERWORK = _MASTERWORK.id
 
 
 #: Number of codes of the kinds declared in this module (modules may register more after).
@@ -243,6 +266,8 @@ MOVE_BASE: Final = _MOVE.first
 TRACK_BASE: Final = _TRACK.first
 OWN_DRAFT_BASE: Final = _OWN_DRAFT.first
 OWN_CHOOSE_BASE: Final = _OWN_CHOOSE.first
+SLOT_BASE: Final = _SLOT.first
+MASTERWORK_PLACE_BASE: Final = _MASTERWORK.first
 
 
 def pattern(option: int) -> Action:
@@ -300,6 +325,17 @@ def own_choose(die: int) -> Action:
     return OWN_CHOOSE_BASE + die
 
 
+def slot_action(die: int, slot: int) -> Action:
+    """Put ``die`` from the Draft Pool into slot ``slot`` (0-11) of Life's masterwork board."""
+    return SLOT_BASE + die * NUM_SLOTS + slot
+
+
+def masterwork_action(rotation: int, cell: int) -> Action:
+    """Place the masterwork die taken, turned ``rotation`` degrees (0, 90, 180, 270), on
+    ``cell``."""
+    return MASTERWORK_PLACE_BASE + rotation // 90 * NUM_CELLS + cell
+
+
 def kind_of(action: Action) -> Kind:
     """Return the kind of an action code declared in this module."""
     return Kind(KIND_OF[action])
@@ -322,6 +358,8 @@ def _field_value(name: str, value: int) -> int | str:
         return CELL_NAMES[value]
     if name == "option":  # W1 is option 1 (its code stores 0)
         return value + 1
+    if name == "slot":  # a masterwork board slot: space 1-6, then c (colour) or v (value)
+        return f"{value // 2 + 1}{'cv'[value % 2]}"
     return value
 
 

@@ -210,8 +210,9 @@ def _find(items: tuple[_N, ...], key: str, kind: str) -> _N:
     raise KeyError(f"no {kind} named {key!r}")
 
 
-class _Checker:
-    """Validates one content file, naming the file and entry in every error."""
+class ContentChecker:
+    """Validates one content file, naming the file and entry in every error (``fail`` makes
+    the error; ``get`` and ``optional`` read a field of the expected type)."""
 
     def __init__(self, filename: str) -> None:
         self.filename = filename
@@ -250,7 +251,7 @@ def parse_pack(filename: str, text: str) -> Catalog:
     Raises:
         ContentError: naming ``filename`` and the entry at fault.
     """
-    check = _Checker(filename)
+    check = ContentChecker(filename)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -390,14 +391,31 @@ def merge(*catalogs: Catalog) -> Catalog:
     return merged
 
 
-def load_pack(pack: str) -> Catalog:
-    """Load and validate a content pack shipped with the engine."""
+def _pack_text(pack: str) -> tuple[str, str]:
     filename = f"{pack}.json"
     try:
         text = resources.files("sagrada.content").joinpath(filename).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(f"{filename}: no such content pack") from None
-    return parse_pack(filename, text)
+    return filename, text
+
+
+def load_pack(pack: str) -> Catalog:
+    """Load and validate a content pack shipped with the engine."""
+    return parse_pack(*_pack_text(pack))
+
+
+@cache
+def pack_section(pack: str, key: str) -> tuple[str, Any]:
+    """Return the file name of a content pack shipped with the engine and its top-level entry
+    ``key`` (``None`` if it has none): a rule module's own content, which the module
+    validates with a :class:`ContentChecker` (Life's masterwork board, for example)."""
+    filename, text = _pack_text(pack)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(f"{filename}: not valid JSON: {exc}") from None
+    return filename, data.get(key) if isinstance(data, dict) else None
 
 
 @cache

@@ -125,6 +125,8 @@ class Options:
     private_pools: bool = option(False)
     expansion: bool = option(False)
     private_objectives: str = option("all", choices=PRIVATE_OBJECTIVE_DECKS)
+    masterwork: bool = option(False)
+    masterwork_random: bool = option(False, needs={"masterwork": (True,)})
     toil: bool = option(False)
 
     def __post_init__(self) -> None:

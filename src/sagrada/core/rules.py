@@ -15,7 +15,7 @@ from typing import Any, Final
 from sagrada.core.actions import action_space_size
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import RuleModule, Rules, RulesBuilder
-from sagrada.core.modules import base, five_six, private_pools, solo, toil
+from sagrada.core.modules import base, five_six, masterwork, private_pools, solo, toil
 from sagrada.core.options import Options
 from sagrada.core.table import TOOL_USED
 
@@ -29,6 +29,7 @@ MODULES: list[RuleModule] = [
     solo.MODULE,
     five_six.MODULE,
     private_pools.MODULE,
+    masterwork.MODULE,
     toil.MODULE,
 ]
 

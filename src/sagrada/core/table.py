@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Final, Protocol, TypeVar
 
 from sagrada.core.content import PrivateObjective, PublicObjective, ToolCard, WindowPattern
-from sagrada.core.dice import DIE_COLOUR, Die
+from sagrada.core.dice import DIE_COLOUR, NUM_FACES, Die
 from sagrada.core.options import Options
 from sagrada.core.rng import Rng
 from sagrada.core.window import Window
@@ -179,6 +179,10 @@ class Component(Protocol):
 
     def snapshot(self) -> Any:
         """Return its contents as plain data."""
+        ...
+
+    def dice(self) -> list[Die]:
+        """Return the dice of the bag it holds (they still count among the game's dice)."""
         ...
 
 
@@ -387,9 +391,13 @@ class Table:
     # -- dice accounting ----------------------------------------------------------------------
 
     def dice_counts(self) -> list[int]:
-        """Return, per colour, the dice in bag, pools, hand, windows, Round Track and spent."""
+        """Return, per colour, the dice of the bag wherever they are: in the bag, pools, hand,
+        windows, Round Track, spent, or held by a rule module (masterwork dice, which are not
+        the bag's, are not counted)."""
         counts = self.bag[:]
         dice: list[Die] = [*self.pool, *self.removed]
+        for component in self.components.values():
+            dice.extend(component.dice())
         if self.held >= 0:
             dice.append(self.held)
         for round_dice in self.track:
@@ -399,7 +407,8 @@ class Table:
             if player.window is not None:
                 dice.extend(d for d in player.window.dice if d >= 0)
         for die in dice:
-            counts[DIE_COLOUR[die]] += 1
+            if die < NUM_FACES:
+                counts[DIE_COLOUR[die]] += 1
         return counts
 
 
