@@ -63,12 +63,14 @@ class GreedyBot:
         return candidates[0]
 
     def value_after(self, state: State, action: Action, player: int, budget: list[int]) -> float:
-        """Rate ``action`` for ``player`` by the estimate of its result (inside a tool card, of
-        the card's best complete use); ``budget`` counts down the states looked at."""
+        """Rate ``action`` for ``player`` by the estimate of its result (inside a tool card or
+        a rule module's step, of its best complete continuation, such as where a masterwork
+        die goes); ``budget`` counts down the states looked at."""
         child = state.clone()
         child.apply(action)
         budget[0] -= 1
-        if child.current != player or child.tool_slot < 0 or child.is_over or budget[0] <= 0:
+        inside = child.tool_slot >= 0 or bool(child.step)
+        if child.current != player or not inside or child.is_over or budget[0] <= 0:
             return self._evaluate(child, player)
-        # Still inside a tool card: its use is worth its best continuation.
+        # Still inside a tool card or a step: it is worth its best continuation.
         return max(self.value_after(child, a, player, budget) for a in child.legal_actions())

@@ -3,8 +3,8 @@
 Each turn it drafts the die and space that a one-line rule likes best (dice of the private
 objective's colour with high values, restricted spaces filled while they still can be, a bit
 of randomness to break ties), places a die from its own pool the same way under the Private
-Dice Pool rules, never uses a tool, and passes. Inside a tool (only when a search starts
-there) it acts at random.
+Dice Pool rules, never uses a tool, and passes. Inside a tool or a rule module's step (only
+when a search starts there) it acts at random.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _OWN_DRAFT = int(A.Kind.OWN_DRAFT)
 def policy_action(state: State, rng: random.Random) -> Action:
     """Return the playout policy's action at the current decision."""
     legal = state.legal_actions()
-    if state.phase != Phase.PLAY or state.tool_slot >= 0:
+    if state.phase != Phase.PLAY or state.tool_slot >= 0 or state.step:
         return rng.choice(legal)
     player = state.players[state.current]
     window = player.window
