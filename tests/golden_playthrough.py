@@ -108,10 +108,10 @@ GOLDEN_GAMES = (
         ),
     ),
     GoldenGame(
-        "4p_masterwork_tools_2_4_11.txt",
+        "4p_masterwork_tools_2_15_16.txt",
         players=4,
         seed=1,
-        tools=(2, 4, 11),
+        tools=(2, 15, 16),
         more=(
             ("masterwork", True),
             ("toil", True),

@@ -1,7 +1,13 @@
 """``sagrada score``: scoring a physical game's window from JSON.
 
 Expected numbers come from rulebook 001_3237e9a6eb6273e0.txt (English base rules), sections
-SCORING EXAMPLE and SOLO PLAY RULES, worked by hand in the comments.
+SCORING EXAMPLE and SOLO PLAY RULES, worked by hand in the comments. Life's masterwork dice and
+Toil objectives follow rulebook 004_234c3922e9d01436.txt, with the house faces and Toil cards of
+HOUSE-CONTENT.md (docs/rules-clarifications.md, "Life"): before rotation, corner points N and E,
+bridge W and E, slant NW and SE, crown NW and NE (those four: the dice all of one colour or all
+of one value), split N and S (all different values), prism N, E and W (all different colours);
+a rotation turns the arrows clockwise (90 takes N to E), and a face is met only when every arrow
+points at a die of the window: +5 VP, else -2 VP.
 """
 
 from __future__ import annotations
@@ -280,6 +286,228 @@ def test_window_breaking_placement_rules_is_scored_with_a_warning(
     assert "A1 and B1: same value side by side" in err
 
 
+# -- Life: masterwork dice and Toil objectives ---------------------------------------------------
+
+#      1   2   3   4   5
+#  A   _   P4  R2  O   B6      A4: split, 0 degrees
+#  B   Y1  O   G3  _   _       B2: corner, 90 degrees
+#  C   _   G5  _   _   _
+#  D   G3  _   _   _   _
+LIFE_INPUT: dict[str, Any] = {
+    "dice": ["_ P4 R2 O B6", "Y1 O G3 _ _", "_ G5 _ _ _", "G3 _ _ _ _"],
+    "masterwork": {
+        "A4": {"symbol": "split", "rotation": 0},
+        "B2": {"symbol": "corner", "rotation": 90},
+    },
+    "public": ["Orange Adjacency", "Perfect Pairs"],
+    "private": ["Shades of Green"],
+    "favor_tokens": 2,
+}
+
+# Worked by hand:
+# - Masterwork dice: the corner on B2 turned 90 points E and S (N -> E, E -> S), at B3 G3 and
+#   C2 G5, both green: met, +5. The split on A4 unturned points N, off the window: not met, -2.
+#   5 - 2 = 3 VP, 2 dice.
+# - Orange Adjacency, 2 VP per die of the bag orthogonally beside a masterwork die: beside A4
+#   are A3 R2 and A5 B6 (B4 is open); beside B2 are A2 P4, B1 Y1, B3 G3 and C2 G5. 6 × 2 = 12.
+# - Perfect Pairs, 3 VP per two dice of one colour and one value: B3 G3 and D1 G3, 1 × 3 = 3.
+# - Shades of Green: B3 3 + C2 5 + D1 3 = 11.
+# - Favor tokens 2; open spaces: 20 cells - 9 dice = 11, × -1 = -11.
+# - Total: 12 + 3 + 11 + 3 + 2 - 11 = 20.
+# No two orthogonal neighbours share a colour or a value (the masterwork dice are orange and
+# their symbols are values of their own), so there is no warning.
+LIFE_JSON = {
+    "total": 20,
+    "parts": [
+        {"name": "Orange Adjacency", "points": 12},
+        {"name": "Perfect Pairs", "points": 3},
+        {"name": "Shades of Green", "points": 11},
+        {"name": "Masterwork dice", "points": 3},
+        {"name": "Favor tokens", "points": 2},
+        {"name": "Open spaces", "points": -11},
+    ],
+}
+
+
+def test_masterwork_dice_and_toil_objectives_as_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli_main.main(["score", write_json(tmp_path, LIFE_INPUT), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out) == LIFE_JSON
+
+
+def test_masterwork_dice_and_toil_objectives_as_a_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli_main.main(["score", write_json(tmp_path, LIFE_INPUT)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    rows = table_rows(out)
+    # Same numbers as LIFE_JSON above: the masterwork part comes after the objectives and
+    # before the favor tokens, with 1 face met and 1 not.
+    assert rows["Orange Adjacency"] == ["12", "6", "6 dice × 2 VP"]
+    assert rows["Perfect Pairs"] == ["3", "1", "1 set × 3 VP"]
+    assert rows["Shades of Green"] == ["11", "3", "3 + 5 + 3"]
+    assert rows["Masterwork dice"] == ["3", "2", "1 met × 5 VP, 1 not met × -2 VP"]
+    assert rows["Favor tokens"] == ["2", "2", "2 tokens × 1 VP"]
+    assert rows["Open spaces"] == ["-11", "11", "11 spaces × -1 VP"]
+    assert rows["Total"] == ["20"]
+    assert list(rows) == [
+        "Orange Adjacency",
+        "Perfect Pairs",
+        "Shades of Green",
+        "Masterwork dice",
+        "Favor tokens",
+        "Open spaces",
+        "Total",
+    ]
+
+
+#      1   2   3   4   5
+#  A   _   G2  O   B1  _       A3: prism
+#  B   _   _   R6  _   _
+#  C   _   _   O   _   _       C3: bridge
+#  D   _   _   Y6  _   _
+ROTATED_DICE = ["_ G2 O B1 _", "_ _ R6 _ _", "_ _ O _ _", "_ _ Y6 _ _"]
+
+
+@pytest.mark.parametrize(
+    ("prism", "bridge", "masterwork_points"),
+    [
+        # Prism at 180 points S, W, E (N -> S, E -> W, W -> E): B3 R6, A2 G2, A4 B1, red,
+        # green and blue, all different colours: met, +5. Bridge at 90 points N, S (W -> N,
+        # E -> S): B3 R6 and D3 Y6, two colours but one value, 6: met, +5. 5 + 5 = 10.
+        (180, 90, 10),
+        # Unturned, the prism points N off the window and the bridge W and E at C2 and C4,
+        # both open: neither met, -2 - 2 = -4.
+        (0, 0, -4),
+    ],
+)
+def test_rotation_turns_the_arrows_clockwise(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    prism: int,
+    bridge: int,
+    masterwork_points: int,
+) -> None:
+    data = {
+        "dice": ROTATED_DICE,
+        "masterwork": {
+            "A3": {"symbol": "prism", "rotation": prism},
+            "C3": {"symbol": "bridge", "rotation": bridge},
+        },
+        "public": [],
+        "private": ["Shades of Red"],
+    }
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    # Shades of Red: B3 6. Open spaces: 20 - 6 dice (A2 A3 A4 B3 C3 D3) = 14, × -1 = -14.
+    assert json.loads(out) == {
+        "total": 6 + masterwork_points - 14,
+        "parts": [
+            {"name": "Shades of Red", "points": 6},
+            {"name": "Masterwork dice", "points": masterwork_points},
+            {"name": "Favor tokens", "points": 0},
+            {"name": "Open spaces", "points": -14},
+        ],
+    }
+
+
+def test_a_masterwork_die_pointed_at_counts_as_orange(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    #      1   2   3   4   5
+    #  A   O   _   _   _   _       A1: crown
+    #  B   _   O   R1  _   _       B2: slant
+    #  C   _   _   O   _   _       C3: split
+    #  D   _   _   R2  _   _
+    # Slant on B2 points NW and SE, at A1 and C3: two masterwork dice, both orange: met, +5.
+    # Crown on A1 points NW and NE, off the window: not met, -2. Split on C3 points N and S, at
+    # B3 R1 and D3 R2, values 1 and 2: met, +5. Masterwork 5 - 2 + 5 = 8.
+    # Shades of Red 1 + 2 = 3; open spaces 20 - 5 = 15, × -1. Total 3 + 8 - 15 = -4.
+    # Tokens and symbols are case-insensitive ("o", "Slant", "b2"), like the card names.
+    data = {
+        "dice": ["O _ _ _ _", "_ o R1 _ _", "_ _ O _ _", "_ _ R2 _ _"],
+        "masterwork": {
+            "A1": {"symbol": "crown", "rotation": 0},
+            "b2": {"symbol": "Slant", "rotation": 0},
+            "C3": {"symbol": "split", "rotation": 0},
+        },
+        "public": [],
+        "private": ["Shades of Red"],
+    }
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "total": -4,
+        "parts": [
+            {"name": "Shades of Red", "points": 3},
+            {"name": "Masterwork dice", "points": 8},
+            {"name": "Favor tokens", "points": 0},
+            {"name": "Open spaces", "points": -15},
+        ],
+    }
+
+
+def test_masterwork_field_without_masterwork_dice_scores_zero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The field says the Masterwork module was in play: its part is listed, 0 dice, 0 VP, and
+    # the rulebook SCORING EXAMPLE keeps its 40.
+    data = dict(RULEBOOK_INPUT, masterwork={})
+    path = write_json(tmp_path, data)
+    assert cli_main.main(["score", path, "--json"]) == 0
+    parts = RULEBOOK_JSON["parts"]
+    assert json.loads(capsys.readouterr().out) == {
+        "total": 40,
+        "parts": [*parts[:4], {"name": "Masterwork dice", "points": 0}, *parts[4:]],
+    }
+    assert cli_main.main(["score", path]) == 0
+    rows = table_rows(capsys.readouterr().out)
+    assert rows["Masterwork dice"] == ["0", "0", "0 met × 5 VP, 0 not met × -2 VP"]
+
+
+def test_masterwork_dice_side_by_side_are_scored_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two masterwork dice are both orange, so A1 and A2 break the adjacency rule; a corner and
+    # a bridge are different values. Corner on A1 points N, off the window: -2. Bridge on A2
+    # points W at A1 and E at A3, open: -2. No red die: Shades of Red 0. Open spaces 18 × -1.
+    # Total -4 - 18 = -22.
+    data = {
+        "dice": ["O O _ _ _", "_ _ _ _ _", "_ _ _ _ _", "_ _ _ _ _"],
+        "masterwork": {
+            "A1": {"symbol": "corner", "rotation": 0},
+            "A2": {"symbol": "bridge", "rotation": 0},
+        },
+        "public": [],
+        "private": ["Shades of Red"],
+    }
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert json.loads(out)["total"] == -22
+    assert len(err.splitlines()) == 1
+    assert "A1 and A2: same colour side by side" in err
+    assert "same value" not in err
+
+
+def test_help_documents_the_masterwork_field(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli_main.main(["score", "--help"])
+    assert exc.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "O for a masterwork die" in out
+    assert '"masterwork": {"A4": {"symbol": "split", "rotation": 0},' in out
+    assert "corner bridge slant crown split prism" in out
+    assert "(0 90 180 270)" in out
+    assert '"Masterwork dice" part' in out
+
+
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = cli_main.main(["score", str(tmp_path / "nothing.json")])
     _, err = capsys.readouterr()
@@ -315,7 +543,7 @@ MALFORMED: list[tuple[str, Any, str]] = [
     (
         "bad token",
         _with(dice=[DICE[0], DICE[1], "P5 G6 X9 P6 R3", DICE[3]]),
-        "row C, token 3: 'X9' is not a die or '_'",
+        "row C, token 3: 'X9' is not a die, 'O' or '_'",
     ),
     ("value 7", _with(dice=["_ G7 R2 Y5 P6", *DICE[1:]]), "row A, token 2: 'G7'"),
     ("unknown public", _with(public=["Light Shades", "Dark Shades"]), "field 'public', item 2"),
@@ -356,6 +584,102 @@ MALFORMED: list[tuple[str, Any, str]] = [
     ("negative tokens", _with(favor_tokens=-1), "field 'favor_tokens': must be a non-negative"),
     ("fractional tokens", _with(favor_tokens=1.5), "field 'favor_tokens'"),
     ("boolean tokens", _with(favor_tokens=True), "field 'favor_tokens'"),
+]
+
+
+#: Marks that :func:`_life` keeps LIFE_INPUT's ``masterwork`` field.
+_KEEP: Any = object()
+
+
+def _life(masterwork: Any = _KEEP, **changes: Any) -> dict[str, Any]:
+    """LIFE_INPUT with ``changes`` and its ``masterwork`` field replaced."""
+    data = dict(LIFE_INPUT, **changes)
+    if masterwork is not _KEEP:
+        data["masterwork"] = masterwork
+    return data
+
+
+SPLIT_A4 = {"symbol": "split", "rotation": 0}
+CORNER_B2 = {"symbol": "corner", "rotation": 90}
+
+
+def _b2(**entry: Any) -> dict[str, Any]:
+    """LIFE_INPUT with the entry of B2 (the corner) replaced by ``entry``."""
+    return _life({"A4": SPLIT_A4, "B2": entry})
+
+
+MALFORMED += [
+    (
+        "O without an entry",
+        _life({"A4": SPLIT_A4}),
+        "row B, token 2: O on B2 has no entry in field 'masterwork'",
+    ),
+    (
+        "O and no masterwork field",
+        {key: value for key, value in LIFE_INPUT.items() if key != "masterwork"},
+        "row A, token 4: O on A4 has no entry in field 'masterwork'",
+    ),
+    (
+        "masterwork entry on a die",
+        _life({"A4": SPLIT_A4, "B2": CORNER_B2, "A3": CORNER_B2}),
+        "field 'masterwork', A3: A3 holds R2 in 'dice', not O (a masterwork die)",
+    ),
+    (
+        "masterwork entry on an open space",
+        _life({"A1": CORNER_B2, "A4": SPLIT_A4, "B2": CORNER_B2}),
+        "field 'masterwork', A1: A1 is open (_) in 'dice', not O (a masterwork die)",
+    ),
+    (
+        "rotation 45",
+        _b2(symbol="corner", rotation=45),
+        "field 'masterwork', B2: rotation must be 0, 90, 180 or 270, got 45",
+    ),
+    ("rotation 360", _b2(symbol="corner", rotation=360), "B2: rotation must be 0, 90, 180 or 270"),
+    ("rotation -90", _b2(symbol="corner", rotation=-90), "B2: rotation must be 0, 90, 180 or 270"),
+    ("rotation as text", _b2(symbol="corner", rotation="90"), 'got "90"'),
+    ("rotation 90.0", _b2(symbol="corner", rotation=90.0), "got 90.0"),
+    ("rotation true", _b2(symbol="corner", rotation=True), "got true"),
+    (
+        "unknown symbol",
+        _b2(symbol="star", rotation=90),
+        "field 'masterwork', B2: symbol must be one of corner, bridge, slant, crown, split, "
+        'prism, got "star"',
+    ),
+    ("symbol as a number", _b2(symbol=1, rotation=90), "B2: symbol must be one of"),
+    ("no rotation", _b2(symbol="corner"), "field 'masterwork', B2: missing 'rotation'"),
+    ("no symbol", _b2(rotation=90), "field 'masterwork', B2: missing 'symbol'"),
+    (
+        "unknown key in an entry",
+        _b2(symbol="corner", rotation=90, colour="orange"),
+        "field 'masterwork', B2: unknown key 'colour' (expected symbol, rotation)",
+    ),
+    (
+        "entry not an object",
+        _life({"A4": SPLIT_A4, "B2": "corner"}),
+        "field 'masterwork', B2: must be an object like",
+    ),
+    (
+        "masterwork not an object",
+        _life([SPLIT_A4, CORNER_B2]),
+        "field 'masterwork': must be an object from cells (A1 to D5)",
+    ),
+    ("masterwork null", _life(None), "field 'masterwork': must be an object"),
+    (
+        "masterwork key not a cell",
+        _life({"A4": SPLIT_A4, "B2": CORNER_B2, "E1": CORNER_B2}),
+        "field 'masterwork': 'E1' is not a cell (A1 to D5)",
+    ),
+    (
+        "masterwork cell given twice",
+        _life({"A4": SPLIT_A4, "B2": CORNER_B2, "b2": CORNER_B2}),
+        "field 'masterwork', B2: the cell is given twice",
+    ),
+    (
+        "masterwork die in record notation",
+        _life(dice=["_ P4 R2 Osplit0 B6", *LIFE_INPUT["dice"][1:]]),
+        "row A, token 4: write a masterwork die as O and give its symbol and rotation in "
+        "field 'masterwork', got 'Osplit0'",
+    ),
 ]
 
 

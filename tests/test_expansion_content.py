@@ -229,7 +229,7 @@ def test_expansion_tools_look_up_by_number_and_name() -> None:
     assert cards.tool("14").name == "Lead Came Nippers"
     assert cards.tool("strip cutter").id == 13
     assert cards.tool("LEAD CAME NIPPERS").id == 14
-    assert len(cards.tools) == 14
+    assert len([t for t in cards.tools if t.pack in ("base", "five-six")]) == 14
 
 
 def test_the_expansion_adds_no_public_objectives(pack: Catalog) -> None:

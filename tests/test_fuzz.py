@@ -69,7 +69,7 @@ from sagrada.core.views import determinize, make_view
 from sagrada.core.window import EMPTY, Window
 
 NUM_GAMES = int(os.environ.get("SAGRADA_FUZZ_GAMES", "480"))
-ALL_TOOLS = range(1, 15)
+ALL_TOOLS = range(1, 17)
 #: Share of ordinary (non-tool) decisions that get the expensive checks.
 EXPENSIVE_SHARE = 0.2
 #: Random illegal codes tried per sampled decision, and at most this many near-misses.
@@ -132,7 +132,7 @@ def make_case(index: int) -> FuzzCase:
     life = {flag: rng.random() < 0.5 for flag in LIFE_MODULES}
     life["masterwork_random"] = life["masterwork"] and index % 4 == 1
     count = 5 if players == 1 else 3
-    deck = GameConfig(players=players, private_pools=pools, expansion=expansion).tool_deck
+    deck = GameConfig(players=players, private_pools=pools, expansion=expansion, **life).tool_deck
     forced = deck[(index // len(MODES)) % len(deck)]
     others = rng.sample([t for t in deck if t != forced], count - 1)
     tools = tuple(sorted([forced, *others]))

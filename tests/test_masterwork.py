@@ -14,7 +14,7 @@ from helpers import BLANK, act, arrange_turn, legal, start, why
 from sagrada.core.actions import parse_action
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
-from sagrada.core.dice import SYMBOLS, masterwork_die
+from sagrada.core.dice import SYMBOLS, die_symbol, masterwork_die
 from sagrada.core.modules.masterwork import board, face_met, masterwork_part, targets
 from sagrada.core.position import make_window
 from sagrada.core.state import State, new_game
@@ -254,3 +254,60 @@ def test_views_show_the_board_and_each_masterwork_dies_arrows() -> None:
     assert mine == [
         {"cell": "A1", "symbol": "split", "rotation": 0, "targets": [None, "B1"], "met": False}
     ]
+
+
+# -- Life's tools (house content: HOUSE-CONTENT.md, "Life: tool cards") ------------------------
+
+
+def tools_game() -> State:
+    return start(GameConfig(players=2, masterwork=True, tools=(15, 16, 1)), seed=5)
+
+
+def test_lifes_tools_are_in_the_deck_only_with_the_masterwork_module() -> None:
+    assert {15, 16} <= set(GameConfig(players=2, masterwork=True).tool_deck)
+    assert not {15, 16} & set(GameConfig(players=2).tool_deck)
+
+
+def test_soldering_iron_moves_a_masterwork_die_and_turns_it_again() -> None:
+    # Corner die on A1 beside R2 on A2. Moving it: it must still touch a die and obey the
+    # colour restrictions; B1 requires red (orange cannot go there), B2 and B3 touch A2.
+    state = tools_game()
+    seat = arrange_turn(
+        state, window="..... R.... ..... .....", placements="A1=Ocorner0 A2=R2", favor=3
+    )
+    act(state, "T15")
+    moves = {a for a in legal(state) if ">" in a}
+    assert moves == {"A1>A3", "A1>B2", "A1>B3"}  # A2's other neighbours; B1 is red
+    assert "requires a red die" in why(state, "A1>B1")
+    act(state, "A1>B3")
+    assert legal(state) == {"O0@B3", "O90@B3", "O180@B3", "O270@B3"}
+    act(state, "O180@B3")
+    window = state.window(seat)
+    assert window.dice[parse_cell("B3")] == masterwork_die(SYMBOLS.index("corner"), 180)
+    assert window.dice[parse_cell("A1")] < 0
+
+
+def test_soldering_iron_is_not_offered_without_a_masterwork_die_to_move() -> None:
+    state = tools_game()
+    arrange_turn(state, placements="A1=R2", favor=3)
+    assert "T15" not in legal(state)
+    assert why(state, "T15") == (
+        "Soldering Iron: no masterwork die in your window can be moved anywhere"
+    )
+
+
+def test_glass_saw_puts_the_drafted_die_into_any_open_slot() -> None:
+    # A green 4 matches neither slot of space 1 (red, 1): the Glass Saw ignores that. Space 1
+    # gives 2 favor tokens; the card cost 1 (no token on it yet).
+    state = tools_game()
+    seat = arrange_turn(state, pool="G4 B5", favor=3)
+    assert "G4/1c" not in legal(state)
+    act(state, "T16", "G4")
+    assert {"G4/1c", "G4/1v", "G4/6v"} <= legal(state)
+    act(state, "G4/1c")
+    assert state.players[seat].favor == 3 - 1 + 2
+    symbol = die_symbol(state.held)
+    act(state, "O90@A1")
+    assert state.window(seat).dice[0] == masterwork_die(symbol, 90)
+    # Glass Saw used the turn's draft, and the tool: the turn is over.
+    assert state.current != seat

@@ -8,10 +8,19 @@ The input (a file, or ``-`` for standard input)::
      "favor_tokens": 0,
      "mode": "multiplayer"}
 
-``dice`` holds rows A-D top to bottom, five tokens each: ``_`` for an open space, otherwise a
-colour letter (R Y G B P) and a value. The window pattern is not known, so only the rule that
-no two orthogonal neighbours share a colour or a value is checked; a window that breaks it is
-still scored, with a warning on standard error.
+``dice`` holds rows A-D top to bottom, five tokens each: ``_`` for an open space, ``O`` for one
+of Life's masterwork dice, otherwise a colour letter (R Y G B P) and a value. The window pattern
+is not known, so only the rule that no two orthogonal neighbours share a colour or a value is
+checked (two masterwork dice side by side share their orange); a window that breaks it is still
+scored, with a warning on standard error.
+
+Life (rulebook 004_234c3922e9d01436.txt): the optional ``masterwork`` field gives the symbol and
+clockwise rotation of the die on each ``O`` cell, ``{"B2": {"symbol": "corner", "rotation":
+90}}``; every ``O`` needs an entry and every entry an ``O``. The score has a "Masterwork dice"
+part (+5 per face met, -2 per face not met) exactly when the input has the field, even ``{}``:
+the field says the Masterwork module was in play, so a player who took no masterwork die sees
+its 0; an input without it (which then has no ``O``) scores as the base game. The Toil public
+objectives are named in ``public`` like any other.
 """
 
 from __future__ import annotations
@@ -25,17 +34,31 @@ from typing import Any, Final, TypeVar
 
 from sagrada.cli.common import CliError, read_input
 from sagrada.cli.render import score_table
-from sagrada.core.cells import COLUMNS, ROW_LETTERS, ROWS
+from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS, Cell, parse_cell
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
-from sagrada.core.dice import parse_die
+from sagrada.core.dice import (
+    DIE_NAMES,
+    ROTATIONS,
+    SYMBOLS,
+    Die,
+    is_masterwork,
+    masterwork_die,
+    parse_die,
+    parse_window_die,
+)
 from sagrada.core.errors import InvalidNotationError
+from sagrada.core.modules.masterwork import masterwork_part
 from sagrada.core.scoring import score_window
-from sagrada.core.window import Window
+from sagrada.core.window import EMPTY, Window
 
 OPEN_TOKEN: Final = "_"
+#: A masterwork die (Life) in a ``dice`` row; its symbol and rotation are in ``masterwork``.
+MASTERWORK_TOKEN: Final = "O"
+#: The keys of an entry of ``masterwork``.
+MASTERWORK_KEYS: Final = ("symbol", "rotation")
 MODES: Final = ("multiplayer", "solo")
 REQUIRED_FIELDS: Final = ("dice", "public", "private")
-OPTIONAL_FIELDS: Final = ("favor_tokens", "mode")
+OPTIONAL_FIELDS: Final = ("favor_tokens", "mode", "masterwork")
 MAX_PUBLICS: Final = 3
 #: Solo play has 2 public objectives (rulebook, SOLO PLAY RULES, SETUP).
 MAX_SOLO_PUBLICS: Final = 2
@@ -51,14 +74,27 @@ input (JSON):
    "favor_tokens": 0,
    "mode": "multiplayer"}
 
+  with Life's masterwork dice (O) and Toil objectives:
+  {"dice": ["_ P4 R2 O B6", "Y1 O G3 _ _", "_ G5 _ _ _", "G3 _ _ _ _"],
+   "masterwork": {"A4": {"symbol": "split", "rotation": 0},
+                  "B2": {"symbol": "corner", "rotation": 90}},
+   "public": ["Orange Adjacency", "Perfect Pairs"],
+   "private": ["Shades of Green"],
+   "favor_tokens": 2}
+
   dice          4 rows, A to D top to bottom, of 5 tokens each: _ for an open space,
-                else a colour letter (R Y G B P) and a value 1-6
+                O for a masterwork die, else a colour letter (R Y G B P) and a value 1-6
   public        0 to 3 distinct public objective names (solo: 0 to 2)
   private       1 private objective name (solo: 1 or 2, the better one counts)
   favor_tokens  unspent favor tokens, a non-negative integer (default 0; ignored in solo)
   mode          "multiplayer" (default) or "solo" (-3 VP per open space)
+  masterwork    Life: the symbol (corner bridge slant crown split prism) and clockwise
+                rotation (0 90 180 270) of the die on each O cell, one entry per O;
+                with this field (even {}) the score has a "Masterwork dice" part:
+                +5 per face met, -2 per face not met
 Card names are case-insensitive; ids (set_values_1_2) and the printed form
-("Shades of Purple • Private") are accepted.
+("Shades of Purple • Private") are accepted. Life's Toil objectives (Orange
+Adjacency, Perfect Pairs, ...) are public objectives like the others.
 """
 
 
@@ -104,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
         request.favor_tokens,
         solo=request.solo,
     )
+    if request.masterwork:
+        breakdown = breakdown.with_parts([masterwork_part(request.window)])
     if args.json:
         print(json.dumps(breakdown.to_json()))
     else:
@@ -113,13 +151,19 @@ def run(args: argparse.Namespace) -> int:
 
 @dataclass(frozen=True)
 class ScoreRequest:
-    """What ``sagrada score`` reads: a window, the cards in play, favor tokens and the mode."""
+    """What ``sagrada score`` reads: a window, the cards in play, favor tokens and the mode.
+
+    Attributes:
+        masterwork: the input has a ``masterwork`` field (Life's Masterwork module was in
+            play): the score has a "Masterwork dice" part.
+    """
 
     window: Window
     publics: tuple[PublicObjective, ...]
     privates: tuple[PrivateObjective, ...]
     favor_tokens: int
     solo: bool
+    masterwork: bool = False
 
 
 def parse_request(text: str) -> ScoreRequest:
@@ -160,7 +204,8 @@ def parse_request(text: str) -> ScoreRequest:
             f"field 'favor_tokens': must be a non-negative integer, got {json.dumps(favor_tokens)}"
         )
 
-    window = parse_dice(data["dice"])
+    masterwork = parse_masterwork(data["masterwork"]) if "masterwork" in data else {}
+    window = parse_dice(data["dice"], masterwork)
     publics = [
         _card(catalog().public, "public", i, name)
         for i, name in enumerate(
@@ -183,15 +228,62 @@ def parse_request(text: str) -> ScoreRequest:
             if card.id in seen:
                 raise CliError(f"field {field!r}: {card.name!r} is listed twice")
             seen.add(card.id)
-    return ScoreRequest(window, tuple(publics), tuple(privates), favor_tokens, solo)
+    return ScoreRequest(
+        window, tuple(publics), tuple(privates), favor_tokens, solo, "masterwork" in data
+    )
 
 
-def parse_dice(rows: Any) -> Window:
-    """Build a window (on a blank pattern) from four rows of five tokens.
+def parse_masterwork(value: Any) -> dict[Cell, Die]:
+    """Read the ``masterwork`` field: the masterwork die, as placed, on each cell it names.
 
     Raises:
-        CliError: naming the row, and the token, at fault.
+        CliError: naming the cell, and the key, at fault.
     """
+    example = '{"symbol": "corner", "rotation": 90}'
+    if not isinstance(value, dict):
+        raise CliError(f"field 'masterwork': must be an object from cells (A1 to D5) to {example}")
+    rotations = ", ".join(map(str, ROTATIONS[:-1])) + f" or {ROTATIONS[-1]}"
+    dice: dict[Cell, Die] = {}
+    for key, entry in value.items():
+        try:
+            cell = parse_cell(key)
+        except InvalidNotationError:
+            raise CliError(f"field 'masterwork': {key!r} is not a cell (A1 to D5)") from None
+        where = f"field 'masterwork', {CELL_NAMES[cell]}"
+        if cell in dice:
+            raise CliError(f"{where}: the cell is given twice")
+        if not isinstance(entry, dict):
+            raise CliError(f"{where}: must be an object like {example}, got {json.dumps(entry)}")
+        unknown = [k for k in entry if k not in MASTERWORK_KEYS]
+        if unknown:
+            raise CliError(f"{where}: unknown key {unknown[0]!r} (expected symbol, rotation)")
+        missing = [k for k in MASTERWORK_KEYS if k not in entry]
+        if missing:
+            raise CliError(f"{where}: missing {missing[0]!r}")
+        symbol, rotation = entry["symbol"], entry["rotation"]
+        if not isinstance(symbol, str) or symbol.strip().lower() not in SYMBOLS:
+            raise CliError(
+                f"{where}: symbol must be one of {', '.join(SYMBOLS)}, got {json.dumps(symbol)}"
+            )
+        if not isinstance(rotation, int) or isinstance(rotation, bool) or rotation not in ROTATIONS:
+            raise CliError(f"{where}: rotation must be {rotations}, got {json.dumps(rotation)}")
+        dice[cell] = masterwork_die(SYMBOLS.index(symbol.strip().lower()), rotation)
+    return dice
+
+
+def parse_dice(rows: Any, masterwork: dict[Cell, Die] | None = None) -> Window:
+    """Build a window (on a blank pattern) from four rows of five tokens.
+
+    Args:
+        rows: the ``dice`` field.
+        masterwork: the masterwork die on each ``O`` cell (:func:`parse_masterwork`); none
+            when not given.
+
+    Raises:
+        CliError: naming the row, and the token, at fault; or the ``masterwork`` entry that
+            is not on an ``O``.
+    """
+    masterwork = masterwork or {}
     if not isinstance(rows, list):
         raise CliError(f"field 'dice': must be a list of {ROWS} strings, rows A to D")
     if len(rows) != ROWS:
@@ -206,19 +298,48 @@ def parse_dice(rows: Any) -> Window:
         tokens = row.split()
         if len(tokens) != COLUMNS:
             raise CliError(
-                f"row {letter}: expected {COLUMNS} tokens (a die like R3, or _), got {len(tokens)}"
+                f"row {letter}: expected {COLUMNS} tokens (a die like R3, O or _), "
+                f"got {len(tokens)}"
             )
         for c, token in enumerate(tokens):
+            cell = r * COLUMNS + c
+            where = f"row {letter}, token {c + 1}"
             if token == OPEN_TOKEN:
+                continue
+            if token.upper() == MASTERWORK_TOKEN:
+                if cell not in masterwork:
+                    raise CliError(
+                        f"{where}: O on {CELL_NAMES[cell]} has no entry in field 'masterwork'"
+                    )
+                window.place(masterwork[cell], cell)
                 continue
             try:
                 die = parse_die(token)
             except InvalidNotationError:
-                raise CliError(
-                    f"row {letter}, token {c + 1}: {token!r} is not a die or {OPEN_TOKEN!r}"
-                ) from None
-            window.place(die, r * COLUMNS + c)
+                raise CliError(_bad_token(where, token)) from None
+            window.place(die, cell)
+    for cell in sorted(masterwork):
+        die = window.dice[cell]
+        if not is_masterwork(die):
+            name = CELL_NAMES[cell]
+            there = f"is open ({OPEN_TOKEN})" if die == EMPTY else f"holds {DIE_NAMES[die]}"
+            raise CliError(
+                f"field 'masterwork', {name}: {name} {there} in 'dice', not O (a masterwork die)"
+            )
     return window
+
+
+def _bad_token(where: str, token: str) -> str:
+    """The error for a token of ``dice`` that is not a die, ``O`` or ``_``."""
+    try:
+        parse_window_die(token)
+    except InvalidNotationError:
+        return f"{where}: {token!r} is not a die, {MASTERWORK_TOKEN!r} or {OPEN_TOKEN!r}"
+    # The notation of the game records ("Ocorner90") is not this file's: say where it goes.
+    return (
+        f"{where}: write a masterwork die as O and give its symbol and rotation in field "
+        f"'masterwork', got {token!r}"
+    )
 
 
 def _field_list() -> str:

@@ -1,14 +1,16 @@
 """The narrow interface through which tool effects act on a turn.
 
 A tool effect sees the current player's turn, not the game: the die in hand, the Draft Pool,
-the Round Track, the player's window and own dice, the turn's progress, and the game's chance.
+the Round Track, the player's window, own dice and favor tokens, the turn's progress, the rule
+modules' components (a tool of an expansion acts on its module's board), and the game's
+chance.
 It never touches other players, the decks or the turn order. The game state implements this
 protocol; the effects are typed against it, so they cannot reach anything else.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from sagrada.core.dice import Die
 from sagrada.core.window import Window
@@ -33,6 +35,11 @@ class TurnContext(Protocol):
     pool: list[Die]
     track: list[list[Die]]
     drafted: bool
+
+    @property
+    def components(self) -> dict[str, Any]:
+        """What rule modules keep on the table, by module name (Life's masterwork board)."""
+        ...
 
     @property
     def first_turn(self) -> bool:
@@ -62,4 +69,12 @@ class TurnContext(Protocol):
 
     def skip_second_turn(self) -> None:
         """Make the current player miss their second turn of this round."""
+        ...
+
+    def gain_favor(self, tokens: int) -> None:
+        """Give the current player ``tokens`` favor tokens."""
+        ...
+
+    def random_below(self, n: int) -> int:
+        """Return a random integer in ``range(n)`` from the game's chance."""
         ...

@@ -367,7 +367,15 @@ class Table:
         """Make the current player miss their second turn of this round."""
         self.skip |= 1 << self.current
 
+    def gain_favor(self, tokens: int) -> None:
+        """Give the current player ``tokens`` favor tokens."""
+        self.players[self.current].favor += tokens
+
     # -- chance -------------------------------------------------------------------------------
+
+    def random_below(self, n: int) -> int:
+        """Return a random integer in ``range(n)`` from the game's chance."""
+        return self.rng.below(n)
 
     def draw_die(self) -> Die:
         """Draw a random die from the bag and roll it."""

@@ -1,0 +1,291 @@
+"""Life's masterwork board and dice (rulebook 004_234c3922e9d01436.txt, MASTERWORK MODULE):
+the content (faces, board slots, starting symbols; house content, HOUSE-CONTENT.md), where a
+masterwork die's arrows point and whether its requirement is met, and the board on the table,
+from which a die in a slot buys the masterwork die below it.
+
+The Masterwork module (:mod:`sagrada.core.modules.masterwork`) and Life's tools
+(:mod:`sagrada.core.tools.life`) both take masterwork dice through :func:`take`, which acts
+through the :class:`~sagrada.core.context.TurnContext` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from sagrada.core.actions import NUM_SLOTS, Action, slot_action
+from sagrada.core.cells import COLUMNS, ROWS, Cell
+from sagrada.core.content import ContentChecker, pack_section
+from sagrada.core.context import TurnContext
+from sagrada.core.dice import (
+    COLOUR_LETTERS,
+    DIE_COLOUR,
+    DIE_VALUE,
+    SYMBOLS,
+    Die,
+    die_rotation,
+    die_symbol,
+    masterwork_die,
+)
+from sagrada.core.errors import ContentError
+from sagrada.core.window import EMPTY, Window
+
+#: The key of the board among the table's components (the module's name), and the section of
+#: the content pack that holds its content.
+NAME: Final = "masterwork"
+PACK: Final = "life"
+
+#: The directions an arrow may point, as (row, column) steps.
+DIRECTIONS: Final = {
+    "N": (-1, 0),
+    "NE": (-1, 1),
+    "E": (0, 1),
+    "SE": (1, 1),
+    "S": (1, 0),
+    "SW": (1, -1),
+    "W": (0, -1),
+    "NW": (-1, -1),
+}
+#: What the dice an arrow points at must be: all of one colour or all of one value; all of
+#: different values; all of different colours.
+REQUIREMENTS: Final = ("same", "different_values", "different_colours")
+#: The colour slot that takes a die of any colour.
+ANY_COLOUR: Final = -1
+
+
+# -- content ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One symbol of a masterwork die: where its arrows point (unrotated) and what they need."""
+
+    symbol: int
+    arrows: tuple[tuple[int, int], ...]
+    requirement: str
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """One space of the board: its colour slot (``ANY_COLOUR`` for any), value slot and the
+    favor tokens for taking its die."""
+
+    colour: int
+    value: int
+    favor: int
+
+
+@dataclass(frozen=True, slots=True)
+class MasterworkContent:
+    """The faces, the points, the board and the starting symbols."""
+
+    faces: tuple[Face, ...]
+    met_vp: int
+    missed_vp: int
+    board: tuple[Space, ...]
+    start: tuple[tuple[int, ...], ...]
+    house: bool
+
+
+def parse_content(filename: str, data: Any) -> MasterworkContent:
+    """Validate the ``masterwork`` section of a content file.
+
+    Raises:
+        ContentError: naming the file and the field at fault.
+    """
+    check = ContentChecker(filename)
+    if not isinstance(data, dict):
+        raise check.fail("masterwork", "must be an object")
+    faces: dict[int, Face] = {}
+    for i, entry in enumerate(check.entries(data, "faces")):
+        where = f"masterwork.faces[{i}]"
+        name = check.get(entry, where, "symbol", str)
+        if name not in SYMBOLS:
+            raise check.fail(where, f"symbol must be one of {', '.join(SYMBOLS)}, got {name!r}")
+        arrows = check.get(entry, where, "arrows", list)
+        if not arrows or any(a not in DIRECTIONS for a in arrows) or len(set(arrows)) < len(arrows):
+            directions = " ".join(DIRECTIONS)
+            raise check.fail(where, f"arrows must be distinct directions of {directions}")
+        requirement = check.get(entry, where, "requirement", str)
+        if requirement not in REQUIREMENTS:
+            raise check.fail(where, f"requirement must be one of {', '.join(REQUIREMENTS)}")
+        symbol = SYMBOLS.index(name)
+        if symbol in faces:
+            raise check.fail(where, f"symbol {name!r} appears twice")
+        faces[symbol] = Face(symbol, tuple(DIRECTIONS[a] for a in arrows), requirement)
+    if len(faces) != len(SYMBOLS):
+        raise check.fail("masterwork.faces", f"must give each of the {len(SYMBOLS)} symbols")
+    board = []
+    for i, entry in enumerate(check.entries(data, "board")):
+        where = f"masterwork.board[{i}]"
+        colour = check.get(entry, where, "colour", str)
+        if colour != "any" and (len(colour) != 1 or colour not in COLOUR_LETTERS):
+            raise check.fail(where, f"colour must be one of R Y G B P or any, got {colour!r}")
+        value = check.get(entry, where, "value", int)
+        favor = check.get(entry, where, "favor", int)
+        if not 1 <= value <= 6 or favor < 0:
+            raise check.fail(where, "value must be 1-6 and favor 0 or more")
+        letter = ANY_COLOUR if colour == "any" else COLOUR_LETTERS.index(colour)
+        board.append(Space(letter, value, favor))
+    if len(board) != NUM_SLOTS // 2:
+        raise check.fail("masterwork.board", f"must have {NUM_SLOTS // 2} spaces")
+    start = check.get(data, "masterwork", "start", list)
+    groups = []
+    for group in start:
+        if not isinstance(group, list) or not all(s in SYMBOLS for s in group) or not group:
+            raise check.fail("masterwork.start", "must be lists of symbols")
+        groups.append(tuple(SYMBOLS.index(s) for s in group))
+    if sum(len(g) for g in groups) != len(board):
+        raise check.fail("masterwork.start", "must give one symbol per board space")
+    return MasterworkContent(
+        tuple(faces[s] for s in range(len(SYMBOLS))),
+        check.get(data, "masterwork", "met_vp", int),
+        check.get(data, "masterwork", "missed_vp", int),
+        tuple(board),
+        tuple(groups),
+        check.optional(data, "masterwork", "house", bool, False),
+    )
+
+
+@cache
+def content() -> MasterworkContent:
+    """Return the module's content from the ``life`` content pack."""
+    filename, data = pack_section(PACK, NAME)
+    if data is None:
+        raise ContentError(f"{filename}: no masterwork section")
+    return parse_content(filename, data)
+
+
+# -- faces --------------------------------------------------------------------------------------
+
+
+def targets(die: Die, cell: Cell) -> list[Cell | None]:
+    """Return the cells the arrows of masterwork ``die`` on ``cell`` point at (``None`` for
+    an arrow that points off the window), its rotation applied clockwise."""
+    face = content().faces[die_symbol(die)]
+    turns = die_rotation(die) // 90
+    row, column = divmod(cell, COLUMNS)
+    out: list[Cell | None] = []
+    for dr, dc in face.arrows:
+        for _ in range(turns):
+            dr, dc = dc, -dr
+        r, c = row + dr, column + dc
+        out.append(r * COLUMNS + c if 0 <= r < ROWS and 0 <= c < COLUMNS else None)
+    return out
+
+
+def face_met(window: Window, cell: Cell) -> bool:
+    """Return whether the masterwork die on ``cell`` has its requirement met: every arrow
+    points at a die, and those dice are all of one colour or one value (``same``), all of
+    different values, or all of different colours."""
+    die = window.dice[cell]
+    pointed = []
+    for target in targets(die, cell):
+        if target is None or window.dice[target] == EMPTY:
+            return False
+        pointed.append(window.dice[target])
+    colours = {DIE_COLOUR[d] for d in pointed}
+    values = {DIE_VALUE[d] for d in pointed}
+    requirement = content().faces[die_symbol(die)].requirement
+    if requirement == "same":
+        return len(colours) == 1 or len(values) == 1
+    if requirement == "different_values":
+        return len(values) == len(pointed)
+    return len(colours) == len(pointed)
+
+
+# -- the board on the table ------------------------------------------------------------------
+
+
+class Board:
+    """The masterwork board in a game: the dice left below each space, the symbol of the one
+    on top (-1 when none is left), the die in each slot (-1 while it is open), and two rules
+    of this game: whether a die taken gives its space's favor tokens (not in solo play) and
+    whether a second die's symbol is rolled (the random option)."""
+
+    __slots__ = ("favor", "left", "random", "slots", "symbols")
+
+    def __init__(
+        self, left: list[int], symbols: list[int], slots: list[int], favor: bool, random: bool
+    ) -> None:
+        self.left = left
+        self.symbols = symbols
+        self.slots = slots
+        self.favor = favor
+        self.random = random
+
+    def copy(self) -> Board:
+        return Board(self.left[:], self.symbols[:], self.slots[:], self.favor, self.random)
+
+    def snapshot(self) -> Any:
+        return {"left": list(self.left), "symbols": list(self.symbols), "slots": list(self.slots)}
+
+    def dice(self) -> list[Die]:
+        """The dice of the bag put into the slots (they leave play)."""
+        return [die for die in self.slots if die >= 0]
+
+    def open_slots(self, window: Window) -> list[int]:
+        """The open slots above a masterwork die that could be placed in ``window``."""
+        out: list[int] = []
+        for space, left in enumerate(self.left):
+            if left and placeable(window, self.symbols[space]):
+                out.extend(slot for slot in (2 * space, 2 * space + 1) if self.slots[slot] < 0)
+        return out
+
+
+def board_of(ctx: TurnContext) -> Board:
+    """Return the game's masterwork board."""
+    component = ctx.components[NAME]
+    assert isinstance(component, Board)
+    return component
+
+
+def fits(die: Die, slot: int) -> bool:
+    """Whether ``die`` matches ``slot``: the colour slot's colour (any, for the sixth) or
+    the value slot's value."""
+    space = content().board[slot // 2]
+    if slot % 2 == 0:
+        return space.colour in (ANY_COLOUR, DIE_COLOUR[die])
+    return DIE_VALUE[die] == space.value
+
+
+def placeable(window: Window, symbol: int) -> bool:
+    """Whether a masterwork die of ``symbol`` can go somewhere (its rotation changes nothing
+    of where it may go)."""
+    return bool(window.legal_cells(masterwork_die(symbol, 0)))
+
+
+def slot_actions(ctx: TurnContext, dice: list[Die], *, any_slot: bool = False) -> list[Action]:
+    """The actions putting one of ``dice`` into an open slot it matches (any open slot if
+    ``any_slot``: Glass Saw) for a masterwork die that can be placed."""
+    slots = board_of(ctx).open_slots(ctx.window())
+    out: list[Action] = []
+    seen = 0
+    for die in dice:
+        if seen >> die & 1:
+            continue
+        seen |= 1 << die
+        out.extend(slot_action(die, slot) for slot in slots if any_slot or fits(die, slot))
+    return out
+
+
+def take(ctx: TurnContext, die: Die, slot: int) -> Die:
+    """Put ``die`` (already out of the Draft Pool) into ``slot`` and take the masterwork die
+    below: gain the space's favor tokens (not in solo play) and reveal the next die of the
+    space if a slot above it is still open. Return the die taken (rotation 0) for the player
+    to place."""
+    state = board_of(ctx)
+    space = slot // 2
+    state.slots[slot] = die
+    symbol = state.symbols[space]
+    state.left[space] -= 1
+    if state.left[space] and (state.slots[2 * space] < 0 or state.slots[2 * space + 1] < 0):
+        if state.random:
+            state.symbols[space] = ctx.random_below(len(SYMBOLS))
+    else:
+        state.left[space] = 0
+        state.symbols[space] = -1
+    if state.favor:
+        ctx.gain_favor(content().board[space].favor)
+    return masterwork_die(symbol, 0)
