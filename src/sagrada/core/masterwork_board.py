@@ -22,6 +22,7 @@ from sagrada.core.dice import (
     COLOUR_LETTERS,
     DIE_COLOUR,
     DIE_VALUE,
+    NUM_FACES,
     SYMBOLS,
     Die,
     die_rotation,
@@ -227,11 +228,16 @@ class Board:
 
     def open_slots(self, window: Window) -> list[int]:
         """The open slots above a masterwork die that could be placed in ``window``."""
-        out: list[int] = []
-        for space, left in enumerate(self.left):
-            if left and placeable(window, self.symbols[space]):
-                out.extend(slot for slot in (2 * space, 2 * space + 1) if self.slots[slot] < 0)
-        return out
+        if not any(self.left) or not placeable(window):
+            return []
+        slots = self.slots
+        return [
+            slot
+            for space, left in enumerate(self.left)
+            if left
+            for slot in (2 * space, 2 * space + 1)
+            if slots[slot] < 0
+        ]
 
 
 def board_of(ctx: TurnContext) -> Board:
@@ -244,29 +250,49 @@ def board_of(ctx: TurnContext) -> Board:
 def fits(die: Die, slot: int) -> bool:
     """Whether ``die`` matches ``slot``: the colour slot's colour (any, for the sixth) or
     the value slot's value."""
-    space = content().board[slot // 2]
-    if slot % 2 == 0:
-        return space.colour in (ANY_COLOUR, DIE_COLOUR[die])
-    return DIE_VALUE[die] == space.value
+    return bool(_fitting()[slot] >> die & 1)
 
 
-def placeable(window: Window, symbol: int) -> bool:
-    """Whether a masterwork die of ``symbol`` can go somewhere (its rotation changes nothing
-    of where it may go)."""
-    return bool(window.legal_cells(masterwork_die(symbol, 0)))
+@cache
+def _fitting() -> tuple[int, ...]:
+    """For each slot, the mask of the dice (bit ``die``) that match it."""
+    out = []
+    for space in content().board:
+        out.append(
+            sum(1 << d for d in range(NUM_FACES) if space.colour in (ANY_COLOUR, DIE_COLOUR[d]))
+        )
+        out.append(sum(1 << d for d in range(NUM_FACES) if DIE_VALUE[d] == space.value))
+    return tuple(out)
+
+
+#: A masterwork die to ask where masterwork dice may go: every symbol and rotation may go to
+#: the same cells (they are all orange, and a symbol is a value only masterwork dice show, so
+#: the rules against their neighbours are the colour rule's).
+_PROBE: Final = masterwork_die(0, 0)
+
+
+def placeable(window: Window) -> bool:
+    """Whether a masterwork die can go somewhere in ``window`` (whatever its symbol and
+    rotation: they change nothing of where it may go)."""
+    return bool(window.legal_cells(_PROBE))
 
 
 def slot_actions(ctx: TurnContext, dice: list[Die], *, any_slot: bool = False) -> list[Action]:
     """The actions putting one of ``dice`` into an open slot it matches (any open slot if
     ``any_slot``: Glass Saw) for a masterwork die that can be placed."""
     slots = board_of(ctx).open_slots(ctx.window())
+    if not slots:
+        return []
+    fitting = _fitting()
     out: list[Action] = []
     seen = 0
     for die in dice:
         if seen >> die & 1:
             continue
         seen |= 1 << die
-        out.extend(slot_action(die, slot) for slot in slots if any_slot or fits(die, slot))
+        out.extend(
+            slot_action(die, slot) for slot in slots if any_slot or fitting[slot] >> die & 1
+        )
     return out
 
 

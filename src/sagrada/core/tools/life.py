@@ -19,6 +19,7 @@ from sagrada.core.cells import CELL_NAMES, cell_list
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
     DIE_NAMES,
+    ORANGE,
     ROTATIONS,
     SYMBOLS,
     die_symbol,
@@ -49,7 +50,7 @@ def _targets(window: Window, source: int) -> int:
 
 
 def _sources(window: Window) -> list[int]:
-    return [cell for cell in cell_list(window.occupied) if is_masterwork(window.dice[cell])]
+    return cell_list(window.by_colour[ORANGE])
 
 
 @register_tool
