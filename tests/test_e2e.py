@@ -242,6 +242,88 @@ def test_the_game_reaches_the_final_score_screen(server: str, page: Page) -> Non
     assert [int(t) for t in shown] == totals
 
 
+def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, page: Page) -> None:
+    # Life's Masterwork module (docs/rules-clarifications.md): a Draft Pool die goes into a
+    # slot of the masterwork board instead of the window, the orange die below it is placed at
+    # once with a rotation, and the space's favor tokens are gained.
+    game = create(server, players=2, bots=[None, "easy"], masterwork=True)
+    game_id, token = game["id"], game["seats"][0]["token"]
+    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.get_by_test_id("window-option-1").click()
+    board = page.get_by_test_id("masterwork-board")
+    expect(board.get_by_test_id("masterwork-space")).to_have_count(6)
+    expect(board.get_by_test_id("house-note")).to_be_visible()
+
+    # The first turn on which a slot takes a die (one always may, unless the die below fits
+    # nowhere in the window): pass the turns before it.
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "no masterwork slot was legal in time"
+        current = view(server, game_id, token)
+        if current["phase"] != "play" or current["current_player"] != 0 or not current["actions"]:
+            time.sleep(0.05)
+            continue
+        wait_for_my_turn(page)
+        slots = [a for a in current["actions"] if a["kind"] == "slot"]
+        if slots:
+            break
+        page.get_by_test_id("pass-button").click()
+        played = len(current["history"])
+        while len(view(server, game_id, token)["history"]) == played:
+            time.sleep(0.05)
+
+    def space_of(action: dict[str, Any]) -> dict[str, Any]:
+        spaces: list[dict[str, Any]] = current["masterwork"]["spaces"]
+        return spaces[int(action["slot"][:-1]) - 1]
+
+    # A slot whose space gives favor tokens, if one is legal.
+    action = max(slots, key=lambda a: space_of(a)["favor"])
+    die, slot, space = action["die"], action["slot"], space_of(action)
+    favor = current["players"][0]["favor_tokens"]
+    page.locator(f'[data-testid="pool-die"][data-die="{die}"]').first.click()
+    # The slots the selected die may go to are highlighted, and only those.
+    highlighted = board.locator('[data-testid="masterwork-slot"].legal')
+    expected = sorted(a["slot"] for a in slots if a["die"] == die)
+    expect(highlighted).to_have_count(len(expected))
+    assert sorted(highlighted.evaluate_all("slots => slots.map(s => s.dataset.slot)")) == expected
+    board.locator(f'[data-slot="{slot}"]').click()
+    expect(board.locator(f'[data-slot="{slot}"]')).to_have_attribute("data-die", die)
+
+    # The die in hand: its symbol and the rotation chosen (by keyboard, then by clicking).
+    page.get_by_test_id("rotation-180").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("rotation-180")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("rotation-90").click()
+    expect(page.get_by_test_id("rotation-90")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("rotation-180")).to_have_attribute("aria-pressed", "false")
+    symbol = space["symbol"]
+    expect(page.get_by_test_id("held-die")).to_have_attribute(
+        "aria-label", f"in hand: {symbol} masterwork die turned 90°"
+    )
+    cells = view(server, game_id, token)["masterwork_placements"]
+    legal = my_window(page).locator('[data-testid="cell"].legal')
+    expect(legal).to_have_count(len(cells))
+    assert sorted(legal.evaluate_all("cells => cells.map(c => c.dataset.cell)")) == sorted(cells)
+    my_window(page).locator(f'[data-cell="{cells[0]}"]').click()
+
+    placed = my_window(page).locator(f'[data-cell="{cells[0]}"]')
+    expect(placed).to_have_attribute("data-die", f"O{symbol}90")
+    entry = next(
+        d for d in view(server, game_id, token)["players"][0]["masterwork_dice"]
+        if d["cell"] == cells[0]
+    )
+    met = "met" if entry["met"] else "not met"
+    expect(placed).to_have_attribute("data-met", "true" if entry["met"] else "false")
+    label = rf"^cell {cells[0]}, {symbol} masterwork die turned 90°, requirement {met}\b"
+    expect(placed).to_have_attribute("aria-label", re.compile(label))
+    # An arrow is drawn toward each target in the window.
+    arrows = len([t for t in entry["targets"] if t])
+    expect(placed.locator(".arrow")).to_have_count(arrows)
+    mine = page.locator('[data-testid="player"][data-seat="0"] [data-testid="favor-tokens"]')
+    expect(mine).to_have_text(f"◉ {favor + space['favor']}")
+    expect(page.get_by_test_id("game-log")).to_contain_text(f"{die}/{slot}")
+
+
 def test_colour_blind_mode_and_a_phone_screen(server: str, browser: Browser) -> None:
     game = create(server, players=2, bots=[None, "easy"])
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)

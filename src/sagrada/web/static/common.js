@@ -1,6 +1,8 @@
 // Shared helpers for the lobby and the game page: HTTP calls, dice and colours, small DOM
 // builders and the colour-blind preference. No framework: plain ES module.
 
+import { t } from "./i18n.js";
+
 /** Colour letters in the engine's order, with display names and colour-blind glyphs. */
 export const COLOURS = {
   R: { name: "red", glyph: "●" },
@@ -87,7 +89,9 @@ export function parseDie(die) {
 /** "R3" → "red 3", for aria-labels and text. */
 export function dieLabel(die) {
   const { colour, value } = parseDie(die);
-  return `${COLOURS[colour].name} ${value}`;
+  // A die of no colour of the bag (a masterwork die) is drawn by its own module; its text
+  // stands for it here.
+  return colour in COLOURS ? `${COLOURS[colour].name} ${value}` : die;
 }
 
 /** Create an element with attributes and children in one go. */
@@ -142,6 +146,11 @@ export function dieButton(die, attrs = {}) {
     { type: "button", class: "die-button", "aria-label": dieLabel(die), ...attrs },
     dieFace(die),
   );
+}
+
+/** The note on a card the project defined because the printed card's text is not available. */
+export function houseNote() {
+  return el("span", { class: "house-note", "data-testid": "house-note", text: t({ id: "card.house", params: {} }) });
 }
 
 /** The face of an empty window space: its colour or value restriction, or blank. */

@@ -4,7 +4,8 @@
 // legal actions by what the player clicks.
 //
 // The entry point: draws the whole page (render) and starts it (init). The page's jobs live in
-// game/: state, render, socket, flow, header, board, log, end (see each module's first lines).
+// game/: state, render, socket, flow, header, board, masterwork, log, end (see each module's
+// first lines).
 
 import { api, setupColourBlindToggle, rememberedTokens, rememberToken, gameUrl } from "./common.js";
 import { loadMessages, showKind } from "./i18n.js";
@@ -35,6 +36,7 @@ import {
   renderPublics,
   renderBag,
 } from "./game/board.js";
+import { renderMasterwork } from "./game/masterwork.js";
 import { renderLog } from "./game/log.js";
 import { renderEnd, pinPart, renderReplayBanner } from "./game/end.js";
 
@@ -50,6 +52,7 @@ function render() {
   renderSetup(view, model);
   renderPlayers(view, model);
   renderPool(view, model);
+  renderMasterwork(view, model);
   renderTrack(view, model);
   renderTools(view, model);
   renderPublics(view);

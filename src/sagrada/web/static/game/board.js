@@ -1,5 +1,6 @@
 // Drawing the table: the window options at setup, the players (windows, private objectives,
 // own dice), the Draft Pool, the Round Track, the tool cards, the public objectives and the bag.
+// (The masterwork board and the orange masterwork dice are drawn by masterwork.js.)
 
 import {
   COLOURS,
@@ -12,16 +13,12 @@ import {
   spaceFace,
   restrictionLabel,
   restrictionAt,
+  houseNote,
 } from "../common.js";
 import { S, CARDS, $, mySeat, playerName } from "./state.js";
 import { choose, onPoolDie, onOwnDie, onCell } from "./flow.js";
 import { applyScoreHighlight } from "./end.js";
-import { t } from "../i18n.js";
-
-/** The note on a card the project defined because the printed card's text is not available. */
-function houseNote() {
-  return el("span", { class: "house-note", "data-testid": "house-note", text: t({ id: "card.house", params: {} }) });
-}
+import { masterworkFace, masterworkLabel, previewedAt, hoverPlacement } from "./masterwork.js";
 
 /** Setup: the four window patterns dealt to this seat, as buttons. */
 export function renderSetup(view, model) {
@@ -114,6 +111,7 @@ function playerPanel(view, player, mine, model) {
 /** Which of my cells to highlight, and whether clicking them does anything. */
 function highlightedCells(view, model) {
   const sel = S.selection;
+  if (model.masterwork.size) return { cells: new Set(model.masterwork.keys()), readonly: false };
   if (sel && sel.kind === "pool") {
     if (model.poolPlace.has(sel.die)) return { cells: new Set(model.poolPlace.get(sel.die).keys()), readonly: false };
     return { cells: new Set((view.placements || {})[sel.die] || []), readonly: true };
@@ -129,6 +127,7 @@ function highlightedCells(view, model) {
 function windowGrid(view, player, mine, model) {
   const seat = player.seat;
   const { cells: legal, readonly } = mine ? highlightedCells(view, model) : { cells: new Set(), readonly: true };
+  const masterwork = new Map((player.masterwork_dice || []).map((entry) => [entry.cell, entry]));
   const grid = el("div", { class: "window", "data-testid": "window", "data-seat": String(seat), role: "group", "aria-label": `${playerName(seat, S.view)}'s window` });
   player.window.dice.forEach((die, i) => {
     const cell = CELLS[i];
@@ -138,6 +137,16 @@ function windowGrid(view, player, mine, model) {
     if (legal.has(cell) && readonly) classes.push("readonly");
     if (mine && S.selection && S.selection.kind === "move" && S.selection.cell === cell) classes.push("selected");
     const label = `cell ${cell}, ${die ? dieLabel(die) : "empty"}, ${restrictionLabel(restriction)}`.replace("empty, ", "");
+    // A masterwork die is drawn from the view's entry for it (symbol, arrows, met); the die in
+    // hand may be previewed on the legal cell under the pointer or focus.
+    const orange = masterwork.get(cell);
+    const previewed = mine && !die ? previewedAt(model, cell) : null;
+    const placing = mine && model.masterwork.has(cell);
+    let face;
+    if (orange) face = masterworkFace(orange, cell);
+    else if (die) face = dieFace(die);
+    else if (previewed) face = masterworkFace(previewed, cell, { ghost: true });
+    else face = spaceFace(restriction);
     grid.append(
       el(
         "button",
@@ -149,12 +158,17 @@ function windowGrid(view, player, mine, model) {
           "data-seat": String(seat),
           "data-key": `cell:${seat}:${cell}`,
           "data-die": die || undefined,
+          "data-met": orange ? String(orange.met) : undefined,
           tabindex: mine ? undefined : "-1",
-          "aria-label": die ? `cell ${cell}, ${dieLabel(die)}` : `cell ${cell}, ${restrictionLabel(restriction)}`,
+          "aria-label": orange ? `cell ${cell}, ${masterworkLabel(orange)}` : die ? `cell ${cell}, ${dieLabel(die)}` : `cell ${cell}, ${restrictionLabel(restriction)}`,
           onclick: mine ? () => onCell(cell) : undefined,
-          title: label,
+          onmouseenter: placing ? () => hoverPlacement(cell) : undefined,
+          onfocus: placing ? () => hoverPlacement(cell) : undefined,
+          onmouseleave: placing ? () => hoverPlacement(null) : undefined,
+          onblur: placing ? () => hoverPlacement(null) : undefined,
+          title: orange ? `${cell}: ${masterworkLabel(orange)}` : label,
         },
-        die ? dieFace(die) : spaceFace(restriction),
+        face,
       ),
     );
   });
@@ -216,7 +230,7 @@ export function renderPool(view, model) {
     ...(dice.length
       ? dice.map((die, i) =>
           dieButton(die, {
-            class: `die-button${model.poolPick.has(die) || model.poolPlace.has(die) ? " legal" : ""}${sel && sel.kind === "pool" && sel.die === die ? " selected" : ""}`,
+            class: `die-button${model.poolPick.has(die) || model.poolPlace.has(die) || model.slots.has(die) ? " legal" : ""}${sel && sel.kind === "pool" && sel.die === die ? " selected" : ""}`,
             "data-testid": "pool-die",
             "data-die": die,
             "data-key": `pool:${die}:${i}`,

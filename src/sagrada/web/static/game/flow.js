@@ -2,7 +2,7 @@
 // and the clicks on dice and cells that choose an action (or the first half of one).
 
 import { api } from "../common.js";
-import { token, API, S, currentActions, actionModel } from "./state.js";
+import { token, API, S, shownView, currentActions, actionModel, chosenRotation, slotsFor } from "./state.js";
 import { render } from "./render.js";
 import { showError, applyView } from "./socket.js";
 
@@ -118,6 +118,7 @@ function toggleSelection(selection) {
 export function onCell(cell) {
   const m = actionModel(currentActions());
   const sel = S.selection;
+  if (m.masterwork.has(cell)) return choose(m.masterwork.get(cell).get(chosenRotation(m)));
   if (sel && sel.kind === "pool" && m.poolPlace.get(sel.die)?.has(cell)) return choose(m.poolPlace.get(sel.die).get(cell));
   if (sel && sel.kind === "own" && m.ownPlace.get(sel.die)?.has(cell)) return choose(m.ownPlace.get(sel.die).get(cell));
   if (sel && sel.kind === "move" && m.moves.get(sel.cell)?.has(cell)) return choose(m.moves.get(sel.cell).get(cell));
@@ -127,4 +128,17 @@ export function onCell(cell) {
     S.selection = null;
     render();
   }
+}
+
+/** A slot of the masterwork board: the selected Draft Pool die (or the die in hand) goes into
+ * it, if it may. */
+export function onSlot(slot) {
+  const slots = slotsFor(shownView(), actionModel(currentActions()));
+  if (slots.has(slot)) return choose(slots.get(slot));
+}
+
+/** Choose how the masterwork die in hand is turned before clicking where it goes. */
+export function chooseRotation(rotation) {
+  S.rotation = rotation;
+  render();
 }

@@ -10,8 +10,10 @@ import {
   mySeat,
   playerName,
   currentActions,
+  holdsMasterworkDie,
 } from "./state.js";
 import { choose } from "./flow.js";
+import { heldMasterworkDie } from "./masterwork.js";
 import { t } from "../i18n.js";
 
 export function renderHeader(view) {
@@ -46,7 +48,12 @@ export function renderActionBar(view, model) {
   const hand = $("hand");
   hand.replaceChildren();
   if (view.held_die) {
-    hand.append(el("span", { class: "hand-label", text: "In hand:" }), el("span", { class: "die-static", role: "img", "aria-label": `in hand: ${dieLabel(view.held_die)}`, "data-testid": "held-die", "data-die": view.held_die }, dieFace(view.held_die)));
+    hand.append(
+      el("span", { class: "hand-label", text: "In hand:" }),
+      holdsMasterworkDie(view)
+        ? heldMasterworkDie(view, model)
+        : el("span", { class: "die-static", role: "img", "aria-label": `in hand: ${dieLabel(view.held_die)}`, "data-testid": "held-die", "data-die": view.held_die }, dieFace(view.held_die)),
+    );
   }
 
   $("choices").replaceChildren(
@@ -97,10 +104,17 @@ function hintText(view, m) {
   }
   const parts = [];
   if (m.windows.size) parts.push("choose one of your window patterns");
-  if (S.selection && S.selection.kind === "move") parts.push(`click where the die on ${S.selection.cell} goes`);
+  if (m.masterwork.size) parts.push("turn the masterwork die if you like, then click a highlighted space of your window");
+  else if (S.selection && S.selection.kind === "move") parts.push(`click where the die on ${S.selection.cell} goes`);
+  else if (S.selection && S.selection.kind === "pool" && m.slots.has(S.selection.die)) {
+    const where = m.poolPlace.has(S.selection.die) ? "a highlighted space or masterwork slot" : "a highlighted masterwork slot";
+    parts.push(`click ${where} for the ${dieLabel(S.selection.die)}`);
+  } else if (view.held_die && m.slots.has(view.held_die)) parts.push(`click a highlighted masterwork slot for the ${dieLabel(view.held_die)}`);
   else if (S.selection && (S.selection.kind === "pool" || S.selection.kind === "own")) parts.push(`click a highlighted space for the ${dieLabel(S.selection.die)}`);
   else {
-    if (m.poolPlace.size) parts.push("click a Draft Pool die, then a highlighted space");
+    if (m.poolPlace.size && m.slots.size) parts.push("click a Draft Pool die, then a highlighted space or masterwork slot");
+    else if (m.poolPlace.size) parts.push("click a Draft Pool die, then a highlighted space");
+    else if (m.slots.size) parts.push("click a Draft Pool die, then a highlighted masterwork slot");
     if (m.ownPlace.size) parts.push("click a die of your own pool, then a highlighted space");
     if (m.poolPick.size) parts.push("click a highlighted Draft Pool die");
     if (m.ownPick.size) parts.push("click a highlighted die of your own pool");

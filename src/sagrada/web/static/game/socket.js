@@ -21,6 +21,7 @@ export function applyView(view) {
   if (changed) {
     if (S.gather && S.gather.base !== view.history.length) S.gather = null;
     S.selection = null;
+    S.rotation = 0;
   }
   S.view = view;
   if (token && mySeat(view) !== null) rememberToken(gameId, mySeat(view), token);

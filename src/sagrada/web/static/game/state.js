@@ -17,6 +17,7 @@ export const S = {
   selection: null, // {kind: "pool"|"own", die} or {kind: "move", cell}: first click of two
   busy: false, // a request is in flight: ignore clicks meanwhile
   scorePin: null, // {seat, part} pinned score highlight (clicked)
+  rotation: 0, // the rotation chosen for the masterwork die in hand (Masterwork module)
 };
 
 /** Every card the server knows (GET /api/cards), loaded at start: private objectives carry
@@ -77,6 +78,8 @@ export function actionModel(actions) {
     put: new Map(), // cell → "@B4"
     moves: new Map(), // from cell → Map(to cell → "B4>C5")
     track: new Map(), // "r3:R5" → action
+    slots: new Map(), // "R3" → Map(slot → "R3/2c") (into a slot of the masterwork board)
+    masterwork: new Map(), // cell → Map(rotation → "O90@B4") (the masterwork die in hand)
   };
   const addTo = (map, key, cell, action) => {
     if (!map.has(key)) map.set(key, new Map());
@@ -95,8 +98,40 @@ export function actionModel(actions) {
       case "put": m.put.set(action.cell, text); break;
       case "move": addTo(m.moves, action.from, action.to, text); break;
       case "track": m.track.set(text, text); break;
+      case "slot": addTo(m.slots, action.die, action.slot, text); break;
+      case "masterwork": addTo(m.masterwork, action.cell, action.rotation, text); break;
       default: m.buttons.push(action); // +1, -1, =n, stop, return, and kinds this page does not know
     }
   }
   return m;
+}
+
+/** The slots of the masterwork board the die at hand may go into (Map slot → action): the
+ * Draft Pool die selected, or the die in hand (a tool may hold it). */
+export function slotsFor(view, model) {
+  const sel = S.selection;
+  if (sel && sel.kind === "pool" && model.slots.has(sel.die)) return model.slots.get(sel.die);
+  if (view.held_die && model.slots.has(view.held_die)) return model.slots.get(view.held_die);
+  return new Map();
+}
+
+/** The rotations the masterwork die in hand may be placed with (from its legal placements),
+ * smallest first. */
+export function masterworkRotations(model) {
+  const rotations = new Set();
+  for (const byRotation of model.masterwork.values()) for (const rotation of byRotation.keys()) rotations.add(rotation);
+  return [...rotations].sort((a, b) => a - b);
+}
+
+/** The rotation the next placement of the masterwork die uses: the chosen one if legal. */
+export function chosenRotation(model) {
+  const rotations = masterworkRotations(model);
+  return rotations.includes(S.rotation) ? S.rotation : rotations[0];
+}
+
+/** Whether the die in hand is a masterwork die: held just after drafting into a slot of the
+ * masterwork board (the last action's kind says so, for every seat). */
+export function holdsMasterworkDie(view) {
+  const history = view.history_actions || [];
+  return Boolean(view.held_die) && history.length > 0 && history[history.length - 1].kind === "slot";
 }
