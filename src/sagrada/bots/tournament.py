@@ -18,6 +18,7 @@ from typing import Any
 from sagrada.bots import make_bot
 from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.core.config import GameConfig
+from sagrada.core.content_files import install_files, installed_files
 from sagrada.core.rng import check_seed
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
@@ -205,7 +206,7 @@ def run_tournament(
                 progress(len(results), len(tasks), time.perf_counter() - start)
     else:
         context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-        with context.Pool(workers) as pool:
+        with context.Pool(workers, install_files, (installed_files(),)) as pool:
             for result in pool.imap_unordered(play_game, tasks):
                 results.append(result)
                 if progress:

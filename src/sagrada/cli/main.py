@@ -14,6 +14,7 @@ from importlib import import_module
 from typing import NoReturn
 
 from sagrada.cli.common import CliError
+from sagrada.core.content_files import install_content_file
 from sagrada.core.errors import SagradaError
 
 #: Subcommand modules, in the order ``--help`` lists them.
@@ -33,6 +34,14 @@ def build_parser() -> argparse.ArgumentParser:
     from sagrada import __version__
 
     parser.add_argument("--version", action="version", version=f"sagrada {__version__}")
+    parser.add_argument(
+        "--content",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a content file with the printed cards in place of the house cards, for every "
+        "command (docs/content.md); may be given more than once",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
     for name in SUBCOMMANDS:
@@ -45,6 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        for path in args.content:
+            install_content_file(path)
         code: int = args.func(args)
     except (CliError, SagradaError) as exc:
         print(f"sagrada {args.command}: error: {exc}", file=sys.stderr)

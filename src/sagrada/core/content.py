@@ -8,7 +8,8 @@ file and the entry at fault, so a typo in a data file never reaches a game.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any, Final, Protocol, TypeVar
@@ -405,11 +406,60 @@ def load_pack(pack: str) -> Catalog:
     return parse_pack(*_pack_text(pack))
 
 
-@cache
+#: Content files given by the user (an owner's printed cards in place of house cards): their
+#: file names and parsed contents, applied over the shipped packs in the order given
+#: (:mod:`sagrada.core.content_files` checks and installs them).
+USER_FILES: list[tuple[str, dict[str, Any]]] = []
+#: What forgets the content read so far when a content file is installed.
+_CACHE_CLEARS: list[Callable[[], None]] = []
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def content_cache(function: _F) -> _F:
+    """Cache ``function`` until the content changes (a content file is installed)."""
+    cached = cache(function)
+    _CACHE_CLEARS.append(cached.cache_clear)
+    return cached  # type: ignore[return-value]
+
+
+def on_content_change(clear: Callable[[], None]) -> None:
+    """Call ``clear`` whenever the content changes (for caches kept elsewhere)."""
+    _CACHE_CLEARS.append(clear)
+
+
+#: The checks a rule module adds for a content file: of its own top-level section (by key),
+#: and of the cards (a public objective's rule must be a registered one).
+SECTION_CHECKS: dict[str, Callable[[str, Any], object]] = {}
+CARD_CHECKS: list[Callable[[str, Catalog], None]] = []
+
+
+def register_section(key: str, check: Callable[[str, Any], object]) -> None:
+    """Declare a top-level section a content file may hold (``"masterwork"``) and the check
+    that validates it (raising :class:`ContentError` naming the field)."""
+    SECTION_CHECKS[key] = check
+
+
+def register_card_check(check: Callable[[str, Catalog], None]) -> None:
+    """Add a check of the cards of a content file (raising :class:`ContentError`)."""
+    CARD_CHECKS.append(check)
+
+
+def content_changed() -> None:
+    """Forget every cache of content (called after a content file is installed)."""
+    for clear in _CACHE_CLEARS:
+        clear()
+
+
+@content_cache
 def pack_section(pack: str, key: str) -> tuple[str, Any]:
-    """Return the file name of a content pack shipped with the engine and its top-level entry
-    ``key`` (``None`` if it has none): a rule module's own content, which the module
-    validates with a :class:`ContentChecker` (Life's masterwork board, for example)."""
+    """Return the file name and the top-level entry ``key`` (``None`` if none) of a content
+    pack: a rule module's own content, which the module validates with a
+    :class:`ContentChecker` (Life's masterwork board, for example). A content file given by
+    the user that has the entry replaces the pack's."""
+    for filename, data in reversed(USER_FILES):
+        if data.get(key) is not None:
+            return filename, data[key]
     filename, text = _pack_text(pack)
     try:
         data = json.loads(text)
@@ -418,10 +468,43 @@ def pack_section(pack: str, key: str) -> tuple[str, Any]:
     return filename, data.get(key) if isinstance(data, dict) else None
 
 
-@cache
-def catalog() -> Catalog:
-    """Return every card of every pack that ships with the engine (loaded once)."""
+def card_key(card: WindowPattern | ToolCard | PublicObjective | PrivateObjective) -> str:
+    """What a card of a content file is matched by: a window's name, a card's id."""
+    return _normalise(card.name if isinstance(card, WindowPattern) else str(card.id))
+
+
+def replace_cards(base: Catalog, other: Catalog) -> Catalog:
+    """Return ``base`` with each card of ``other`` in place of the card with its key (the
+    replacement keeps the replaced card's pack, so it stays in the same decks)."""
+
+    def swap(items: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...]:
+        by_key = {card_key(card): card for card in new}
+        return tuple(
+            replace(by_key[card_key(card)], pack=card.pack) if card_key(card) in by_key else card
+            for card in items
+        )
+
+    return Catalog(
+        swap(base.windows, other.windows),
+        swap(base.tools, other.tools),
+        swap(base.publics, other.publics),
+        swap(base.privates, other.privates),
+    )
+
+
+def shipped_catalog() -> Catalog:
+    """Return every card of every pack that ships with the engine."""
     return merge(*(load_pack(pack) for pack in PACKS))
+
+
+@content_cache
+def catalog() -> Catalog:
+    """Return every card in use: the shipped packs', with the cards of the content files given
+    by the user in place of the cards they replace (loaded once per change)."""
+    cards = shipped_catalog()
+    for filename, data in USER_FILES:
+        cards = replace_cards(cards, parse_pack(filename, json.dumps(data)))
+    return cards
 
 
 # A message's ``tool`` parameter is a tool card's number, shown as the card's name.

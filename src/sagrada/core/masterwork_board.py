@@ -11,12 +11,11 @@ through the :class:`~sagrada.core.context.TurnContext` only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
 from sagrada.core.actions import NUM_SLOTS, Action, slot_action
 from sagrada.core.cells import COLUMNS, ROWS, Cell
-from sagrada.core.content import ContentChecker, pack_section
+from sagrada.core.content import ContentChecker, content_cache, pack_section, register_section
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
     COLOUR_LETTERS,
@@ -149,7 +148,7 @@ def parse_content(filename: str, data: Any) -> MasterworkContent:
     )
 
 
-@cache
+@content_cache
 def content() -> MasterworkContent:
     """Return the module's content from the ``life`` content pack."""
     filename, data = pack_section(PACK, NAME)
@@ -253,7 +252,7 @@ def fits(die: Die, slot: int) -> bool:
     return bool(_fitting()[slot] >> die & 1)
 
 
-@cache
+@content_cache
 def _fitting() -> tuple[int, ...]:
     """For each slot, the mask of the dice (bit ``die``) that match it."""
     out = []
@@ -315,3 +314,7 @@ def take(ctx: TurnContext, die: Die, slot: int) -> Die:
     if state.favor:
         ctx.gain_favor(content().board[space].favor)
     return masterwork_die(symbol, 0)
+
+
+# A content file may give the masterwork board and faces (the owner's printed ones).
+register_section(NAME, parse_content)

@@ -29,7 +29,9 @@ from sagrada.core.cells import (
     diagonal_spread,
     orthogonal_spread,
 )
+from sagrada.core.content import Catalog, register_card_check
 from sagrada.core.dice import DIE_COLOUR, DIE_PIPS, NUM_COLOURS, ORANGE, is_masterwork
+from sagrada.core.errors import ContentError
 from sagrada.core.window import EMPTY, Window
 
 #: A public objective's rule: the number of rows, columns, sets or dice that score, and the
@@ -274,3 +276,17 @@ def tallest_column(window: Window) -> tuple[int, Mask]:
     return best, cells
 
 
+
+
+def check_rules(filename: str, cards: Catalog) -> None:
+    """A content file's public objectives must name a rule of this vocabulary."""
+    for index, card in enumerate(cards.publics):
+        if card.rule not in PUBLIC_RULES:
+            rules = ", ".join(sorted(PUBLIC_RULES))
+            raise ContentError(
+                f"{filename}: public_objectives[{index}] {card.name!r}: rule {card.rule!r} is "
+                f"not one of {rules}"
+            )
+
+
+register_card_check(check_rules)

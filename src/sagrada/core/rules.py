@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from sagrada.core.actions import action_space_size
+from sagrada.core.content import on_content_change
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import RuleModule, Rules, RulesBuilder
 from sagrada.core.modules import base, five_six, masterwork, private_pools, solo, toil
@@ -100,6 +101,10 @@ def rules_for(options: Options) -> Rules:
         num_distinct_actions=action_space_size(builder.modules),
         max_game_length=players + builder.rounds * turns_per_round * MAX_DECISIONS_PER_TURN,
     )
+
+
+# A content file changes the decks: rules assembled before it are forgotten.
+on_content_change(rules_for.cache_clear)
 
 
 def _frozen(value: Any) -> Any:

@@ -15,6 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from sagrada.bots import Bot, make_bot
 from sagrada.core.actions import Action, action_to_str
+from sagrada.core.content_files import install_files, installed_files
 from sagrada.core.views import PlayerView, make_view
 from sagrada.web.session import GameError, Room
 
@@ -106,7 +107,13 @@ class BotRunner:
         if self._pool is None:
             workers = max(1, (os.cpu_count() or 2) - 1)
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            # The workers start afresh: they use the same content files as the server.
+            self._pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=context,
+                initializer=install_files,
+                initargs=(installed_files(),),
+            )
         return self._pool
 
     async def close(self, rooms: list[Room]) -> None:
