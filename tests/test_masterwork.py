@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import BLANK, act, arrange_turn, legal, start, why
+from sagrada.cli.render import table_text
 from sagrada.core.actions import parse_action
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
@@ -311,3 +312,14 @@ def test_glass_saw_puts_the_drafted_die_into_any_open_slot() -> None:
     assert state.window(seat).dice[0] == masterwork_die(symbol, 90)
     # Glass Saw used the turn's draft, and the tool: the turn is over.
     assert state.current != seat
+
+
+def test_the_terminal_shows_the_board_and_each_masterwork_die() -> None:
+    state = game()
+    seat = arrange_turn(state, pool="P5 R3", placements="B1=R2")
+    act(state, "P5/5c", "O0@A1")  # split 0 on A1: north off the window, south B1 (R2)
+    text = table_text(make_view(state, seat))
+    assert "Masterwork board (house card: the printed card's text is not available):" in text
+    assert "  5: slots 5c P5, 5v [5]; empty; 1 favor" in text
+    assert "  6: slots 6c [any], 6v [6]; prism x1; 0 favor" in text
+    assert "  A1: split 0° -> off the window, B1: not met" in text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sagrada.core.actions import action_to_str
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.messages import msg
@@ -47,6 +49,23 @@ def _tokens(n: int) -> str:
     return f"{n} favor token" + ("" if n == 1 else "s")
 
 
+def masterwork_lines(data: dict[str, Any]) -> list[str]:
+    """The masterwork board of a view: per space its slots (the die in each, or what it
+    takes), the symbol on top and how many dice are left, and its favor tokens."""
+    board = data["masterwork"]
+    head = "Masterwork board" + (f" ({msg('card.house')})" if board["house"] else "") + ":"
+    lines = [head]
+    for number, space in enumerate(board["spaces"], start=1):
+        colour = space["colour_slot"] or f"[{space['colour']}]"
+        value = space["value_slot"] or f"[{space['value']}]"
+        below = f"{space['symbol']} x{space['left']}" if space["symbol"] else "empty"
+        lines.append(
+            f"  {number}: slots {number}c {colour}, {number}v {value}; {below}; "
+            f"{space['favor']} favor"
+        )
+    return lines
+
+
 def table_text(view: PlayerView) -> str:
     """Return everything the viewing player can see, as text."""
     s = view.state
@@ -86,6 +105,9 @@ def table_text(view: PlayerView) -> str:
     out.append("Draft Pool: " + (" ".join(DIE_NAMES[d] for d in s.pool) or "(empty)"))
     if s.held >= 0:
         out.append(f"In hand: {DIE_NAMES[s.held]}")
+    data = view.to_json()
+    if "masterwork" in data:
+        out.extend(masterwork_lines(data))
     blocks = []
     for seat, player in enumerate(s.players):
         if player.window is None:
@@ -94,7 +116,12 @@ def table_text(view: PlayerView) -> str:
         head = f"{who}: {player.window.pattern.name}, {player.favor} favor"
         if s.config.private_pools:
             head += ", own dice: " + (" ".join(DIE_NAMES[d] for d in player.own_pool) or "none")
-        blocks.append([head, *window_lines(player.window)])
+        block = [head, *window_lines(player.window)]
+        for die in data["players"][seat].get("masterwork_dice", []):
+            pointed = ", ".join(cell or "off the window" for cell in die["targets"])
+            met = "met" if die["met"] else "not met"
+            block.append(f"  {die['cell']}: {die['symbol']} {die['rotation']}° -> {pointed}: {met}")
+        blocks.append(block)
     for block in blocks:
         out.extend(block)
     if s.history:
