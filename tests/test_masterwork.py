@@ -251,9 +251,23 @@ def test_views_show_the_board_and_each_masterwork_dies_arrows() -> None:
         "symbol": None,
         "left": 0,
     }
+    # Each face's arrows and what they need (HOUSE-CONTENT.md), for a legend.
+    faces = {face["symbol"]: face for face in view["masterwork"]["faces"]}
+    assert faces["prism"]["arrows"] == ["N", "E", "W"]
+    assert faces["prism"]["explanation"] == {
+        "id": "masterwork.requirement.different_colours",
+        "params": {},
+    }
     mine = view["players"][seat]["masterwork_dice"]
     assert mine == [
-        {"cell": "A1", "symbol": "split", "rotation": 0, "targets": [None, "B1"], "met": False}
+        {
+            "cell": "A1",
+            "symbol": "split",
+            "rotation": 0,
+            "arrows": ["N", "S"],
+            "targets": [None, "B1"],
+            "met": False,
+        }
     ]
 
 

@@ -26,6 +26,7 @@ from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import PARAM_KINDS, msg, render
 from sagrada.core.objectives import public_rule_ids, public_unit
+from sagrada.core.masterwork_board import REQUIREMENTS
 from sagrada.core.options import OPTIONS
 from sagrada.core.state import new_game
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
@@ -81,6 +82,7 @@ FAMILIES = {
     "colour.": set(COLOUR_LETTERS),
     "formula.": {public_unit(rule) for rule in public_rule_ids()},
     "option.": {spec.name for spec in OPTIONS} | {f"{spec.name}.label" for spec in OPTIONS},
+    "masterwork.requirement.": set(REQUIREMENTS),
 }
 
 

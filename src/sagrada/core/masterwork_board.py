@@ -160,6 +160,20 @@ def content() -> MasterworkContent:
 # -- faces --------------------------------------------------------------------------------------
 
 
+def arrows(die: Die) -> list[str]:
+    """Return the directions the arrows of masterwork ``die`` point (``"N"``, ``"SE"``...),
+    its rotation applied clockwise."""
+    face = content().faces[die_symbol(die)]
+    turns = die_rotation(die) // 90
+    names = {step: name for name, step in DIRECTIONS.items()}
+    out = []
+    for dr, dc in face.arrows:
+        for _ in range(turns):
+            dr, dc = dc, -dr
+        out.append(names[(dr, dc)])
+    return out
+
+
 def targets(die: Die, cell: Cell) -> list[Cell | None]:
     """Return the cells the arrows of masterwork ``die`` on ``cell`` point at (``None`` for
     an arrow that points off the window), its rotation applied clockwise."""

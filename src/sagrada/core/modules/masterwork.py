@@ -37,9 +37,11 @@ from sagrada.core.dice import (
 from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction
 from sagrada.core.masterwork_board import (
     ANY_COLOUR,
+    DIRECTIONS,
     NAME,
     PACK,
     Board,
+    arrows,
     board_of,
     content,
     face_met,
@@ -199,7 +201,17 @@ def show_board(table: Table, viewer: int, data: dict[str, Any]) -> None:
                 "left": state.left[space],
             }
         )
-    data["masterwork"] = {"spaces": spaces, "house": content().house}
+    directions = {step: name for name, step in DIRECTIONS.items()}
+    faces = [
+        {
+            "symbol": SYMBOLS[face.symbol],
+            "arrows": [directions[step] for step in face.arrows],
+            "requirement": face.requirement,
+            "explanation": msg(f"masterwork.requirement.{face.requirement}").to_json(),
+        }
+        for face in content().faces
+    ]
+    data["masterwork"] = {"spaces": spaces, "faces": faces, "house": content().house}
     for entry, player in zip(data["players"], table.players, strict=True):
         window = player.window
         if window is None:
@@ -209,6 +221,7 @@ def show_board(table: Table, viewer: int, data: dict[str, Any]) -> None:
                 "cell": CELL_NAMES[cell],
                 "symbol": SYMBOLS[die_symbol(window.dice[cell])],
                 "rotation": die_rotation(window.dice[cell]),
+                "arrows": arrows(window.dice[cell]),
                 "targets": [
                     None if t is None else CELL_NAMES[t] for t in targets(window.dice[cell], cell)
                 ],
