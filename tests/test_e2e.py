@@ -297,8 +297,11 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     expect(page.get_by_test_id("rotation-90")).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_test_id("rotation-180")).to_have_attribute("aria-pressed", "false")
     symbol = space["symbol"]
+    # Its label names the symbol, the rotation and what the symbol asks (the view's face).
+    explanation = next(f for f in current["masterwork"]["faces"] if f["symbol"] == symbol)
+    assert explanation["explanation"]["id"].startswith("masterwork.requirement.")
     expect(page.get_by_test_id("held-die")).to_have_attribute(
-        "aria-label", f"in hand: {symbol} masterwork die turned 90°"
+        "aria-label", re.compile(rf"^in hand: {symbol} masterwork die turned 90°; {symbol}: \w")
     )
     cells = view(server, game_id, token)["masterwork_placements"]
     legal = my_window(page).locator('[data-testid="cell"].legal')
@@ -316,9 +319,11 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     expect(placed).to_have_attribute("data-met", "true" if entry["met"] else "false")
     label = rf"^cell {cells[0]}, {symbol} masterwork die turned 90°, requirement {met}\b"
     expect(placed).to_have_attribute("aria-label", re.compile(label))
-    # An arrow is drawn toward each target in the window.
-    arrows = len([t for t in entry["targets"] if t])
-    expect(placed.locator(".arrow")).to_have_count(arrows)
+    # An arrow is drawn for each direction, those off the window marked apart.
+    expect(placed.locator(".arrow")).to_have_count(len(entry["arrows"]))
+    expect(placed.locator(".arrow.off")).to_have_count(entry["targets"].count(None))
+    directions = placed.locator(".arrow").evaluate_all("a => a.map(e => e.dataset.direction)")
+    assert directions == entry["arrows"]
     mine = page.locator('[data-testid="player"][data-seat="0"] [data-testid="favor-tokens"]')
     expect(mine).to_have_text(f"◉ {favor + space['favor']}")
     expect(page.get_by_test_id("game-log")).to_contain_text(f"{die}/{slot}")

@@ -24,9 +24,9 @@ from sagrada.core.actions import KINDS, action_fields, action_message, parse_act
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
+from sagrada.core.masterwork_board import REQUIREMENTS
 from sagrada.core.messages import PARAM_KINDS, msg, render
 from sagrada.core.objectives import public_rule_ids, public_unit
-from sagrada.core.masterwork_board import REQUIREMENTS
 from sagrada.core.options import OPTIONS
 from sagrada.core.state import new_game
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue

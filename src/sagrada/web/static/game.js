@@ -4,8 +4,8 @@
 // legal actions by what the player clicks.
 //
 // The entry point: draws the whole page (render) and starts it (init). The page's jobs live in
-// game/: state, render, socket, flow, header, board, masterwork, log, end (see each module's
-// first lines).
+// game/: state, render, socket, flow, header, board, masterwork, orange, log, end (see each
+// module's first lines).
 
 import { api, setupColourBlindToggle, rememberedTokens, rememberToken, gameUrl } from "./common.js";
 import { loadMessages, showKind } from "./i18n.js";

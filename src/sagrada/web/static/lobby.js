@@ -1,15 +1,9 @@
-// The lobby: create a game (POST /api/games), list open and running games (GET /api/games),
-// join (POST /api/games/{id}/join) or watch. Server errors are shown next to the form.
+// The lobby: create a game (POST /api/games), with its options drawn from the option schema;
+// the list of open and running games, to join or watch, is lobby/games.js. Server errors are
+// shown next to the form.
 
-import {
-  api,
-  el,
-  copyText,
-  gameUrl,
-  rememberToken,
-  rememberedTokens,
-  setupColourBlindToggle,
-} from "./common.js";
+import { api, el, copyText, gameUrl, rememberToken, setupColourBlindToggle } from "./common.js";
+import { refreshGames } from "./lobby/games.js";
 
 /** Seat kinds offered: a person, or a bot at one of the three difficulties. */
 const SEAT_KINDS = [
@@ -20,6 +14,8 @@ const SEAT_KINDS = [
 ];
 
 const REFRESH_MS = 4000;
+/** Why a card of a list is greyed out (the deck comes from POST /api/options/check). */
+const NOT_IN_DECK = "not in this game's deck with these options";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -109,6 +105,8 @@ function optionRow(spec) {
         ),
       ),
     );
+    const note = el("p", { class: "hint", hidden: true, text: `Greyed-out cards are ${NOT_IN_DECK}.` });
+    list.prepend(note);
     const row = el(
       "div",
       { class: "option-row list-option" },
@@ -122,7 +120,7 @@ function optionRow(spec) {
       if (!chosen.checked) return null;
       return [...list.querySelectorAll("input:checked")].map((b) => (spec.items === "tool" ? Number(b.value) : b.value));
     };
-    return { row, read, list, count, chosen };
+    return { row, read, list, count, chosen, note };
   }
   const values = spec.choices || range(spec.minimum, spec.maximum);
   const select = el(
@@ -211,7 +209,9 @@ function updateForm() {
         const inDeck = deck.includes(box.value);
         box.disabled = !inDeck;
         if (!inDeck) box.checked = false;
+        box.parentElement.title = inDeck ? "" : NOT_IN_DECK;
       }
+      control.note.hidden = deck.length >= control.list.querySelectorAll("input").length;
     }
     const ticked = control.list.querySelectorAll("input:checked").length;
     control.count.textContent = needed === null ? `${ticked} ticked` : `${ticked} of ${needed} ticked`;
@@ -323,92 +323,18 @@ function showCreated(game, names) {
   }
   box.replaceChildren(
     el("h3", { text: `Game ${game.id} created` }),
-    humans.length
-      ? el("p", { class: "hint", text: "Send each person their own link: whoever holds a link plays that seat." })
-      : el("p", { class: "hint", text: "Only bots play this game." }),
+    el("p", { class: "hint", text: createdHint(game, humans.length, mine) }),
     ...rows,
     el("p", {}, open),
   );
   box.hidden = false;
 }
 
-// -- the list of games ------------------------------------------------------------------------
-
-let lastListing = "";
-
-async function refreshGames() {
-  const status = $("games-status");
-  try {
-    const data = await api("GET", "/api/games");
-    const listing = JSON.stringify(data.games);
-    status.textContent = "";
-    // Re-render only on change, so keyboard focus is not lost every few seconds.
-    if (listing !== lastListing) {
-      lastListing = listing;
-      renderGames(data.games || []);
-    }
-  } catch (err) {
-    status.textContent = `Cannot load the games: ${err.message}`;
-  }
-}
-
-function renderGames(games) {
-  const box = $("games");
-  if (!games.length) {
-    box.replaceChildren(el("p", { class: "hint", text: "No open or running games. Create one!" }));
-    return;
-  }
-  const tokens = rememberedTokens();
-  box.replaceChildren(el("ul", { class: "game-list" }, games.map((g) => gameItem(g, tokens[g.id]))));
-}
-
-function gameItem(game, mine) {
-  const seats = (game.seats || []).map((s) => {
-    const who = s.kind === "bot" ? `bot ${s.bot || ""}`.trim() : s.claimed ? "person" : "open seat";
-    return el("li", { class: s.kind === "human" && !s.claimed ? "open-seat" : "" }, `${s.name} — ${who}`);
-  });
-  const state =
-    game.status === "open" ? "waiting for players" : game.status === "running" ? `round ${game.round}` : "over";
-  const buttons = [];
-  if (mine) {
-    buttons.push(el("a", { class: "button primary", href: gameUrl(game.id, mine.token), "data-testid": "resume-game", text: "Resume" }));
-  }
-  if (game.status === "open") {
-    buttons.push(
-      el("button", { type: "button", class: mine ? "" : "primary", "data-testid": "join-game", "data-game": game.id, text: "Join", onclick: () => joinGame(game.id) }),
-    );
-  }
-  buttons.push(el("a", { class: "button", href: gameUrl(game.id), "data-testid": "watch-game", text: "Watch" }));
-  return el(
-    "li",
-    { class: `game-item status-${game.status}`, "data-testid": "game-item", "data-game": game.id },
-    el("div", { class: "game-head" }, el("strong", { text: `Game ${game.id}` }), ` · ${game.players} player${game.players === 1 ? "" : "s"} · ${state}`, el("span", { class: "hint", text: ` · ${when(game.created)}` })),
-    el("ul", { class: "seat-list" }, seats),
-    el("div", { class: "game-buttons" }, buttons),
-  );
-}
-
-/** The creation time, whether the server sends epoch seconds, milliseconds or ISO text. */
-function when(created) {
-  if (created === undefined || created === null) return "";
-  let date;
-  if (typeof created === "number") date = new Date(created < 1e12 ? created * 1000 : created);
-  else date = new Date(created);
-  if (Number.isNaN(date.getTime())) return String(created);
-  return date.toLocaleString();
-}
-
-async function joinGame(id) {
-  const status = $("games-status");
-  const name = $("join-name").value.trim();
-  try {
-    const seat = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {});
-    rememberToken(id, seat.seat, seat.token);
-    location.href = gameUrl(id, seat.token);
-  } catch (err) {
-    status.textContent = `Cannot join game ${id}: ${err.message}`;
-    refreshGames();
-  }
+/** What to do next: send the invite links, or (no other person) just play or watch. */
+function createdHint(game, invited, mine) {
+  if (invited) return "Send each person their own link: whoever holds a link plays that seat.";
+  if (mine) return game.seats.length > 1 ? "You play against bots only: open your seat to play." : "Open your seat to play.";
+  return "Only bots play this game.";
 }
 
 // -- start -------------------------------------------------------------------------------------

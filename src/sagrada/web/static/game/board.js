@@ -1,6 +1,6 @@
 // Drawing the table: the window options at setup, the players (windows, private objectives,
 // own dice), the Draft Pool, the Round Track, the tool cards, the public objectives and the bag.
-// (The masterwork board and the orange masterwork dice are drawn by masterwork.js.)
+// (The masterwork board is drawn by masterwork.js, the orange masterwork dice by orange.js.)
 
 import {
   COLOURS,
@@ -18,7 +18,8 @@ import {
 import { S, CARDS, $, mySeat, playerName } from "./state.js";
 import { choose, onPoolDie, onOwnDie, onCell } from "./flow.js";
 import { applyScoreHighlight } from "./end.js";
-import { masterworkFace, masterworkLabel, previewedAt, hoverPlacement } from "./masterwork.js";
+import { previewedAt, hoverPlacement } from "./masterwork.js";
+import { masterworkFace, masterworkLabel } from "./orange.js";
 
 /** Setup: the four window patterns dealt to this seat, as buttons. */
 export function renderSetup(view, model) {
@@ -138,15 +139,17 @@ function windowGrid(view, player, mine, model) {
     if (mine && S.selection && S.selection.kind === "move" && S.selection.cell === cell) classes.push("selected");
     const label = `cell ${cell}, ${die ? dieLabel(die) : "empty"}, ${restrictionLabel(restriction)}`.replace("empty, ", "");
     // A masterwork die is drawn from the view's entry for it (symbol, arrows, met); the die in
-    // hand may be previewed on the legal cell under the pointer or focus.
+    // hand may be previewed on the legal cell under the pointer or focus, and a die turned
+    // where it lies (by a tool) is previewed with the rotation chosen.
     const orange = masterwork.get(cell);
-    const previewed = mine && !die ? previewedAt(model, cell) : null;
     const placing = mine && model.masterwork.has(cell);
+    const previewed = placing && (!die || orange) ? previewedAt(model, cell, Boolean(orange)) : null;
     let face;
-    if (orange) face = masterworkFace(orange, cell);
+    if (previewed) face = masterworkFace(previewed, { ghost: true });
+    else if (orange) face = masterworkFace(orange, { compact: !mine });
     else if (die) face = dieFace(die);
-    else if (previewed) face = masterworkFace(previewed, cell, { ghost: true });
     else face = spaceFace(restriction);
+    const orangeLabel = previewed ? `if placed so: ${masterworkLabel(previewed)}` : orange ? masterworkLabel(orange) : null;
     grid.append(
       el(
         "button",
@@ -160,13 +163,13 @@ function windowGrid(view, player, mine, model) {
           "data-die": die || undefined,
           "data-met": orange ? String(orange.met) : undefined,
           tabindex: mine ? undefined : "-1",
-          "aria-label": orange ? `cell ${cell}, ${masterworkLabel(orange)}` : die ? `cell ${cell}, ${dieLabel(die)}` : `cell ${cell}, ${restrictionLabel(restriction)}`,
+          "aria-label": orangeLabel ? `cell ${cell}, ${orangeLabel}` : die ? `cell ${cell}, ${dieLabel(die)}` : `cell ${cell}, ${restrictionLabel(restriction)}`,
           onclick: mine ? () => onCell(cell) : undefined,
           onmouseenter: placing ? () => hoverPlacement(cell) : undefined,
           onfocus: placing ? () => hoverPlacement(cell) : undefined,
           onmouseleave: placing ? () => hoverPlacement(null) : undefined,
           onblur: placing ? () => hoverPlacement(null) : undefined,
-          title: orange ? `${cell}: ${masterworkLabel(orange)}` : label,
+          title: orangeLabel ? `${cell}: ${orangeLabel}` : label,
         },
         face,
       ),

@@ -24,7 +24,18 @@ export function renderEnd() {
   if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
   const label = $("replay-position");
   if (label) label.textContent = replayLabel();
+  markOverflow();
 }
+
+/** Say when the score table is wider than its box (a phone): it scrolls sideways. */
+function markOverflow() {
+  const scroller = $("end").querySelector(".table-scroll");
+  if (!scroller) return;
+  const wide = scroller.scrollWidth > scroller.clientWidth + 1;
+  scroller.parentElement.classList.toggle("overflowing", wide);
+}
+
+window.addEventListener("resize", () => markOverflow());
 
 function outcomeLine(view) {
   const winners = (view.winners || []).map((s) => playerName(s));
@@ -111,7 +122,16 @@ function scoreTable(view) {
     ),
   );
   const total = el("tr", { class: "total" }, el("th", { scope: "row", text: "Total" }), view.scores.map((s) => el("td", { "data-testid": "score-total", "data-seat": String(view.scores.indexOf(s)), text: String(s.total) })));
-  return el("div", { class: "table-scroll" }, el("table", { class: "scores", "data-testid": "score-table" }, el("thead", {}, head), el("tbody", {}, body, total)));
+  return el(
+    "div",
+    { class: "table-box" },
+    el("p", { class: "hint scroll-hint", "aria-hidden": "true", text: "The table scrolls sideways →" }),
+    el(
+      "div",
+      { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "final scores" },
+      el("table", { class: "scores", "data-testid": "score-table" }, el("thead", {}, head), el("tbody", {}, body, total)),
+    ),
+  );
 }
 
 let hovered = null; // {seat, part}: the score part under the pointer or focus
@@ -182,7 +202,9 @@ function replayLabel() {
   const total = S.view ? S.view.history.length : 0;
   if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
   const last = S.replay.n > 0 ? S.view.history_actions[S.replay.n - 1] : null;
-  return `After ${S.replay.n} of ${total} actions${last ? `: ${last.notation} (${t(last.message)})` : " (the start)"}.`;
+  const seat = S.replay.n > 0 ? (S.view.history_seats || [])[S.replay.n - 1] : undefined;
+  const who = typeof seat === "number" ? `${playerName(seat)}: ` : "";
+  return `After ${S.replay.n} of ${total} actions${last ? `: ${who}${t(last.message)} (${last.notation})` : " (the start)"}.`;
 }
 
 let replayTimer = null;

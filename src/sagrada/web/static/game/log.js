@@ -1,12 +1,13 @@
-// The game log: the actions played, each with a few words saying what it did.
+// The game log: the actions played, each with who played it and a few words saying what it did.
 
 import { el } from "../common.js";
 import { t } from "../i18n.js";
-import { S, $ } from "./state.js";
+import { S, $, playerName } from "./state.js";
 
 export function renderLog() {
   // The log is the live history; in a replay, the steps not yet replayed are dimmed.
   const history = (S.view && S.view.history_actions) || [];
+  const seats = (S.view && S.view.history_seats) || [];
   const upTo = S.replay ? S.replay.n : history.length;
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
@@ -15,9 +16,10 @@ export function renderLog() {
       el(
         "li",
         { class: i >= upTo ? "future" : i === upTo - 1 && S.replay ? "here" : "", "data-index": String(i + 1) },
-        el("code", { text: action.notation }),
+        typeof seats[i] === "number" ? el("span", { class: "who", text: `${playerName(seats[i])}: ` }) : null,
+        el("span", { text: t(action.message) }),
         " ",
-        el("span", { class: "hint", text: t(action.message) }),
+        el("code", { class: "hint", text: action.notation }),
       ),
     ),
   );

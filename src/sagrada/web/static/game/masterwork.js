@@ -1,56 +1,15 @@
 // Life's Masterwork module on the page: the masterwork board (its six spaces, whose slots take
-// a Draft Pool die by clicking), the orange masterwork dice (in windows, on the board, in hand)
-// with their arrows and whether they are met, the rotation picker for the die in hand, and its
-// preview on the cell under the pointer (POST /preview). Everything comes from the view: the
-// dice's symbols, rotations and the cells their arrows point at are the engine's.
+// a Draft Pool die by clicking) with a legend of the symbols, the die in hand, the rotation
+// picker, and the preview of the chosen rotation on the cell under the pointer, or on the die
+// a tool turns where it lies (POST /preview). Everything comes from the view: the
+// dice's symbols, arrows and requirements are the engine's. (orange.js draws the dice.)
 
-import { api, el, CELLS, COLS, COLOURS, dieFace, dieLabel, houseNote, spaceFace } from "../common.js";
+import { api, el, COLOURS, dieFace, dieLabel, houseNote, spaceFace } from "../common.js";
+import { t } from "../i18n.js";
 import { token, API, S, $, mySeat, masterworkRotations, chosenRotation, slotsFor } from "./state.js";
 import { onSlot, chooseRotation } from "./flow.js";
 import { render } from "./render.js";
-
-// -- the orange dice ------------------------------------------------------------------------------
-
-/** The direction from one cell to another, in degrees clockwise from pointing right. */
-function direction(from, to) {
-  const a = CELLS.indexOf(from);
-  const b = CELLS.indexOf(to);
-  const rows = Math.floor(b / COLS.length) - Math.floor(a / COLS.length);
-  const cols = (b % COLS.length) - (a % COLS.length);
-  return Math.round((Math.atan2(rows, cols) * 180) / Math.PI);
-}
-
-/**
- * The face of a masterwork die: orange, its symbol's name, its rotation, an arrow toward each
- * cell it points at (from `targets`, seen from `cell`; an arrow off the window has no cell and
- * is not drawn) and a tick or cross for `met` when the view says.
- */
-export function masterworkFace(die, cell = null, { ghost = false } = {}) {
-  const arrows = cell ? (die.targets || []).filter(Boolean).map((target) => el("span", { class: "arrow", style: `--angle: ${direction(cell, target)}deg` })) : [];
-  const met = typeof die.met === "boolean" ? (die.met ? " met" : " unmet") : "";
-  return el(
-    "span",
-    { class: `face die masterwork${met}${ghost ? " ghost" : ""}`, "data-symbol": die.symbol || undefined },
-    el("span", { class: "symbol", text: die.symbol || "?" }),
-    typeof die.rotation === "number" ? el("span", { class: "turn", text: `${die.rotation}°` }) : null,
-    arrows,
-    met ? el("span", { class: "met-mark", "aria-hidden": "true", text: die.met ? "✓" : "✗" }) : null,
-  );
-}
-
-/** Words for a masterwork die of the view: "corner masterwork die turned 90°, requirement met,
- * arrows to B1 and A2". */
-export function masterworkLabel(die) {
-  const parts = [`${die.symbol || "a"} masterwork die${typeof die.rotation === "number" ? ` turned ${die.rotation}°` : ""}`];
-  if (typeof die.met === "boolean") parts.push(`requirement ${die.met ? "met" : "not met"}`);
-  if (die.targets) {
-    const on = die.targets.filter(Boolean);
-    const off = die.targets.length - on.length;
-    if (on.length) parts.push(`arrows to ${on.join(" and ")}`);
-    if (off) parts.push(`${off} ${off > 1 ? "arrows point" : "arrow points"} off the window`);
-  }
-  return parts.join(", ");
-}
+import { masterworkFace, masterworkLabel, arrowDiagram, turnedArrows, shortSymbol, explanation } from "./orange.js";
 
 // -- the die in hand: previewed on a cell ---------------------------------------------------------
 
@@ -108,22 +67,37 @@ export function hoverPlacement(cell) {
   hoverTimer = setTimeout(() => hovered !== drawnHover && render(), 150);
 }
 
-/** The die in hand as previewed on `cell`, when the pointer or focus rests there. */
-export function previewedAt(model, cell) {
-  return cell === hovered ? previewOn(model, cell) : null;
+/** The die in hand as previewed on `cell`, when the pointer or focus rests there, or always
+ * (`always`: the die to turn already lies there, when a tool turns it again). */
+export function previewedAt(model, cell, always = false) {
+  return always || cell === hovered ? previewOn(model, cell) : null;
 }
 
 /** The masterwork die in hand, for the action bar: its symbol (once previewed) and, for the
- * seat placing it, the rotation chosen. */
+ * seat placing it, the rotation chosen, with its arrows so turned. */
 export function heldMasterworkDie(view, model) {
   const placing = model.masterwork.size > 0;
   if (placing) previewOn(model, hovered && model.masterwork.has(hovered) ? hovered : model.masterwork.keys().next().value);
   const die = placing ? { symbol: previews.symbol, rotation: chosenRotation(model) } : { symbol: null };
+  die.arrows = turnedArrows(die.symbol, die.rotation);
+  const label = `in hand: ${masterworkLabel(die)}`;
   return el(
     "span",
-    { class: "die-static", role: "img", "aria-label": `in hand: ${masterworkLabel(die)}`, "data-testid": "held-die", "data-die": view.held_die },
+    { class: "die-static", role: "img", "aria-label": label, title: label, "data-testid": "held-die", "data-die": view.held_die },
     masterworkFace(die),
   );
+}
+
+/** The symbol of the masterwork die being placed or turned: the one lying on the only cell
+ * it may take (a tool may turn it again where it was moved to), or the previewed one's. */
+function symbolInHand(view, model) {
+  if (model.masterwork.size === 1) {
+    const cell = model.masterwork.keys().next().value;
+    const me = view.players.find((p) => p.seat === mySeat(S.view));
+    const die = ((me && me.masterwork_dice) || []).find((entry) => entry.cell === cell);
+    if (die) return die.symbol;
+  }
+  return previews.symbol;
 }
 
 // -- the board and the rotation picker ------------------------------------------------------------
@@ -132,7 +106,7 @@ export function heldMasterworkDie(view, model) {
 export function renderMasterwork(view, model) {
   drawnHover = hovered;
   renderBoard(view, model);
-  renderRotations(model);
+  renderRotations(view, model);
 }
 
 function renderBoard(view, model) {
@@ -146,7 +120,54 @@ function renderBoard(view, model) {
   const legal = slotsFor(view, model);
   $("masterwork").replaceChildren(
     el("div", { class: "mw-spaces" }, board.spaces.map((space, i) => boardSpace(space, i + 1, legal))),
+    legend(board.faces || []),
     board.house ? houseNote() : null,
+  );
+}
+
+// The legend is open at first, except on a phone (where it would push the tools far down);
+// it stays as the player left it across re-renders.
+let legendOpen = !window.matchMedia("(max-width: 480px)").matches;
+
+/** What each symbol asks of the dice its arrows point at, with its arrows before turning and
+ * its short form (the other players' windows show that). */
+function legend(faces) {
+  if (!faces.length) return null;
+  return el(
+    "details",
+    {
+      class: "mw-legend",
+      "data-testid": "masterwork-legend",
+      open: legendOpen,
+      ontoggle: (event) => (legendOpen = event.target.open),
+    },
+    el("summary", { text: "What the symbols ask" }),
+    el(
+      "ul",
+      { class: "mw-faces" },
+      faces.map((face) => {
+        const short = shortSymbol(face.symbol);
+        return el(
+          "li",
+          { class: "mw-face", "data-testid": "masterwork-face", "data-symbol": face.symbol },
+          masterworkFace({ symbol: face.symbol, arrows: face.arrows }, { compact: true }),
+          el(
+            "span",
+            {},
+            el("strong", { text: face.symbol }),
+            short !== face.symbol ? el("span", { class: "hint", text: ` (${short})` }) : null,
+            `: ${t(face.explanation)}`,
+          ),
+        );
+      }),
+    ),
+    el(
+      "p",
+      { class: "hint mw-note" },
+      "Arrows are shown unturned: you choose how a die is turned when you place it. Every arrow needs a die where it points; ",
+      arrowDiagram(["E"], [null]),
+      " a hollow dashed arrow points off the window, so that die's requirement cannot be met there.",
+    ),
   );
 }
 
@@ -165,7 +186,9 @@ function boardSpace(space, number, legal) {
       {
         class: "mw-top",
         "data-testid": "masterwork-top",
-        title: space.symbol ? `${space.left} masterwork ${space.left === 1 ? "die" : "dice"} left` : "no masterwork die left",
+        title: space.symbol
+          ? `${space.symbol}: ${explanation(space.symbol)} (${space.left} masterwork ${space.left === 1 ? "die" : "dice"} left)`
+          : "no masterwork die left",
       },
       space.symbol ? masterworkFace({ symbol: space.symbol }) : el("span", { class: "face space blank" }),
       el("span", { class: "mw-left", text: `×${space.left}` }),
@@ -195,7 +218,7 @@ function slotButton(slot, die, emptyFace, label, legal) {
   );
 }
 
-function renderRotations(model) {
+function renderRotations(view, model) {
   const box = $("rotations");
   const rotations = masterworkRotations(model);
   if (!rotations.length) {
@@ -203,13 +226,15 @@ function renderRotations(model) {
     return;
   }
   const chosen = chosenRotation(model);
+  const symbol = symbolInHand(view, model);
   box.replaceChildren(
     el("span", { class: "hand-label", id: "rotations-label", text: "Turn it:" }),
     el(
       "span",
       { class: "rotation-buttons", role: "group", "aria-labelledby": "rotations-label" },
-      rotations.map((rotation) =>
-        el(
+      rotations.map((rotation) => {
+        const arrows = turnedArrows(symbol, rotation);
+        return el(
           "button",
           {
             type: "button",
@@ -217,13 +242,13 @@ function renderRotations(model) {
             "data-testid": `rotation-${rotation}`,
             "data-key": `rotation:${rotation}`,
             "aria-pressed": rotation === chosen ? "true" : "false",
-            "aria-label": `turn the masterwork die ${rotation}° clockwise`,
+            "aria-label": `turn the masterwork die ${rotation}° clockwise${arrows ? `, arrows ${arrows.join(" ")}` : ""}`,
             onclick: () => chooseRotation(rotation),
           },
-          el("span", { class: "rotation-mark", "aria-hidden": "true", style: `--angle: ${rotation}deg`, text: "↑" }),
+          arrows ? arrowDiagram(arrows) : null,
           `${rotation}°`,
-        ),
-      ),
+        );
+      }),
     ),
   );
 }

@@ -1,0 +1,83 @@
+// The lobby's list of open and running games (GET /api/games, refreshed every few seconds):
+// resume a seat remembered in this browser, join (POST /api/games/{id}/join) or watch.
+
+import { api, el, gameUrl, rememberToken, rememberedTokens } from "../common.js";
+
+const $ = (id) => document.getElementById(id);
+
+let lastListing = "";
+
+export async function refreshGames() {
+  const status = $("games-status");
+  try {
+    const data = await api("GET", "/api/games");
+    const listing = JSON.stringify(data.games);
+    status.textContent = "";
+    // Re-render only on change, so keyboard focus is not lost every few seconds.
+    if (listing !== lastListing) {
+      lastListing = listing;
+      renderGames(data.games || []);
+    }
+  } catch (err) {
+    status.textContent = `Cannot load the games: ${err.message}`;
+  }
+}
+
+function renderGames(games) {
+  const box = $("games");
+  if (!games.length) {
+    box.replaceChildren(el("p", { class: "hint", text: "No open or running games. Create one!" }));
+    return;
+  }
+  const tokens = rememberedTokens();
+  box.replaceChildren(el("ul", { class: "game-list" }, games.map((g) => gameItem(g, tokens[g.id]))));
+}
+
+function gameItem(game, mine) {
+  const seats = (game.seats || []).map((s) => {
+    const who = s.kind === "bot" ? `bot ${s.bot || ""}`.trim() : s.claimed ? "person" : "open seat";
+    return el("li", { class: s.kind === "human" && !s.claimed ? "open-seat" : "" }, `${s.name} — ${who}`);
+  });
+  const state =
+    game.status === "open" ? "waiting for players" : game.status === "running" ? `round ${game.round}` : "over";
+  const buttons = [];
+  if (mine) {
+    buttons.push(el("a", { class: "button primary", href: gameUrl(game.id, mine.token), "data-testid": "resume-game", text: "Resume" }));
+  }
+  if (game.status === "open") {
+    buttons.push(
+      el("button", { type: "button", class: mine ? "" : "primary", "data-testid": "join-game", "data-game": game.id, text: "Join", onclick: () => joinGame(game.id) }),
+    );
+  }
+  buttons.push(el("a", { class: "button", href: gameUrl(game.id), "data-testid": "watch-game", text: "Watch" }));
+  return el(
+    "li",
+    { class: `game-item status-${game.status}`, "data-testid": "game-item", "data-game": game.id },
+    el("div", { class: "game-head" }, el("strong", { text: `Game ${game.id}` }), ` · ${game.players} player${game.players === 1 ? "" : "s"} · ${state}`, el("span", { class: "hint", text: ` · ${when(game.created)}` })),
+    el("ul", { class: "seat-list" }, seats),
+    el("div", { class: "game-buttons" }, buttons),
+  );
+}
+
+/** The creation time, whether the server sends epoch seconds, milliseconds or ISO text. */
+function when(created) {
+  if (created === undefined || created === null) return "";
+  let date;
+  if (typeof created === "number") date = new Date(created < 1e12 ? created * 1000 : created);
+  else date = new Date(created);
+  if (Number.isNaN(date.getTime())) return String(created);
+  return date.toLocaleString();
+}
+
+async function joinGame(id) {
+  const status = $("games-status");
+  const name = $("join-name").value.trim();
+  try {
+    const seat = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {});
+    rememberToken(id, seat.seat, seat.token);
+    location.href = gameUrl(id, seat.token);
+  } catch (err) {
+    status.textContent = `Cannot join game ${id}: ${err.message}`;
+    refreshGames();
+  }
+}
