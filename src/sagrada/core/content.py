@@ -35,6 +35,8 @@ class WindowPattern:
         card: the card (two sides share one) within its pack, our own numbering.
         grid: four rows of five characters: ``.`` free, ``R Y G B P`` colour, ``1``-``6`` value.
         pack: the content pack it comes from.
+        apprentice: the apprentice spaces of an apprentice window (Life's Apprentice module:
+            covering one gains an apprentice card), or 0.
     """
 
     name: str
@@ -42,6 +44,7 @@ class WindowPattern:
     card: int
     grid: tuple[str, str, str, str]
     pack: str = "base"
+    apprentice: Mask = 0
     #: For each colour (orange last), the cells whose restriction a die of that colour
     #: satisfies: orange satisfies no colour restriction.
     colour_ok: tuple[Mask, ...] = field(init=False, repr=False, compare=False)

@@ -19,6 +19,7 @@ import json
 from pathlib import Path
 from typing import Final
 
+from sagrada.core import apprentice_cards as _apprentice  # noqa: F401  (its content checks)
 from sagrada.core import rules as _rules  # noqa: F401  (every module registers its checks)
 from sagrada.core.content import (
     CARD_CHECKS,
