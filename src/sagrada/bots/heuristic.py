@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, orthogonal_spread
+from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, cell_list, orthogonal_spread
 from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
-from sagrada.core.dice import DIE_PIPS, DIE_VALUE, NUM_COLOURS
+from sagrada.core.dice import DIE_PIPS, DIE_VALUE, NUM_COLOURS, ORANGE
+from sagrada.core.masterwork_board import targets
 from sagrada.core.objectives import PUBLIC_RULES
 from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
@@ -147,6 +148,24 @@ def private_points(window: Window, objective: PrivateObjective) -> int:
     return total
 
 
+#: What a masterwork die whose face can still be met is worth beyond the -2 it scores now:
+#: about halfway between missing (-2) and meeting (+5) it.
+OPEN_FACE_HOPE: Final = 3.5
+
+
+def open_faces(window: Window) -> int:
+    """Count the masterwork dice not met yet whose arrows all point into the window, at
+    least one of them at an open space."""
+    count = 0
+    for cell in cell_list(window.by_colour[ORANGE]):
+        pointed = targets(window.dice[cell], cell)
+        if None in pointed:
+            continue
+        if any(window.dice[t] < 0 for t in pointed if t is not None):
+            count += 1
+    return count
+
+
 def evaluate(state: State, player: int) -> float:
     """Return the estimated final points of ``player``'s window (higher is better).
 
@@ -170,6 +189,13 @@ def evaluate(state: State, player: int) -> float:
     value -= DEAD_SPACE_PENALTY * dead_spaces(window)
     if FILL_WEIGHT:
         value -= FILL_WEIGHT * fill_shortfall(window)
+    # The rule modules' own points as they stand (Life's masterwork dice), and for a
+    # masterwork die whose arrows still point at open spaces of the window, the hope of
+    # meeting its face.
+    for hook in state.rules.score_parts:
+        value += sum(part.points for part in hook(state, player) if part.counted)
+    if window.by_colour[ORANGE]:
+        value += OPEN_FACE_HOPE * open_faces(window)
     if solo:
         value -= state.target_score() + sum(DIE_VALUE[d] for d in state.pool)
     return value
