@@ -18,14 +18,16 @@ import pytest
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, action_to_str, parse_action
 from sagrada.core.config import GameConfig
-from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder
+from sagrada.core.dice import parse_die
+from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction, use_tool_free
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.position import arrange, make_window
 from sagrada.core.rules import register_module, unregister_module
 from sagrada.core.scoring import ScorePart
 from sagrada.core.state import State, new_game
-from sagrada.core.table import Table
+from sagrada.core.table import FIRST_MODULE_BIT, Table
+from sagrada.core.tools.effect import TOOL_EFFECTS
 from sagrada.core.window import Window
 
 NAME = "test-corners"
@@ -194,3 +196,65 @@ def test_without_the_module_the_same_moves_play_as_before() -> None:
     assert state.step == "" and state.current == seat and "=1" not in legal(state)
     assert all(p.name != "Corners" for p in state.scores()[seat].parts)
     assert isinstance(state.window(seat), Window)
+
+
+# -- a tool's effect used free (what Life's Apprentice's tools need) ---------------------------
+
+FREE_NAME = "test-free-pliers"
+
+
+class FreePliers(TurnAction):
+    """Once a turn, ``=3`` uses Grozing Pliers' effect free (a card that copies a tool)."""
+
+    bit = FIRST_MODULE_BIT << 1
+    kind = int(A.Kind.VALUE)
+
+    def actions(self, table: Table) -> list[Action]:
+        return [A.set_value(3)] if TOOL_EFFECTS[1].can_start(table) else []
+
+    def apply(self, table: Table, action: Action) -> None:
+        use_tool_free(table, 1)
+
+
+class FreePliersModule(RuleModule):
+    name = FREE_NAME
+    title = "the free pliers test module"
+
+    def active(self, options: Options) -> bool:
+        return True
+
+    def configure(self, rules: RulesBuilder) -> None:
+        rules.turn_actions.append(FreePliers())
+
+
+@pytest.fixture
+def free_pliers() -> Iterator[None]:
+    register_module(FreePliersModule())
+    try:
+        yield
+    finally:
+        unregister_module(FREE_NAME)
+
+
+def test_a_tools_effect_used_free_costs_nothing_and_leaves_the_turns_tool_action(
+    free_pliers: None,
+) -> None:
+    # Grozing Pliers (tool 1): take a die, raise or lower it by 1, place it. Used free, it
+    # takes no favor token and the turn may still use a tool card; it does use the turn's
+    # draft, as the card acts "after drafting" (docs/rules-clarifications.md).
+    state = new_game(GameConfig(players=2, tools=(1, 2, 3)), seed=5)
+    act(state, "W1", "W1")
+    blank = make_window("..... ..... ..... .....")
+    arrange(state, windows={0: blank, 1: blank}, pool="R3 G4 B5 Y1 P2", favor={0: 1, 1: 1}, turn=0)
+    seat = state.current
+    act(state, "=3")
+    assert state.tool_slot >= 0 and state.free_tool == 1
+    assert str(state.describe_decision()) == (
+        f"player {seat}: Grozing Pliers: choose a die from the Draft Pool (like R3)"
+    )
+    act(state, "R3", "+1", "@A1")
+    window = state.window(seat)
+    assert window.dice[0] == parse_die("R4")
+    assert state.players[seat].favor == 1
+    assert state.current == seat
+    assert "T2" in legal(state) and not any("@" in a for a in legal(state))

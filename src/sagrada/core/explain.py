@@ -32,10 +32,10 @@ def why_illegal(table: Table, rules: Rules, action: Action) -> Message:
     if table.phase == Phase.SETUP:
         return msg("refuse.setup")
     if table.tool_slot >= 0:
-        card = table.tools[table.tool_slot]
+        number = table.tool_number
         if table.stage == PAY_STAGE:
             return rules.payment.explain_step(table, action)
-        return msg("refuse.tool", tool=card.id, reason=TOOL_EFFECTS[card.id].explain(table, action))
+        return msg("refuse.tool", tool=number, reason=TOOL_EFFECTS[number].explain(table, action))
     if table.step:
         return rules.steps[table.step].explain(table, action)
     turn_action = rules.turn_by_kind.get(kind)
@@ -71,11 +71,11 @@ def describe_decision(table: Table, rules: Rules) -> Message:
     if table.phase == Phase.SETUP:
         return msg("decision.setup", player=who)
     if table.tool_slot >= 0:
-        card = table.tools[table.tool_slot]
+        number = table.tool_number
         if table.stage == PAY_STAGE:
             return msg("decision.player", player=who, prompt=rules.payment.step_prompt(table))
-        prompt = TOOL_EFFECTS[card.id].prompt(table)
-        return msg("decision.tool", player=who, tool=card.id, prompt=prompt)
+        prompt = TOOL_EFFECTS[number].prompt(table)
+        return msg("decision.tool", player=who, tool=number, prompt=prompt)
     if table.step:
         return msg("decision.player", player=who, prompt=rules.steps[table.step].prompt(table))
     return msg("decision.player", player=who, prompt=rules.turn_prompt)

@@ -22,8 +22,8 @@ from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.outcome import Outcome
 from sagrada.core.scoring import ScoreBreakdown, ScorePart
-from sagrada.core.table import Table
-from sagrada.core.tools.effect import ToolEffect, placement_actions
+from sagrada.core.table import FREE_TOOL_SLOT, Table
+from sagrada.core.tools.effect import TOOL_EFFECTS, ToolEffect, placement_actions
 
 #: ``stage`` of a tool card whose payment is still to be chosen (a module's payment step).
 PAY_STAGE: Final = -1
@@ -145,6 +145,27 @@ class ToolPayment:
     def step_prompt(self, table: Table) -> Message:
         """Return what the player decides at the payment step."""
         return msg("prompt.pay")
+
+
+def close_tool(table: Table) -> None:
+    """Clear the tool in use (the turn machine marks the turn's tool action done, unless the
+    effect was used free)."""
+    table.tool_slot = -1
+    table.free_tool = 0
+    table.stage = 0
+    table.memo = 0
+
+
+def use_tool_free(table: Table, number: int) -> None:
+    """Start the effect of tool card ``number`` without its card: free, and not the turn's
+    tool action (Life's Apprentice's tools). Its steps then run like any tool's, with the
+    card's own timing and restrictions; the caller checks first that it can complete
+    (``TOOL_EFFECTS[number].can_start``)."""
+    table.tool_slot = FREE_TOOL_SLOT
+    table.free_tool = number
+    table.stage = 0
+    if TOOL_EFFECTS[number].start(table):
+        close_tool(table)
 
 
 def _snake(players: int, start: int) -> tuple[int, ...]:

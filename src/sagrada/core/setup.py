@@ -77,6 +77,7 @@ def deal(table: Table, rules: Rules, rng: Rng) -> None:
     table.used = 0
     table.skip = 0
     table.tool_slot = -1
+    table.free_tool = 0
     table.stage = 0
     table.held = -1
     table.memo = 0

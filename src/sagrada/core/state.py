@@ -26,7 +26,7 @@ from sagrada.core.actions import Action, Kind, action_to_str
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.explain import describe_decision, slot_of, why_illegal
-from sagrada.core.hooks import PAY_STAGE, Rules
+from sagrada.core.hooks import PAY_STAGE, Rules, close_tool
 from sagrada.core.messages import Message, msg
 from sagrada.core.outcome import Outcome
 from sagrada.core.rng import Rng, check_seed
@@ -34,6 +34,7 @@ from sagrada.core.scoring import ScoreBreakdown, score_window
 from sagrada.core.setup import deal
 from sagrada.core.table import (
     DRAFTED,
+    FREE_TOOL_SLOT,
     SHARED,
     TERMINAL,
     TOOL_USED,
@@ -79,7 +80,7 @@ class State(Table):
     @property
     def active_tool(self) -> ToolEffect | None:
         """Return the effect of the tool card being used, if a tool is in progress."""
-        return TOOL_EFFECTS[self.tools[self.tool_slot].id] if self.tool_slot >= 0 else None
+        return TOOL_EFFECTS[self.tool_number] if self.tool_slot >= 0 else None
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -110,7 +111,7 @@ class State(Table):
         if self.phase == Phase.SETUP:
             return [A.pattern(i) for i in range(len(self.players[self.current].options))]
         if self.tool_slot >= 0:
-            effect = TOOL_EFFECTS[self.tools[self.tool_slot].id]
+            effect = TOOL_EFFECTS[self.tool_number]
             if self.stage == PAY_STAGE:
                 return self.rules.payment.step_actions(self, effect)
             return effect.actions(self)
@@ -171,7 +172,7 @@ class State(Table):
             return
         rules = self.rules
         if self.tool_slot >= 0:
-            effect = TOOL_EFFECTS[self.tools[self.tool_slot].id]
+            effect = TOOL_EFFECTS[self.tool_number]
             if self.stage == PAY_STAGE:
                 rules.payment.apply_step(self, action)
                 self.stage = 0
@@ -205,11 +206,11 @@ class State(Table):
             self._end_turn()
 
     def _close_tool(self) -> None:
-        """End the tool card in use: the turn's tool action is done."""
-        self.tool_slot = -1
-        self.stage = 0
-        self.memo = 0
-        self.used |= TOOL_USED
+        """End the tool card in use: the turn's tool action is done (not by a tool's effect
+        used free)."""
+        if self.tool_slot != FREE_TOOL_SLOT:
+            self.used |= TOOL_USED
+        close_tool(self)
 
     def _choose_pattern(self, option: int) -> None:
         player = self.players[self.current]

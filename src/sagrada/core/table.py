@@ -41,6 +41,10 @@ DRAFTED: Final = 1
 TOOL_USED: Final = 2
 FIRST_MODULE_BIT: Final = 4
 
+#: ``Table.tool_slot`` while a tool's effect is used free, without a tool card of the game
+#: (``Table.free_tool`` names the card it copies): it is not the turn's tool action.
+FREE_TOOL_SLOT: Final = 99
+
 _T = TypeVar("_T")
 
 
@@ -250,8 +254,11 @@ class Table:
         used: the parts of the current turn already done (``DRAFTED``, ``TOOL_USED``, module
             bits).
         skip: seats that miss their second turn this round (bit per seat: Running Pliers).
-        tool_slot: the slot of the tool card in use, or -1; ``stage``, ``held`` and ``memo``
-            are its step, die in hand and scratch memory.
+        tool_slot: the slot of the tool card in use, or -1, or ``FREE_TOOL_SLOT`` while a
+            tool's effect is used free (a rule module's card that copies a tool: Life's
+            Apprentice's tools); ``stage``, ``held`` and ``memo`` are its step, die in hand and
+            scratch memory.
+        free_tool: the number of the tool card whose effect is used free, or 0.
         step: the name of the rule module's step in progress (a decision a module asks for,
             such as choosing a card it gives), or ``""``.
         components: what rule modules keep on the table (their decks, boards, hands), by
@@ -281,6 +288,7 @@ class Table:
         ("used", SHARED),
         ("skip", SHARED),
         ("tool_slot", SHARED),
+        ("free_tool", SHARED),
         ("stage", SHARED),
         ("held", SHARED),
         ("memo", SHARED),
@@ -312,6 +320,7 @@ class Table:
     used: int
     skip: int
     tool_slot: int
+    free_tool: int
     stage: int
     held: int
     memo: int
@@ -324,6 +333,13 @@ class Table:
         """Return every field as plain data (ints, strings, lists, dicts): two positions are
         the same exactly when their snapshots are equal."""
         return _snapshot(self, Table.FIELDS)
+
+    @property
+    def tool_number(self) -> int:
+        """The number of the tool card whose effect is in use (while ``tool_slot >= 0``)."""
+        if self.tool_slot == FREE_TOOL_SLOT:
+            return self.free_tool
+        return self.tools[self.tool_slot].id
 
     # -- the current turn (TurnContext) -------------------------------------------------------
 

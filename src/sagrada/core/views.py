@@ -128,7 +128,7 @@ class PlayerView:
             "round_track": [[DIE_NAMES[d] for d in dice] for dice in s.track],
             "bag": {COLOUR_LETTERS[c]: n for c, n in enumerate(s.bag)},
             "held_die": DIE_NAMES[s.held] if s.held >= 0 else None,
-            "tool_in_use": s.tools[s.tool_slot].id if s.tool_slot >= 0 else None,
+            "tool_in_use": s.tool_number if s.tool_slot >= 0 else None,
             "history": [action_to_str(a) for a in s.history],
             "history_actions": [
                 {**action_fields(a), "message": action_message(a).to_json()} for a in s.history
