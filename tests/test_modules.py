@@ -23,11 +23,13 @@ from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction,
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.position import arrange, make_window
+from sagrada.core.rng import Rng
 from sagrada.core.rules import register_module, unregister_module
 from sagrada.core.scoring import ScorePart
 from sagrada.core.state import State, new_game
 from sagrada.core.table import FIRST_MODULE_BIT, Table
 from sagrada.core.tools.effect import TOOL_EFFECTS
+from sagrada.core.views import determinize, make_view
 from sagrada.core.window import Window
 
 NAME = "test-corners"
@@ -258,3 +260,94 @@ def test_a_tools_effect_used_free_costs_nothing_and_leaves_the_turns_tool_action
     assert state.players[seat].favor == 1
     assert state.current == seat
     assert "T2" in legal(state) and not any("@" in a for a in legal(state))
+
+
+# -- hidden parts of a module's component (what Life's apprentice hands need) ------------------
+
+SECRET_NAME = "test-secrets"
+UNKNOWN = -1
+
+
+class Secrets:
+    """Each seat's secret card (1-10) and the deck of the others: hidden information."""
+
+    def __init__(self, hands: list[int], deck: list[int]) -> None:
+        self.hands = hands
+        self.deck = deck
+
+    def copy(self) -> Secrets:
+        return Secrets(self.hands[:], self.deck[:])
+
+    def snapshot(self) -> Any:
+        return {"hands": list(self.hands), "deck": list(self.deck)}
+
+    def dice(self) -> list[int]:
+        return []
+
+
+def secrets(table: Table) -> Secrets:
+    component = table.components[SECRET_NAME]
+    assert isinstance(component, Secrets)
+    return component
+
+
+class SecretsModule(RuleModule):
+    name = SECRET_NAME
+    title = "the secret cards test module"
+
+    def active(self, options: Options) -> bool:
+        return True
+
+    def configure(self, rules: RulesBuilder) -> None:
+        rules.setup_steps.append(self.deal)
+        rules.redactions.append(self.redact)
+        rules.guesses.append(self.guess)
+
+    def deal(self, table: Table) -> None:
+        deck = list(range(1, 11))
+        table.rng.shuffle(deck)
+        seats = len(table.players)
+        table.components[SECRET_NAME] = Secrets(deck[:seats], deck[seats:])
+
+    def redact(self, table: Table, viewer: int) -> None:
+        state = secrets(table)
+        state.hands = [card if seat == viewer else UNKNOWN for seat, card in enumerate(state.hands)]
+        state.deck = [UNKNOWN] * len(state.deck)
+
+    def guess(self, table: Table, viewer: int, rng: Rng) -> None:
+        state = secrets(table)
+        known = {card for card in state.hands if card != UNKNOWN}
+        unseen = [card for card in range(1, 11) if card not in known]
+        rng.shuffle(unseen)
+        state.hands = [card if card != UNKNOWN else unseen.pop() for card in state.hands]
+        state.deck = unseen
+
+
+@pytest.fixture
+def secret_cards() -> Iterator[None]:
+    register_module(SecretsModule())
+    try:
+        yield
+    finally:
+        unregister_module(SECRET_NAME)
+
+
+def test_a_modules_hidden_parts_leave_views_and_are_guessed_for_search(
+    secret_cards: None,
+) -> None:
+    state = new_game(GameConfig(players=3), seed=8)
+    truth = secrets(state)
+    view = make_view(state, 0)
+    seen = secrets(view.state)
+    assert seen.hands == [truth.hands[0], UNKNOWN, UNKNOWN]
+    assert seen.deck == [UNKNOWN] * 7
+    hidden = view.state.snapshot()["components"][SECRET_NAME]
+    assert truth.hands[1] not in [*hidden["hands"], *hidden["deck"]]
+    guesses = set()
+    for seed in range(30):
+        guessed = secrets(determinize(view, seed))
+        cards = [*guessed.hands, *guessed.deck]
+        assert sorted(cards) == list(range(1, 11))  # every card once: a consistent world
+        assert guessed.hands[0] == truth.hands[0]  # what the viewer knows stays
+        guesses.add(guessed.hands[1])
+    assert len(guesses) > 3  # the others' cards are guessed, not copied from the truth

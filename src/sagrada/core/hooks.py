@@ -21,6 +21,7 @@ from sagrada.core.dice import DIE_NAMES, Die
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.outcome import Outcome
+from sagrada.core.rng import Rng
 from sagrada.core.scoring import ScoreBreakdown, ScorePart
 from sagrada.core.table import FREE_TOOL_SLOT, Table
 from sagrada.core.tools.effect import TOOL_EFFECTS, ToolEffect, placement_actions
@@ -206,6 +207,11 @@ class RulesBuilder:
             total, listed before favor tokens and open spaces).
     Views:
         view_hooks(table, viewer, data): add the module's public parts to a view's JSON.
+        redactions(table, viewer): erase from a view's copy of the table what ``viewer`` may
+            not know of the module's components (other players' hands, a deck's order),
+            keeping what is public (how many cards each holds).
+        guesses(table, viewer, rng): fill what a redaction erased with a guess consistent
+            with what ``viewer`` knows, drawn with ``rng`` (for searching bots).
     """
 
     options: Options
@@ -230,6 +236,8 @@ class RulesBuilder:
     solo_scoring: bool = False
     outcome: Callable[[Table, tuple[ScoreBreakdown, ...]], Outcome] | None = None
     view_hooks: list[Callable[[Table, int, dict[str, Any]], None]] = field(default_factory=list)
+    redactions: list[Callable[[Table, int], None]] = field(default_factory=list)
+    guesses: list[Callable[[Table, int, Rng], None]] = field(default_factory=list)
     after_action: list[Callable[[Table, Action], None]] = field(default_factory=list)
     steps: dict[str, ModuleStep] = field(default_factory=dict)
     score_parts: list[Callable[[Table, int], list[ScorePart]]] = field(default_factory=list)
@@ -271,6 +279,8 @@ class Rules:
     solo_scoring: bool
     outcome: Callable[[Table, tuple[ScoreBreakdown, ...]], Outcome]
     view_hooks: tuple[Callable[[Table, int, dict[str, Any]], None], ...]
+    redactions: tuple[Callable[[Table, int], None], ...]
+    guesses: tuple[Callable[[Table, int, Rng], None], ...]
     after_action: tuple[Callable[[Table, Action], None], ...]
     steps: dict[str, ModuleStep]
     score_parts: tuple[Callable[[Table, int], list[ScorePart]], ...]

@@ -177,6 +177,8 @@ def make_view(state: State, player: int) -> PlayerView:
         if setup:
             p.window = None
             p.favor = 0
+    for redact in copy.rules.redactions:
+        redact(copy, player)
     return PlayerView(copy, player)
 
 
@@ -185,8 +187,8 @@ def determinize(view: PlayerView, seed: int) -> State:
 
     Other players' private objectives are drawn from the cards the viewer has not seen; during
     setup, other players' window options (and the choices of those who have chosen) are drawn
-    from the cards not dealt to the viewer; the chance of the rest of the game is a fresh
-    stream seeded by ``seed``.
+    from the cards not dealt to the viewer; the rule modules fill what they redacted (their
+    ``guesses``); the chance of the rest of the game is a fresh stream seeded by ``seed``.
     """
     state = view.state.clone()
     rng = Rng(seed)
@@ -216,6 +218,8 @@ def determinize(view: PlayerView, seed: int) -> State:
                 pattern = player.options[rng.below(4)]
                 player.window = Window(pattern)
                 player.favor = state.rules.favor_for(pattern)
+    for guess in state.rules.guesses:
+        guess(state, me, rng)
     state._legal = None
     return state
 
