@@ -351,3 +351,69 @@ def test_a_modules_hidden_parts_leave_views_and_are_guessed_for_search(
         assert guessed.hands[0] == truth.hands[0]  # what the viewer knows stays
         guesses.add(guessed.hands[1])
     assert len(guesses) > 3  # the others' cards are guessed, not copied from the truth
+
+
+# -- placements that ignore value restrictions for a while (what Life's Steady Hand needs) ----
+
+STEADY_NAME = "test-steady"
+
+
+class SteadyHand(TurnAction):
+    """``=4``: the die placed this turn ignores its space's value restriction."""
+
+    bit = FIRST_MODULE_BIT << 2
+    kind = int(A.Kind.VALUE)
+
+    def actions(self, table: Table) -> list[Action]:
+        return [A.set_value(4)]
+
+    def apply(self, table: Table, action: Action) -> None:
+        table.window().free_value = True
+
+
+class SteadyModule(RuleModule):
+    name = STEADY_NAME
+    title = "the steady hand test module"
+
+    def active(self, options: Options) -> bool:
+        return True
+
+    def configure(self, rules: RulesBuilder) -> None:
+        rules.turn_actions.append(SteadyHand())
+        rules.after_action.append(self.placed)
+        rules.turn_end.append(lambda table: self.clear(table))
+
+    def placed(self, table: Table, action: Action) -> None:
+        if A.KIND_OF[action] == A.Kind.DRAFT:
+            self.clear(table)
+
+    def clear(self, table: Table) -> None:
+        table.window().free_value = False
+
+
+@pytest.fixture
+def steady_hand() -> Iterator[None]:
+    register_module(SteadyModule())
+    try:
+        yield
+    finally:
+        unregister_module(STEADY_NAME)
+
+
+def test_a_module_may_let_a_placement_ignore_value_restrictions(steady_hand: None) -> None:
+    # A1 requires a 3: a red 5 may not go there (rulebook, placement restrictions) until the
+    # module lifts the value restriction for the die placed; the colour rule still holds.
+    state = new_game(GameConfig(players=2, tools=(1, 2, 3)), seed=5)
+    act(state, "W1", "W1")
+    grid = make_window("3G... ..... ..... .....")
+    arrange(state, windows={0: grid, 1: grid}, pool="R5 Y3 B1", turn=0)
+    seat = state.current
+    assert "R5@A1" not in legal(state)
+    act(state, "=4")
+    assert "R5@A1" in legal(state) and "R5@A2" not in legal(state)  # A2 needs green
+    act(state, "R5@A1")
+    window = state.window(seat)
+    assert window.dice[0] == parse_die("R5")
+    assert window.waived_value == 1  # A1: the restriction is lifted for this die only
+    assert window.violations() == []
+    assert not window.free_value  # the next die obeys value restrictions again

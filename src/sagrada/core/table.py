@@ -122,6 +122,7 @@ def _plain(value: Any) -> Any:
             "pattern": value.pattern.name,
             "dice": value.dice[:],
             "waived": [value.waived_colour, value.waived_value],
+            "free_value": value.free_value,
         }
     snapshot = getattr(value, "snapshot", None)
     if snapshot is not None:

@@ -57,12 +57,16 @@ class Window:
             unused), the mask of cells showing it.
         waived_colour / waived_value: cells whose die was put there by a tool that ignores the
             space's colour (value) restriction; the restriction is not checked for them.
+        free_value: dice placed now ignore the spaces' value restrictions (an effect that
+            lasts until its rule module ends it: Life's Steady Hand, for the die placed this
+            turn); a die so placed on a value it does not match is noted in ``waived_value``.
     """
 
     __slots__ = (
         "by_colour",
         "by_value",
         "dice",
+        "free_value",
         "occupied",
         "pattern",
         "waived_colour",
@@ -77,6 +81,7 @@ class Window:
         self.by_value: list[Mask] = [0] * NUM_VALUE_CLASSES
         self.waived_colour: Mask = 0
         self.waived_value: Mask = 0
+        self.free_value = False
 
     def copy(self) -> Window:
         """Return an independent copy."""
@@ -88,6 +93,7 @@ class Window:
         other.by_value = self.by_value[:]
         other.waived_colour = self.waived_colour
         other.waived_value = self.waived_value
+        other.free_value = self.free_value
         return other
 
     # -- placement rules -------------------------------------------------------------------
@@ -117,7 +123,7 @@ class Window:
         cells = FULL & ~occupied
         if not ignore_colour:
             cells &= self.pattern.colour_ok[colour]
-        if not ignore_value:
+        if not ignore_value and not self.free_value:
             cells &= self.pattern.value_ok[value]
         if occupied == 0:
             cells &= EDGE
@@ -159,7 +165,8 @@ class Window:
         restriction = self.pattern.restriction(cell)
         if not ignore_colour and not self.pattern.colour_ok[colour] >> cell & 1:
             return msg("place.colour", cell=name, colour=restriction)
-        if not ignore_value and not self.pattern.value_ok[value] >> cell & 1:
+        free_value = ignore_value or self.free_value
+        if not free_value and not self.pattern.value_ok[value] >> cell & 1:
             return msg("place.value", cell=name, value=int(restriction))
         if self.occupied == 0:
             if not EDGE >> cell & 1:
@@ -185,6 +192,8 @@ class Window:
         self.occupied |= b
         self.by_colour[DIE_COLOUR[die]] |= b
         self.by_value[DIE_VALUE[die]] |= b
+        if self.free_value and not self.pattern.value_ok[DIE_VALUE[die]] & b:
+            self.waived_value |= b
 
     def remove(self, cell: Cell) -> Die:
         """Take the die off ``cell`` and return it."""

@@ -30,7 +30,7 @@ from sagrada.core.cells import (
     cell_list,
 )
 from sagrada.core.context import TurnContext
-from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, Die
+from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_VALUE_CLASSES, Die
 from sagrada.core.messages import Message, msg
 from sagrada.core.window import Window
 
@@ -92,6 +92,10 @@ def register_tool(effect: type[ToolEffect]) -> type[ToolEffect]:
     return effect
 
 
+#: Every cell for every value class: the spaces' value restrictions lifted.
+_ANY_VALUE: Final = (FULL,) * NUM_VALUE_CLASSES
+
+
 def placement_actions(window: Window, dice: list[Die], base: int) -> list[Action]:
     """Return ``base + die * 20 + cell`` for each distinct die of ``dice`` and each cell where it
     may be placed: the draft actions (``base`` = ``DRAFT_BASE``) or own-pool placements.
@@ -111,7 +115,7 @@ def placement_actions(window: Window, dice: list[Die], base: int) -> list[Action
     if not room:
         return out
     colour_ok = window.pattern.colour_ok
-    value_ok = window.pattern.value_ok
+    value_ok = _ANY_VALUE if window.free_value else window.pattern.value_ok
     by_colour = window.by_colour
     by_value = window.by_value
     for die in dice:
