@@ -204,11 +204,18 @@ _OWN_CHOOSE = register_kind(
 #: Slots of Life's masterwork board: slot ``2 * space`` is space ``space``'s colour slot,
 #: ``2 * space + 1`` its value slot (spaces 0-5, written 1-6: ``R3/2c``, ``R3/3v``).
 NUM_SLOTS: Final = 12
+
+
+def slot_name(slot: int) -> str:
+    """The text of a masterwork board slot: its space 1-6, then ``c`` (colour) or ``v``."""
+    return f"{slot // 2 + 1}{'cv'[slot % 2]}"
+
+
 _SLOT = register_kind(
     "slot",
     "masterwork",
     NUM_FACES * NUM_SLOTS,
-    lambda a, b: f"{DIE_NAMES[a]}/{b // 2 + 1}{'cv'[b % 2]}",
+    lambda a, b: f"{DIE_NAMES[a]}/{slot_name(b)}",
     fields=("die", "slot"),
     args=lambda n: (n // NUM_SLOTS, n % NUM_SLOTS),
     absent=msg("refuse.no_masterwork"),
@@ -359,7 +366,7 @@ def _field_value(name: str, value: int) -> int | str:
     if name == "option":  # W1 is option 1 (its code stores 0)
         return value + 1
     if name == "slot":  # a masterwork board slot: space 1-6, then c (colour) or v (value)
-        return f"{value // 2 + 1}{'cv'[value % 2]}"
+        return slot_name(value)
     return value
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sagrada.core.actions import NUM_SLOTS, Action, slot_action
-from sagrada.core.cells import COLUMNS, ROWS, Cell
+from sagrada.core.actions import NUM_SLOTS, Action, masterwork_action, slot_action
+from sagrada.core.cells import COLUMNS, ROWS, Cell, cell_list
 from sagrada.core.content import ContentChecker, content_cache, pack_section, register_section
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
@@ -22,6 +22,7 @@ from sagrada.core.dice import (
     DIE_COLOUR,
     DIE_VALUE,
     NUM_FACES,
+    ROTATIONS,
     SYMBOLS,
     Die,
     die_rotation,
@@ -307,6 +308,12 @@ def slot_actions(ctx: TurnContext, dice: list[Die], *, any_slot: bool = False) -
             slot_action(die, slot) for slot in slots if any_slot or fitting[slot] >> die & 1
         )
     return out
+
+
+def masterwork_placements(window: Window, die: Die) -> list[Action]:
+    """The actions placing the masterwork die ``die`` (any rotation) where it may go."""
+    cells = cell_list(window.legal_cells(die))
+    return [masterwork_action(rotation, cell) for rotation in ROTATIONS for cell in cells]
 
 
 def take(ctx: TurnContext, die: Die, slot: int) -> Die:

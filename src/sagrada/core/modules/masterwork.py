@@ -22,12 +22,11 @@ from typing import Any, Final
 
 from sagrada.core import actions as A
 from sagrada.core.actions import NUM_SLOTS, Action, Kind
-from sagrada.core.cells import CELL_NAMES, NUM_CELLS, cell_list, mask_names
+from sagrada.core.cells import CELL_NAMES, NUM_CELLS, mask_names
 from sagrada.core.content import catalog
 from sagrada.core.dice import (
     COLOUR_LETTERS,
     DIE_NAMES,
-    ROTATIONS,
     SYMBOLS,
     die_rotation,
     die_symbol,
@@ -46,6 +45,7 @@ from sagrada.core.masterwork_board import (
     content,
     face_met,
     fits,
+    masterwork_placements,
     slot_actions,
     take,
     targets,
@@ -118,8 +118,6 @@ def set_up_board(table: Table) -> None:
 #: codes are laid out once and for all).
 SLOT_KIND: Final = A.KINDS[Kind.SLOT]
 PLACE_KIND: Final = A.KINDS[Kind.MASTERWORK]
-slot_action = A.slot_action
-place_action = A.masterwork_action
 
 
 class DraftToBoard(TurnAction):
@@ -145,24 +143,19 @@ class DraftToBoard(TurnAction):
         if die not in table.pool:
             return msg("refuse.no_die", die=DIE_NAMES[die], source=msg("source.pool"))
         if state.slots[slot] >= 0:
-            return msg("masterwork.slot_taken", slot=_slot_name(slot))
+            return msg("masterwork.slot_taken", slot=A.slot_name(slot))
         if not state.left[space]:
             return msg("masterwork.no_die_left", space=space + 1)
         if not fits(die, slot):
-            return msg("masterwork.slot_needs", slot=_slot_name(slot), die=DIE_NAMES[die])
+            return msg("masterwork.slot_needs", slot=A.slot_name(slot), die=DIE_NAMES[die])
         return msg("masterwork.nowhere", symbol=SYMBOLS[state.symbols[space]])
-
-
-def _slot_name(slot: int) -> str:
-    return f"{slot // 2 + 1}{'cv'[slot % 2]}"
 
 
 class PlaceMasterwork(ModuleStep):
     """Place the masterwork die just taken, with a rotation of one's choice."""
 
     def actions(self, table: Table) -> list[Action]:
-        cells = cell_list(table.window().legal_cells(table.held))
-        return [place_action(rotation, cell) for rotation in ROTATIONS for cell in cells]
+        return masterwork_placements(table.window(), table.held)
 
     def apply(self, table: Table, action: Action) -> bool:
         symbol = die_symbol(table.held)

@@ -26,10 +26,11 @@ from sagrada.core.dice import (
     is_masterwork,
     masterwork_die,
 )
-from sagrada.core.masterwork_board import board_of, slot_actions, take
+from sagrada.core.masterwork_board import board_of, masterwork_placements, slot_actions, take
 from sagrada.core.messages import Message, msg
 from sagrada.core.tools.effect import (
     ToolEffect,
+    distinct,
     do_move,
     explain_move,
     move_targets,
@@ -126,17 +127,10 @@ class GlassSaw(ToolEffect):
 
     def actions(self, ctx: TurnContext) -> list[Action]:
         if ctx.stage == FIRST:
-            seen = 0
-            out = []
-            for die in ctx.pool:
-                if not seen >> die & 1:
-                    seen |= 1 << die
-                    out.append(A.choose(die))
-            return out
+            return [A.choose(die) for die in distinct(ctx.pool)]
         if ctx.stage == SLOT:
             return self._slots(ctx, [ctx.held])
-        cells = cell_list(ctx.window().legal_cells(ctx.held))
-        return [A.masterwork_action(rotation, cell) for rotation in ROTATIONS for cell in cells]
+        return masterwork_placements(ctx.window(), ctx.held)
 
     def apply(self, ctx: TurnContext, action: Action) -> bool:
         if ctx.stage == FIRST:
@@ -172,7 +166,7 @@ class GlassSaw(ToolEffect):
             slot = A.ARG2[action]
             state = board_of(ctx)
             if state.slots[slot] >= 0:
-                return msg("masterwork.slot_taken", slot=f"{slot // 2 + 1}{'cv'[slot % 2]}")
+                return msg("masterwork.slot_taken", slot=A.slot_name(slot))
             return msg("masterwork.no_die_left", space=slot // 2 + 1)
         if ctx.stage == PLACE and kind == Kind.MASTERWORK:
             problem = ctx.window().placement_problem(ctx.held, A.ARG2[action])
