@@ -21,7 +21,8 @@ Line format, for example::
 The window rows (A to D, separated by ``/``) show a die as ``R3`` and an empty space as ``.``
 followed by its restriction (``..`` white, ``.R`` red, ``.3`` value 3). During setup the
 player's four window options are shown instead. ``tool T5`` marks a decision inside a tool.
-Under the Private Dice Pool rules, ``own`` lists the deciding player's own dice after the pool.
+Under the Private Dice Pool rules, ``own`` lists the deciding player's own dice after the pool;
+with Life's Apprentice module, ``cards`` the deciding player's apprentice cards by number.
 """
 
 from __future__ import annotations
@@ -117,6 +118,13 @@ GOLDEN_GAMES = (
             ("toil", True),
             ("public_objectives", ("orange_adjacency", "alternating_colours", "color_diagonals")),
         ),
+    ),
+    GoldenGame(
+        "4p_life_all_modules_tools_5_10_16.txt",
+        players=4,
+        seed=1,
+        tools=(5, 10, 16),
+        more=(("apprentice", True), ("masterwork", True), ("toil", True)),
     ),
 )
 
@@ -225,10 +233,15 @@ def _decision_line(state: State) -> str:
     if state.config.private_pools:
         own = " | own " + (" ".join(DIE_NAMES[d] for d in player.own_pool) or "-")
     window = "/".join(state.window(seat).rows())
-    tool = f" | tool T{state.tools[state.tool_slot].id}" if state.tool_slot >= 0 else ""
+    tool = f" | tool T{state.tool_number}" if state.tool_slot >= 0 else ""
+    # With Life's Apprentice module, the deciding player's apprentice cards (by number).
+    cards = ""
+    if "apprentice" in state.components:
+        hand = state.components["apprentice"].snapshot()["hands"][seat]
+        cards = " | cards " + (" ".join(map(str, hand)) or "-")
     return (
         f"{number} r{state.round + 1} p{seat} fav {player.favor} | pool {pool}{own} | held {held}"
-        f"{tool} | {window}"
+        f"{tool}{cards} | {window}"
     )
 
 

@@ -683,6 +683,84 @@ MALFORMED += [
 ]
 
 
+# -- Life: activated apprentice cards (HOUSE-CONTENT.md, "Life: Apprentice module") -----------
+
+# Every row repeats a colour and no two orthogonal neighbours share a colour or a value.
+FULL_WINDOW = ["R1 G2 R3 G4 R5", "G3 R4 G5 R1 G2", "R5 G1 R2 G3 R4", "G2 R3 G4 R5 G1"]
+
+
+def test_activated_apprentice_cards_score_a_part_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The rulebook example's window: Study of Blue sums its blue dice, B1 (B2) + B4 (D1) +
+    # B2 (D4) = 7; Master's Eye scores 0, as the window has open spaces (A1, B3, C3).
+    data = dict(RULEBOOK_INPUT, apprentice=["Study of Blue", "master's eye"])
+    assert cli_main.main(["score", write_json(tmp_path, data), "--json"]) == 0
+    parts = json.loads(capsys.readouterr().out)["parts"]
+    assert parts[4:7] == [
+        {"name": "Study of Blue", "points": 7},
+        {"name": "Master's Eye", "points": 0},
+        {"name": "Favor tokens", "points": 0},
+    ]
+
+
+def test_masters_eye_scores_twenty_for_a_zero_objective_in_a_full_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Row Color Variety scores 0 (every row repeats red or green) in a window with no open
+    # space: Master's Eye makes it 20. Shades of Red and Study of Red: 1 + 3 + 5 + 4 + 1 + 5 +
+    # 2 + 4 + 3 + 5 = 33 each. Total 0 + 33 + 20 + 33 = 86.
+    data = {
+        "dice": FULL_WINDOW,
+        "public": ["Row Color Variety"],
+        "private": ["Shades of Red"],
+        "apprentice": ["Master's Eye", "Study of Red"],
+    }
+    assert cli_main.main(["score", write_json(tmp_path, data), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert json.loads(out) == {
+        "total": 86,
+        "parts": [
+            {"name": "Row Color Variety", "points": 0},
+            {"name": "Shades of Red", "points": 33},
+            {"name": "Master's Eye", "points": 20},
+            {"name": "Study of Red", "points": 33},
+            {"name": "Favor tokens", "points": 0},
+            {"name": "Open spaces", "points": 0},
+        ],
+    }
+
+
+MALFORMED += [
+    (
+        "apprentice not a list",
+        dict(RULEBOOK_INPUT, apprentice="Study of Blue"),
+        "field 'apprentice': must be a list",
+    ),
+    (
+        "unknown apprentice card",
+        dict(RULEBOOK_INPUT, apprentice=["Study of Orange"]),
+        "field 'apprentice', entry 1: no apprentice card 'Study of Orange'",
+    ),
+    (
+        "apprentice card that does not score",
+        dict(RULEBOOK_INPUT, apprentice=["Second Look"]),
+        "field 'apprentice', entry 1: Second Look does not score",
+    ),
+    (
+        "apprentice card twice",
+        dict(RULEBOOK_INPUT, apprentice=["Study of Blue", "study of blue"]),
+        "field 'apprentice', entry 2: 'Study of Blue' is listed twice",
+    ),
+    (
+        "apprentice card as a number",
+        dict(RULEBOOK_INPUT, apprentice=[20]),
+        "entry 1: must be a card name",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("data", "message"), [case[1:] for case in MALFORMED], ids=[case[0] for case in MALFORMED]
 )

@@ -120,7 +120,7 @@ MODES = (
 
 
 #: The Life expansion's modules, each switched on in about half the games of every mode.
-LIFE_MODULES = ("masterwork", "toil")
+LIFE_MODULES = ("apprentice", "masterwork", "toil")
 
 
 def make_case(index: int) -> FuzzCase:
@@ -156,9 +156,13 @@ CASES = [make_case(i) for i in range(NUM_GAMES)]
 
 
 def public_fingerprint(state: State) -> dict[str, Any]:
-    """Everything every player can see: the table's snapshot without the chance and without
-    the players' private objectives and window options."""
-    snapshot = state.snapshot()
+    """Everything every player can see: the table's snapshot without the chance, without
+    the players' private objectives and window options, and with the rule modules' hidden
+    parts erased as for a spectator (apprentice hands and deck)."""
+    copy = state.clone()
+    for redact in state.rules.redactions:
+        redact(copy, -1)
+    snapshot = copy.snapshot()
     del snapshot["rng"]
     for player in snapshot["players"]:
         del player["privates"], player["options"]
@@ -351,6 +355,14 @@ class Checker:
                             f"view {seat} shows player {other}'s option {option.name}: "
                             f"{self.where()}"
                         )
+            if "apprentice" in state.components and playing:
+                hidden = view.state.snapshot()["components"]["apprentice"]
+                truth = state.components["apprentice"].snapshot()
+                assert set(hidden["deck"]) <= {-1}, self.where()
+                for other, hand in enumerate(hidden["hands"]):
+                    assert len(hand) == len(truth["hands"][other]), self.where()
+                    if other != seat:
+                        assert set(hand) <= {-1}, f"view {seat} shows hand {other}: {self.where()}"
             if seat == state.current_player:
                 assert view.legal_actions() == legal, self.where()
             else:
@@ -358,7 +370,9 @@ class Checker:
             if not playing:
                 continue
             guess = determinize(view, seed)
-            assert guess.legal_actions() == legal, f"determinize({seat}): {self.where()}"
+            if seat == state.current_player or "apprentice" not in state.components:
+                # Others may not know the cards the current player could play.
+                assert guess.legal_actions() == legal, f"determinize({seat}): {self.where()}"
             assert guess.dice_counts() == self.bag, self.where()
             if state.phase != Phase.SETUP:
                 assert public_fingerprint(guess) == public_fingerprint(state), self.where()

@@ -48,6 +48,8 @@ def test_the_sizes_follow_the_active_modules() -> None:
     assert DICE_GAME.num_players(GameConfig(players=5)) == 5
     # Life's Masterwork module adds its two kinds after those, up to code 2496.
     assert DICE_GAME.num_distinct_actions(GameConfig(players=2, masterwork=True)) == 2497
+    # Its Apprentice module's four kinds come last, up to code 2564.
+    assert DICE_GAME.num_distinct_actions(GameConfig(players=2, apprentice=True)) == 2565
 
 
 def test_a_record_is_read_through_the_registry_whatever_its_format() -> None:

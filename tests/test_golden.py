@@ -54,7 +54,7 @@ def test_golden_games_cover_every_player_count_and_tool() -> None:
 
 #: The Life expansion's modules: each needs a golden game, not each of their combinations with
 #: the others (the fuzzer plays those).
-LIFE_MODULES = {"masterwork", "toil"}
+LIFE_MODULES = {"apprentice", "masterwork", "toil"}
 
 
 def test_golden_games_cover_every_reachable_combination_of_rule_modules() -> None:

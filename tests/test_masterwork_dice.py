@@ -100,8 +100,7 @@ def test_two_dice_of_one_symbol_break_a_rows_variety_and_two_symbols_make_it() -
     # second window row A is 1, corner, 3, corner, 5 — corner twice.
     window = make_window(
         BLANK,
-        "A1=R1 A2=Ocorner0 A3=G3 A4=Obridge0 A5=P5 "
-        "C1=Y2 C2=Oslant0 C3=P4 C4=Ocrown0 C5=B6",
+        "A1=R1 A2=Ocorner0 A3=G3 A4=Obridge0 A5=P5 C1=Y2 C2=Oslant0 C3=P4 C4=Ocrown0 C5=B6",
     )
     count, cells = PUBLIC_RULES["row_shade_variety"](window)
     assert count == 2

@@ -132,12 +132,15 @@ def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
     assert set(ENGLISH) - used == set()
 
 
-def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_rendered_first() -> (
-    None
-):
+def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_rendered_first() -> None:
     # Favor tokens pay for tools (rulebook 001_3237e9a6eb6273e0.txt, TOOL CARDS & FAVOR
     # TOKENS): tool 1 is Grozing Pliers (CARDS.md §1), R the colour red.
-    assert PARAM_KINDS == {"player": "player", "tool": "tool", "colour": "colour"}
+    assert PARAM_KINDS == {
+        "player": "player",
+        "tool": "tool",
+        "colour": "colour",
+        "card": "apprentice_card",
+    }
     refusal = msg("refuse.tool", tool=1, reason=msg("place.colour", cell="B4", colour="R"))
     assert str(refusal) == "Grozing Pliers: B4 requires a red die"
     assert refusal.to_json() == {
@@ -148,6 +151,8 @@ def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_render
         },
     }
     assert render(msg("decision.setup", player=0)) == "player 0: choose a window pattern (W1-W4)"
+    # Life's apprentice card 16 is Second Look (HOUSE-CONTENT.md, "Life: Apprentice module").
+    assert str(action_message(parse_action("discard:16"))) == "discarded Second Look"
 
 
 def test_plural_forms_follow_the_count() -> None:

@@ -26,9 +26,13 @@ OWN_CHOOSE 30   2027-2056    die (5 & 6 Player Expansion)
 SLOT      360   2057-2416    die x 12 + slot (Life's Masterwork module;
                              slot = 2 x (space - 1), + 1 for the value slot)
 MASTERWORK 80   2417-2496    rotation / 90 x 20 + cell (Life's Masterwork module)
+GAIN      2     2497-2498    deck, discard (Life's Apprentice module)
+KEEP      2     2499-2500    choice - 1 (Life's Apprentice module)
+ACTIVATE  32    2501-2532    card number - 1 (Life's Apprentice module)
+DISCARD   32    2533-2564    card number - 1 (Life's Apprentice module)
 ========  ====  ===========  ==========================================
 
-so there are 2497 codes. A die is ``colour * 6 + value - 1`` with colours R Y G B P = 0-4; a
+so there are 2565 codes. A die is ``colour * 6 + value - 1`` with colours R Y G B P = 0-4; a
 cell is ``row * 5 + column - 1`` with rows A-D = 0-3.
 """
 
@@ -41,10 +45,21 @@ from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, kind_of, pars
 from sagrada.core.errors import InvalidNotationError
 
 
-def test_there_are_2497_codes() -> None:
+def test_there_are_2565_codes() -> None:
     # 5 single actions + 4 + 6 + 32 + 30 + 30 + 20 + 600 + 400 + 300 + 600 + 30 + 360 + 80
-    # (the table).
-    assert NUM_ACTIONS == 2497 == len(A.KIND_OF)
+    # + 2 + 2 + 32 + 32 (the table).
+    assert NUM_ACTIONS == 2565 == len(A.KIND_OF)
+
+
+def test_the_apprentice_kinds_come_after_the_masterwork_codes() -> None:
+    # gain:deck = 2497; keep:2 = 2499 + 1; activate:17 = 2501 + 16 = 2517; discard:16 =
+    # 2533 + 15 = 2548; discard:32 = 2533 + 31 = 2564.
+    assert parse_action("gain:deck") == 2497
+    assert parse_action("GAIN:DISCARD") == 2498
+    assert parse_action("keep:2") == 2500
+    assert parse_action("activate:17") == 2517
+    assert parse_action("discard:16") == 2548
+    assert action_to_str(2564) == "discard:32"
 
 
 def test_the_masterwork_kinds_come_after_the_expansion_codes() -> None:

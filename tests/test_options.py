@@ -33,6 +33,7 @@ OTHER_VALUES: dict[str, tuple[Any, str]] = {
     "private_pools": (True, ""),
     "expansion": (True, ""),
     "private_objectives": ("expansion", "expansion"),
+    "apprentice": (True, ""),
     "masterwork": (True, ""),
     "masterwork_random": (True, ""),
     "toil": (True, ""),

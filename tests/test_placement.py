@@ -337,9 +337,7 @@ def test_cork_backed_straightedge_needs_a_space_touching_no_die() -> None:
     window = window_with(sun_catcher(), *EXAMPLE)
     y6 = parse_die("Y6")
     assert cell_set(window.legal_cells(y6, isolated=True)) == {"A1", "A5", "B5", "C5"}
-    assert forbids(window, y6, parse_cell("D5"), isolated=True) == (
-        "D5 requires a purple die"
-    )
+    assert forbids(window, y6, parse_cell("D5"), isolated=True) == ("D5 requires a purple die")
     # A space that touches a die, even only diagonally (A4 touches B3), is refused.
     reason = forbids(window, y6, parse_cell("A4"), isolated=True)
     assert reason is not None and "Cork-backed Straightedge" in reason and "A4" in reason

@@ -139,9 +139,7 @@ def test_toil_mixes_its_objectives_into_the_deck_without_orange_adjacency_alone(
     assert len(base) == 10
 
 
-def test_a_toil_objective_is_chosen_only_with_toil_and_orange_adjacency_with_masterwork() -> (
-    None
-):
+def test_a_toil_objective_is_chosen_only_with_toil_and_orange_adjacency_with_masterwork() -> None:
     chosen = ("perfect_pairs", "row_color_variety", "tallest_column")
     assert GameConfig(players=2, toil=True, public_objectives=chosen).public_objectives == chosen
     with pytest.raises(ConfigError, match="Perfect Pairs is not in this game's public"):

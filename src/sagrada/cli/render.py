@@ -29,7 +29,8 @@ def score_table(breakdown: ScoreBreakdown) -> str:
 
 
 def window_lines(window: Window) -> list[str]:
-    """Return a window as a grid: dice as ``R3``, open spaces as ``..``, ``.r`` or ``.4``."""
+    """Return a window as a grid: dice as ``R3``, open spaces as ``..``, ``.r`` or ``.4``; an
+    open apprentice space (Life) starts with ``*`` instead of ``.``."""
     lines = ["    1  2  3  4  5"]
     for r, letter in enumerate("ABCD"):
         tokens = []
@@ -40,7 +41,8 @@ def window_lines(window: Window) -> list[str]:
                 tokens.append(DIE_NAMES[die])
             else:
                 restriction = window.pattern.restriction(cell)
-                tokens.append("." + restriction.lower())
+                mark = "*" if window.pattern.apprentice >> cell & 1 else "."
+                tokens.append(mark + restriction.lower())
         lines.append(f"{letter}  " + " ".join(tokens))
     return lines
 
@@ -63,6 +65,42 @@ def masterwork_lines(data: dict[str, Any]) -> list[str]:
             f"  {number}: slots {number}c {colour}, {number}v {value}; {below}; "
             f"{space['favor']} favor"
         )
+    return lines
+
+
+def _card(card: dict[str, Any]) -> str:
+    return f"{card['number']} {card['name']}"
+
+
+def apprentice_lines(data: dict[str, Any]) -> list[str]:
+    """The apprentice cards of a view: the deck and the discard pile, and the cards looked at
+    while choosing one to keep."""
+    cards = data["apprentice"]
+    discard = cards["discard"]
+    top = f"{_card(discard[-1])} on top of {len(discard)}" if discard else "empty"
+    house = f" ({msg('card.house')})" if cards["house"] else ""
+    lines = [
+        f"Apprentice cards{house}: deck {cards['deck']}, discard pile {top}; "
+        f"a die on an apprentice space (*: {', '.join(cards['spaces'])}) gains a card",
+    ]
+    if cards["set_aside"]:
+        lines.append("  set aside: " + ", ".join(_card(c) for c in cards["set_aside"]))
+    for place, card in enumerate(cards.get("offer", []), start=1):
+        lines.append(f"  keep:{place}  {_card(card)}: {card['text']}")
+    return lines
+
+
+def player_apprentice_lines(entry: dict[str, Any]) -> list[str]:
+    """A player's apprentice cards in a view: their activated cards and how many they hold,
+    and the viewer's own hand with how each card is played."""
+    lines = []
+    if "apprentice_hand" in entry:
+        for card in entry["apprentice_hand"]:
+            lines.append(f"  card {_card(card)} ({card['play']}:{card['number']}): {card['text']}")
+    else:
+        lines.append(f"  apprentice cards: {entry['apprentice_cards']}")
+    if entry["apprentice_active"]:
+        lines.append("  activated: " + ", ".join(c["name"] for c in entry["apprentice_active"]))
     return lines
 
 
@@ -108,6 +146,8 @@ def table_text(view: PlayerView) -> str:
     data = view.to_json()
     if "masterwork" in data:
         out.extend(masterwork_lines(data))
+    if "apprentice" in data:
+        out.extend(apprentice_lines(data))
     blocks = []
     for seat, player in enumerate(s.players):
         if player.window is None:
@@ -121,6 +161,8 @@ def table_text(view: PlayerView) -> str:
             pointed = ", ".join(cell or "off the window" for cell in die["targets"])
             met = "met" if die["met"] else "not met"
             block.append(f"  {die['cell']}: {die['symbol']} {die['rotation']}° -> {pointed}: {met}")
+        if "apprentice" in data:
+            block.extend(player_apprentice_lines(data["players"][seat]))
         blocks.append(block)
     for block in blocks:
         out.extend(block)

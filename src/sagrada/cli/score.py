@@ -20,7 +20,8 @@ clockwise rotation of the die on each ``O`` cell, ``{"B2": {"symbol": "corner", 
 part (+5 per face met, -2 per face not met) exactly when the input has the field, even ``{}``:
 the field says the Masterwork module was in play, so a player who took no masterwork die sees
 its 0; an input without it (which then has no ``O``) scores as the base game. The Toil public
-objectives are named in ``public`` like any other.
+objectives are named in ``public`` like any other. The optional ``apprentice`` field lists the
+activated apprentice cards that score (``["Study of Blue", "Master's Eye"]``), a part each.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from typing import Any, Final, TypeVar
 
 from sagrada.cli.common import CliError, read_input
 from sagrada.cli.render import score_table
+from sagrada.core.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
+from sagrada.core.apprentice_cards import content as apprentice_content
 from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS, Cell, parse_cell
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
 from sagrada.core.dice import (
@@ -58,7 +61,7 @@ MASTERWORK_TOKEN: Final = "O"
 MASTERWORK_KEYS: Final = ("symbol", "rotation")
 MODES: Final = ("multiplayer", "solo")
 REQUIRED_FIELDS: Final = ("dice", "public", "private")
-OPTIONAL_FIELDS: Final = ("favor_tokens", "mode", "masterwork")
+OPTIONAL_FIELDS: Final = ("favor_tokens", "mode", "masterwork", "apprentice")
 MAX_PUBLICS: Final = 3
 #: Solo play has 2 public objectives (rulebook, SOLO PLAY RULES, SETUP).
 MAX_SOLO_PUBLICS: Final = 2
@@ -82,6 +85,12 @@ input (JSON):
    "private": ["Shades of Green"],
    "favor_tokens": 2}
 
+  with Life's apprentice cards activated:
+  {"dice": ["_ G4 R2 Y5 P6", "R3 B1 _ G1 Y2", "P5 G6 _ P6 R3", "B4 Y3 G4 B2 G4"],
+   "public": ["Column Color Variety", "Light Shades", "Color Variety"],
+   "private": ["Shades of Purple"],
+   "apprentice": ["Study of Blue", "Master's Eye"]}
+
   dice          4 rows, A to D top to bottom, of 5 tokens each: _ for an open space,
                 O for a masterwork die, else a colour letter (R Y G B P) and a value 1-6
   public        0 to 3 distinct public objective names (solo: 0 to 2)
@@ -92,6 +101,8 @@ input (JSON):
                 rotation (0 90 180 270) of the die on each O cell, one entry per O;
                 with this field (even {}) the score has a "Masterwork dice" part:
                 +5 per face met, -2 per face not met
+  apprentice    Life: the activated apprentice cards that score (Study of Red,
+                Yellow, Green, Blue or Purple; Master's Eye), a part each
 Card names are case-insensitive; ids (set_values_1_2) and the printed form
 ("Shades of Purple • Private") are accepted. Life's Toil objectives (Orange
 Adjacency, Perfect Pairs, ...) are public objectives like the others.
@@ -142,6 +153,10 @@ def run(args: argparse.Namespace) -> int:
     )
     if request.masterwork:
         breakdown = breakdown.with_parts([masterwork_part(request.window)])
+    if request.apprentice:
+        breakdown = breakdown.with_parts(
+            [card_part(card, request.window, request.publics) for card in request.apprentice]
+        )
     if args.json:
         print(json.dumps(breakdown.to_json()))
     else:
@@ -156,6 +171,7 @@ class ScoreRequest:
     Attributes:
         masterwork: the input has a ``masterwork`` field (Life's Masterwork module was in
             play): the score has a "Masterwork dice" part.
+        apprentice: the activated apprentice cards that score (Life), a part each.
     """
 
     window: Window
@@ -164,6 +180,7 @@ class ScoreRequest:
     favor_tokens: int
     solo: bool
     masterwork: bool = False
+    apprentice: tuple[ApprenticeCard, ...] = ()
 
 
 def parse_request(text: str) -> ScoreRequest:
@@ -228,9 +245,44 @@ def parse_request(text: str) -> ScoreRequest:
             if card.id in seen:
                 raise CliError(f"field {field!r}: {card.name!r} is listed twice")
             seen.add(card.id)
+    apprentice = parse_apprentice(data["apprentice"]) if "apprentice" in data else ()
     return ScoreRequest(
-        window, tuple(publics), tuple(privates), favor_tokens, solo, "masterwork" in data
+        window,
+        tuple(publics),
+        tuple(privates),
+        favor_tokens,
+        solo,
+        "masterwork" in data,
+        apprentice,
     )
+
+
+def parse_apprentice(value: Any) -> tuple[ApprenticeCard, ...]:
+    """Read the ``apprentice`` field: the names of the activated scoring apprentice cards.
+
+    Raises:
+        CliError: naming the entry at fault.
+    """
+    scoring = [card.name for card in apprentice_content().cards if card.effect in SCORING]
+    if not isinstance(value, list):
+        raise CliError("field 'apprentice': must be a list of apprentice card names")
+    found: list[ApprenticeCard] = []
+    for i, name in enumerate(value):
+        where = f"field 'apprentice', entry {i + 1}"
+        if not isinstance(name, str):
+            raise CliError(f"{where}: must be a card name, got {json.dumps(name)}")
+        try:
+            card = card_named(name)
+        except KeyError:
+            raise CliError(f"{where}: no apprentice card {name!r}") from None
+        if card.effect not in SCORING:
+            raise CliError(
+                f"{where}: {card.name} does not score (scoring cards: {', '.join(scoring)})"
+            )
+        if card in found:
+            raise CliError(f"{where}: {card.name!r} is listed twice")
+        found.append(card)
+    return tuple(found)
 
 
 def parse_masterwork(value: Any) -> dict[Cell, Die]:

@@ -230,6 +230,50 @@ _MASTERWORK = register_kind(
     absent=msg("refuse.no_masterwork"),
 )
 
+#: Life's apprentice cards are named by their number, 1 to ``MAX_APPRENTICE``.
+MAX_APPRENTICE: Final = 32
+#: Where an apprentice card is gained from (``gain:deck``: look at the top two and keep one;
+#: ``gain:discard``: take the top of the discard pile).
+GAIN_SOURCES: Final = ("deck", "discard")
+
+_GAIN = register_kind(
+    "gain",
+    "apprentice",
+    len(GAIN_SOURCES),
+    lambda a, b: f"gain:{GAIN_SOURCES[a]}",
+    fields=("source", ""),
+    absent=msg("refuse.no_apprentice"),
+)
+#: ``keep:1`` keeps the first of the two cards looked at, ``keep:2`` the second (by place, so
+#: that the record of a game does not tell the others which card was kept).
+_KEEP = register_kind(
+    "keep",
+    "apprentice",
+    2,
+    lambda a, b: f"keep:{a}",
+    fields=("choice", ""),
+    args=lambda n: (n + 1, 0),
+    absent=msg("refuse.no_apprentice"),
+)
+_ACTIVATE = register_kind(
+    "activate",
+    "apprentice",
+    MAX_APPRENTICE,
+    lambda a, b: f"activate:{a}",
+    fields=("card", ""),
+    args=lambda n: (n + 1, 0),
+    absent=msg("refuse.no_apprentice"),
+)
+_DISCARD = register_kind(
+    "discard",
+    "apprentice",
+    MAX_APPRENTICE,
+    lambda a, b: f"discard:{a}",
+    fields=("card", ""),
+    args=lambda n: (n + 1, 0),
+    absent=msg("refuse.no_apprentice"),
+)
+
 
 class Kind(IntEnum):
     """The dice game's kinds of action declared here, in code order (their ids)."""
@@ -252,6 +296,10 @@ class Kind(IntEnum):
     OWN_CHOOSE = _OWN_CHOOSE.id
     SLOT = _SLOT.id
     MASTERWORK = _MASTERWORK.id
+    GAIN = _GAIN.id
+    KEEP = _KEEP.id
+    ACTIVATE = _ACTIVATE.id
+    DISCARD = _DISCARD.id
 
 
 #: Number of codes of the kinds declared in this module (modules may register more after).
@@ -275,6 +323,10 @@ OWN_DRAFT_BASE: Final = _OWN_DRAFT.first
 OWN_CHOOSE_BASE: Final = _OWN_CHOOSE.first
 SLOT_BASE: Final = _SLOT.first
 MASTERWORK_PLACE_BASE: Final = _MASTERWORK.first
+GAIN_BASE: Final = _GAIN.first
+KEEP_BASE: Final = _KEEP.first
+ACTIVATE_BASE: Final = _ACTIVATE.first
+DISCARD_BASE: Final = _DISCARD.first
 
 
 def pattern(option: int) -> Action:
@@ -343,6 +395,26 @@ def masterwork_action(rotation: int, cell: int) -> Action:
     return MASTERWORK_PLACE_BASE + rotation // 90 * NUM_CELLS + cell
 
 
+def gain(source: str) -> Action:
+    """Gain an apprentice card from ``source``: ``"deck"`` or ``"discard"``."""
+    return GAIN_BASE + GAIN_SOURCES.index(source)
+
+
+def keep(choice: int) -> Action:
+    """Keep the first (``choice`` 1) or the second (2) of the two apprentice cards looked at."""
+    return KEEP_BASE + choice - 1
+
+
+def activate(card: int) -> Action:
+    """Play apprentice card ``card`` (1-32) by activating it."""
+    return ACTIVATE_BASE + card - 1
+
+
+def discard(card: int) -> Action:
+    """Play apprentice card ``card`` (1-32) by discarding it."""
+    return DISCARD_BASE + card - 1
+
+
 def kind_of(action: Action) -> Kind:
     """Return the kind of an action code declared in this module."""
     return Kind(KIND_OF[action])
@@ -367,6 +439,8 @@ def _field_value(name: str, value: int) -> int | str:
         return value + 1
     if name == "slot":  # a masterwork board slot: space 1-6, then c (colour) or v (value)
         return slot_name(value)
+    if name == "source":  # where an apprentice card is gained from
+        return GAIN_SOURCES[value]
     return value
 
 
@@ -450,6 +524,12 @@ def _diagnose(text: str) -> Message:
             parse_cell(right)
         elif ":" in text:
             left, _, right = text.partition(":")
+            if left.lower() == "keep":
+                return msg("notation.keep")
+            if left.lower() in ("activate", "discard"):
+                return msg("notation.apprentice", last=MAX_APPRENTICE)
+            if left.lower() == "gain":
+                return msg("notation.gain")
             if not re.fullmatch(r"[rR](10|[1-9])", left):
                 return msg("notation.track")
             parse_die(right)

@@ -22,12 +22,16 @@ removed, their colour restriction kept (:func:`apprentice_window`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from sagrada.core.cells import CELL_NAMES, COLUMNS, Mask, cell_list
+from sagrada.core.actions import MAX_APPRENTICE
+from sagrada.core.cells import CELL_NAMES, COLUMNS, FULL, Mask, cell_list
 from sagrada.core.content import (
     ContentChecker,
+    PrivateObjective,
+    PublicObjective,
     WindowPattern,
     content_cache,
     pack_section,
@@ -35,6 +39,9 @@ from sagrada.core.content import (
 )
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import ContentError
+from sagrada.core.messages import msg, register_param_kind
+from sagrada.core.scoring import ScorePart, score_private, score_public
+from sagrada.core.window import Window
 
 #: The section of the content pack, and the pack.
 NAME: Final = "apprentice"
@@ -102,6 +109,8 @@ def parse_content(filename: str, data: Any) -> ApprenticeContent:
     for i, entry in enumerate(check.entries(data, "cards")):
         where = f"{NAME}.cards[{i}]"
         number = check.get(entry, where, "number", int)
+        if not 1 <= number <= MAX_APPRENTICE:
+            raise check.fail(where, f"number must be 1-{MAX_APPRENTICE}, got {number}")
         if number in numbers:
             raise check.fail(where, f"number {number} appears twice")
         numbers.add(number)
@@ -164,6 +173,74 @@ def content() -> ApprenticeContent:
     return parse_content(filename, data)
 
 
+@content_cache
+def cards_by_number() -> dict[int, ApprenticeCard]:
+    """Return the apprentice cards by number."""
+    return {card.number: card for card in content().cards}
+
+
+def card_named(name: str) -> ApprenticeCard:
+    """Return the first apprentice card called ``name`` (case-insensitive).
+
+    Raises:
+        KeyError: if there is none.
+    """
+    for card in content().cards:
+        if card.name.lower() == name.strip().lower():
+            return card
+    raise KeyError(name)
+
+
+def card_data(card: ApprenticeCard) -> dict[str, Any]:
+    """A card as views and the server show it."""
+    return {
+        "number": card.number,
+        "name": card.name,
+        "text": card.text,
+        "play": card.play,
+        "effect": card.effect,
+        "house": content().house,
+    }
+
+
+#: The effects whose card scores at the game's end once activated.
+SCORING: Final = ("study", "masters_eye")
+
+
+def card_part(
+    card: ApprenticeCard, window: Window, publics: Sequence[PublicObjective]
+) -> ScorePart:
+    """Score an activated scoring card (an effect of :data:`SCORING`) for ``window``.
+
+    Study of a colour scores the sum of the values of the window's dice of that colour, as a
+    private objective of that colour does. Master's Eye scores its VP if the window has no
+    open space and one of ``publics`` scored 0 (the first such objective is named).
+    """
+    if card.effect == "study":
+        part = score_private(
+            window, PrivateObjective(f"apprentice-{card.number}", card.name, card.value)
+        )
+        return replace(part, kind="apprentice")
+    if card.effect != "masters_eye":
+        raise ValueError(f"{card.name} does not score")
+    zero = [o.name for o in publics if score_public(window, o).points == 0]
+    full = window.occupied == FULL
+    if full and zero:
+        formula = msg("apprentice.formula.masters_eye", objective=zero[0], vp=card.value)
+    elif not full:
+        formula = msg("apprentice.formula.masters_eye_open")
+    else:
+        formula = msg("apprentice.formula.masters_eye_none")
+    return ScorePart(
+        name=card.name,
+        kind="apprentice",
+        points=card.value if full and zero else 0,
+        count=1 if full and zero else 0,
+        formula=formula,
+        cells=(),
+    )
+
+
 def apprentice_window(pattern: WindowPattern, spaces: Mask) -> WindowPattern:
     """Return the apprentice version of a window pattern side: ``spaces`` become apprentice
     spaces, their value restriction removed and their colour restriction kept."""
@@ -178,3 +255,5 @@ def apprentice_window(pattern: WindowPattern, spaces: Mask) -> WindowPattern:
 
 # A content file may give the printed apprentice cards.
 register_section(NAME, parse_content)
+# A message's ``card`` is an apprentice card's number, shown as its name.
+register_param_kind("apprentice_card", lambda number, language: cards_by_number()[number].name)

@@ -40,13 +40,16 @@ class TurnAction:
     Dice Pool rules add placing a die of one's own. Using a tool card is the engine's own.
 
     Attributes:
-        bit: the bit of ``Table.used`` set once it is done this turn.
-        kind: the id of the action kind it answers.
+        bit: the bit of ``Table.used`` set once it is done this turn (0: it may be done any
+            number of times).
+        kind: the id of the action kind it answers; more_kinds: further kinds it answers
+            (Life's apprentice cards: activated or discarded).
         done_reason: why it cannot be done again this turn.
     """
 
     bit: int = 0
     kind: int = -1
+    more_kinds: tuple[int, ...] = ()
     done_reason: Message = msg("refuse.default")
 
     def actions(self, table: Table) -> list[Action]:
@@ -202,6 +205,12 @@ class RulesBuilder:
         steps: the module steps by name (see :class:`ModuleStep`);
         turn_end(table), round_end(table): called as each turn ends (before the next player's)
             and as each round ends (before its leftover dice go to the Round Track).
+        hold_turn: whether a turn stays open once every part of it is done, as long as an
+            action other than ``pass`` is legal (a module's repeatable turn action: Life's
+            apprentice cards, played at any time of one's turn); the player ends it with
+            ``pass``;
+        decisions_per_turn: an upper bound on the decisions of one turn, averaged over a
+            game (for ``max_game_length``); a module that adds decisions raises it.
     Scoring and the end (more):
         score_parts(table, seat) -> the module's own score parts for a seat (counted in the
             total, listed before favor tokens and open spaces).
@@ -243,6 +252,9 @@ class RulesBuilder:
     score_parts: list[Callable[[Table, int], list[ScorePart]]] = field(default_factory=list)
     turn_end: list[Callable[[Table], None]] = field(default_factory=list)
     round_end: list[Callable[[Table], None]] = field(default_factory=list)
+    hold_turn: bool = False
+    #: A draft, a private-pool die, a tool of at most five steps, a pass.
+    decisions_per_turn: int = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +298,8 @@ class Rules:
     score_parts: tuple[Callable[[Table, int], list[ScorePart]], ...]
     turn_end: tuple[Callable[[Table], None], ...]
     round_end: tuple[Callable[[Table], None], ...]
+    hold_turn: bool
+    decisions_per_turn: int
     all_used: int
     turn_by_kind: dict[int, TurnAction]
     num_distinct_actions: int

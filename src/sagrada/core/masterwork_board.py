@@ -11,10 +11,10 @@ through the :class:`~sagrada.core.context.TurnContext` only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from sagrada.core.actions import NUM_SLOTS, Action, masterwork_action, slot_action
-from sagrada.core.cells import COLUMNS, ROWS, Cell, cell_list
+from sagrada.core.cells import COLUMNS, ROWS, Cell, Mask, cell_list
 from sagrada.core.content import ContentChecker, content_cache, pack_section, register_section
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
@@ -240,25 +240,25 @@ class Board:
         """The dice of the bag put into the slots (they leave play)."""
         return [die for die in self.slots if die >= 0]
 
-    def open_slots(self, window: Window) -> list[int]:
-        """The open slots above a masterwork die that could be placed in ``window``."""
-        if not any(self.left) or not placeable(window):
-            return []
+    def open_slots(self, window: Window) -> Mask:
+        """The mask (bit ``slot``) of the open slots above a masterwork die that could be
+        placed in ``window``."""
         slots = self.slots
-        return [
-            slot
-            for space, left in enumerate(self.left)
-            if left
-            for slot in (2 * space, 2 * space + 1)
-            if slots[slot] < 0
-        ]
+        mask = 0
+        for space, left in enumerate(self.left):
+            if left:
+                if slots[2 * space] < 0:
+                    mask |= 1 << 2 * space
+                if slots[2 * space + 1] < 0:
+                    mask |= 1 << 2 * space + 1
+        if mask and not placeable(window):
+            return 0
+        return mask
 
 
 def board_of(ctx: TurnContext) -> Board:
     """Return the game's masterwork board."""
-    component = ctx.components[NAME]
-    assert isinstance(component, Board)
-    return component
+    return cast(Board, ctx.components[NAME])  # set by the module's setup; on a hot path
 
 
 def fits(die: Die, slot: int) -> bool:
@@ -294,20 +294,33 @@ def placeable(window: Window) -> bool:
 def slot_actions(ctx: TurnContext, dice: list[Die], *, any_slot: bool = False) -> list[Action]:
     """The actions putting one of ``dice`` into an open slot it matches (any open slot if
     ``any_slot``: Glass Saw) for a masterwork die that can be placed."""
-    slots = board_of(ctx).open_slots(ctx.window())
-    if not slots:
+    open_mask = board_of(ctx).open_slots(ctx.window())
+    if not open_mask:
         return []
-    fitting = _fitting()
+    fitting = _slots_by_die()
     out: list[Action] = []
     seen = 0
     for die in dice:
         if seen >> die & 1:
             continue
         seen |= 1 << die
-        out.extend(
-            slot_action(die, slot) for slot in slots if any_slot or fitting[slot] >> die & 1
-        )
+        mask = open_mask if any_slot else fitting[die] & open_mask
+        first = slot_action(die, 0)
+        while mask:
+            low = mask & -mask
+            out.append(first + low.bit_length() - 1)
+            mask ^= low
     return out
+
+
+@content_cache
+def _slots_by_die() -> tuple[int, ...]:
+    """For each die, the mask of the slots (bit ``slot``) it matches."""
+    fitting = _fitting()
+    return tuple(
+        sum(1 << slot for slot in range(len(fitting)) if fitting[slot] >> die & 1)
+        for die in range(NUM_FACES)
+    )
 
 
 def masterwork_placements(window: Window, die: Die) -> list[Action]:

@@ -41,8 +41,14 @@ DOMAIN: Final = "sagrada"
 DEFAULT_LANGUAGE: Final = "en"
 
 #: The kind of each parameter name whose value is not shown as it is: a ``player`` is a seat
-#: (0 first), a ``tool`` a tool card's number, a ``colour`` a colour letter (``"R"``).
-PARAM_KINDS: Final[dict[str, str]] = {"player": "player", "tool": "tool", "colour": "colour"}
+#: (0 first), a ``tool`` a tool card's number, a ``colour`` a colour letter (``"R"``), a
+#: ``card`` an apprentice card's number (Life).
+PARAM_KINDS: Final[dict[str, str]] = {
+    "player": "player",
+    "tool": "tool",
+    "colour": "colour",
+    "card": "apprentice_card",
+}
 
 Param: TypeAlias = "int | str | Message"
 

@@ -43,6 +43,7 @@ PUBLIC_RULES: Final[dict[str, PublicRule]] = {}
 #: What one unit of each rule is ("row", "column", "set", "die"), for the formulas.
 _UNITS: Final[dict[str, str]] = {}
 
+
 def public_rule(rule_id: str, unit: str = "set") -> Callable[[PublicRule], PublicRule]:
     """Register the decorated function as the scoring rule of public objective ``rule_id``.
 
@@ -179,7 +180,6 @@ def color_diagonals(window: Window) -> tuple[int, Mask]:
     return cells.bit_count(), cells
 
 
-
 # -- Life's Toil objectives (house content) ---------------------------------------------
 
 
@@ -274,8 +274,6 @@ def tallest_column(window: Window) -> tuple[int, Mask]:
         if total > best:
             best, cells = total, mask
     return best, cells
-
-
 
 
 def check_rules(filename: str, cards: Catalog) -> None:

@@ -115,9 +115,7 @@ class Options:
 
     players: int = option(2, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
     tools: tuple[int, ...] | None = option(None, items="tool", max_items=5)
-    public_objectives: tuple[str, ...] | None = option(
-        None, items="public_objective", max_items=3
-    )
+    public_objectives: tuple[str, ...] | None = option(None, items="public_objective", max_items=3)
     solo_tools: int = option(3, minimum=1, maximum=5, needs={"players": (1,)})
     full_bag: bool = option(False, needs={"players": (2, 3)})
     solo_private_objectives: int = option(2, choices=(1, 2), needs={"players": (1,)})
@@ -125,6 +123,7 @@ class Options:
     private_pools: bool = option(False)
     expansion: bool = option(False)
     private_objectives: str = option("all", choices=PRIVATE_OBJECTIVE_DECKS)
+    apprentice: bool = option(False)
     masterwork: bool = option(False)
     masterwork_random: bool = option(False, needs={"masterwork": (True,)})
     toil: bool = option(False)

@@ -10,19 +10,23 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from sagrada.core.actions import action_space_size
 from sagrada.core.content import on_content_change
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import RuleModule, Rules, RulesBuilder
-from sagrada.core.modules import base, five_six, masterwork, private_pools, solo, toil
+from sagrada.core.modules import (
+    apprentice,
+    base,
+    five_six,
+    masterwork,
+    private_pools,
+    solo,
+    toil,
+)
 from sagrada.core.options import Options
 from sagrada.core.table import TOOL_USED
-
-#: Upper bound on the decisions of one turn: a draft, a private-pool die, a tool of at most
-#: five steps, a pass.
-MAX_DECISIONS_PER_TURN: Final = 8
 
 #: Every registered module, in the order they configure a game.
 MODULES: list[RuleModule] = [
@@ -30,6 +34,7 @@ MODULES: list[RuleModule] = [
     solo.MODULE,
     five_six.MODULE,
     private_pools.MODULE,
+    apprentice.MODULE,
     masterwork.MODULE,
     toil.MODULE,
 ]
@@ -97,9 +102,11 @@ def rules_for(options: Options) -> Rules:
     return Rules(
         **configured,
         all_used=all_used,
-        turn_by_kind={action.kind: action for action in turn_actions},
+        turn_by_kind={
+            kind: action for action in turn_actions for kind in (action.kind, *action.more_kinds)
+        },
         num_distinct_actions=action_space_size(builder.modules),
-        max_game_length=players + builder.rounds * turns_per_round * MAX_DECISIONS_PER_TURN,
+        max_game_length=players + builder.rounds * turns_per_round * builder.decisions_per_turn,
     )
 
 

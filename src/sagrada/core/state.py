@@ -202,7 +202,12 @@ class State(Table):
                 self.used |= part.bit
         for hook in rules.after_action:
             hook(self, action)
-        if self.tool_slot < 0 and not self.step and self.used & rules.all_used == rules.all_used:
+        if (
+            self.tool_slot < 0
+            and not self.step
+            and self.used & rules.all_used == rules.all_used
+            and not (rules.hold_turn and len(self.legal_actions()) > 1)
+        ):
             self._end_turn()
 
     def _close_tool(self) -> None:

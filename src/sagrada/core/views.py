@@ -2,9 +2,10 @@
 
 A :class:`PlayerView` holds a copy of the game with everything the player may not know taken
 out: other players' private objectives, other players' window options (and, until everybody
-has chosen, their choice), and the game's chance (the order in which the bag will give its
-dice). Legality never depends on hidden information, so the redacted copy still lists the
-legal actions. Bots, servers and RL observations work from views only.
+has chosen, their choice), the game's chance (the order in which the bag will give its
+dice), and what rule modules hide (Life's apprentice cards in other hands and in the deck).
+Legality never depends on what the current player cannot see, so the redacted copy still
+lists the legal actions to them. Bots, servers and RL observations work from views only.
 
 Once the game is over the private objectives are revealed, as they are turned face up for
 scoring in the physical game.

@@ -22,6 +22,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from sagrada.bots import BOT_NAMES
+from sagrada.core.apprentice_cards import card_data
+from sagrada.core.apprentice_cards import content as apprentice_content
 from sagrada.core.cells import mask_names
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
@@ -274,7 +276,8 @@ def create_app(
 
     @app.get("/api/cards")
     async def cards() -> dict[str, Any]:
-        """Every tool card and objective the server knows, for choosing them in the lobby."""
+        """Every tool card and objective the server knows, for choosing them in the lobby,
+        and Life's apprentice cards."""
         content = catalog()
         return {
             "tools": [
@@ -301,6 +304,7 @@ def create_app(
                 }
                 for o in content.privates
             ],
+            "apprentice_cards": [card_data(card) for card in apprentice_content().cards],
         }
 
     @app.post("/api/games", status_code=201, response_model=Created)

@@ -61,6 +61,8 @@ __all__ = ["MODULE", "face_met", "masterwork_part", "targets"]
 
 #: Masterwork dice per board space: one for 1-3 players, two for 4-6 (rulebook, GAME SETUP).
 DICE_PER_SPACE: Final = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2}
+
+
 def masterwork_part(window: Window) -> ScorePart:
     """The points of a window's masterwork dice: +5 each whose face is met, -2 otherwise."""
     data = content()
@@ -252,6 +254,7 @@ class Masterwork(RuleModule):
             sorted(t.id for t in catalog().tools if t.pack == PACK and t.id not in rules.tool_deck)
         )
         rules.turn_actions.append(DraftToBoard())
+        rules.decisions_per_turn += 1  # the masterwork die is placed after the slot is taken
         rules.steps[NAME] = PlaceMasterwork()
         rules.setup_steps.append(set_up_board)
         rules.score_parts.append(score)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind
-from sagrada.core.cells import CELL_NAMES, Mask
+from sagrada.core.cells import CELL_NAMES, Mask, cell_list
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, Die
 from sagrada.core.messages import Message, msg
@@ -30,6 +30,7 @@ from sagrada.core.tools.effect import (
     do_move,
     explain_move,
     move_actions,
+    move_targets,
     offer_placement,
     placement_actions,
     register_tool,
@@ -277,20 +278,22 @@ class Lathekin(ToolEffect):
     number = 4
 
     def _first_moves(self, ctx: TurnContext, stop_at_one: bool) -> list[Action]:
+        """The first moves after which a second die can move (the first one found only, if
+        ``stop_at_one``: the moves of each die are worked out when it is its turn)."""
         window = ctx.window()
         out = []
-        for action in move_actions(window, window.occupied):
-            source, target = A.ARG1[action], A.ARG2[action]
-            waived_colour, waived_value = window.waived_colour, window.waived_value
-            do_move(window, source, target)
-            second = any_move(window, window.occupied & ~(1 << target))
-            die = window.remove(target)
-            window.place(die, source)
-            window.waived_colour, window.waived_value = waived_colour, waived_value
-            if second:
-                out.append(action)
-                if stop_at_one:
-                    break
+        for source in cell_list(window.occupied):
+            for target in cell_list(move_targets(window, source)):
+                waived_colour, waived_value = window.waived_colour, window.waived_value
+                do_move(window, source, target)
+                second = any_move(window, window.occupied & ~(1 << target))
+                die = window.remove(target)
+                window.place(die, source)
+                window.waived_colour, window.waived_value = waived_colour, waived_value
+                if second:
+                    out.append(A.move(source, target))
+                    if stop_at_one:
+                        return out
         return out
 
     def can_start(self, ctx: TurnContext) -> bool:

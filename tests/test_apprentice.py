@@ -1,0 +1,401 @@
+"""Life's Apprentice module (rulebook 004_234c3922e9d01436.txt, APPRENTICE MODULE: GAME SETUP,
+PLAYER SETUP, GAMEPLAY, APPRENTICE CARDS; the cards are house content: HOUSE-CONTENT.md,
+"Life: Apprentice module", numbered 1-12 Apprentice's <tool>, 13-14 Patron, 15 Steady Hand,
+16 Second Look, 17-21 Study of Red/Yellow/Green/Blue/Purple, 22 Master's Eye).
+
+Cells: rows A-D, columns 1-5; the apprentice spaces are B2 and D4.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import BLANK, act, arranged_game, legal, start, why
+from sagrada.cli.render import table_text
+from sagrada.core.actions import action_fields, action_to_str, parse_action
+from sagrada.core.apprentice_cards import apprentice_window, card_named, card_part, content
+from sagrada.core.apprentice_table import Apprentice
+from sagrada.core.cells import parse_cell
+from sagrada.core.config import GameConfig
+from sagrada.core.content import catalog
+from sagrada.core.dice import DIE_COLOUR, parse_die
+from sagrada.core.errors import InvalidNotationError
+from sagrada.core.position import arrange, make_window
+from sagrada.core.state import State, new_game
+from sagrada.core.views import determinize, make_view
+from sagrada.core.window import Window
+
+B2, D4 = parse_cell("B2"), parse_cell("D4")
+GROZING, EGLOMISE, RUNNING = 1, 2, 8
+PATRON, STEADY, SECOND_LOOK, STUDY_BLUE, MASTERS_EYE = 13, 15, 16, 20, 22
+
+
+def cards(state: State) -> Apprentice:
+    component = state.components["apprentice"]
+    assert isinstance(component, Apprentice)
+    return component
+
+
+def apprentice_turn(
+    seed: int = 3,
+    *,
+    grid: str = BLANK,
+    placements: str = "C3=P6",
+    pool: str = "R3 G4 B5 Y1 Y2",
+    hand: list[int] | None = None,
+    deck: list[int] | None = None,
+    discard: list[int] | None = None,
+    favor: int = 2,
+    tools: tuple[int, ...] = (RUNNING, EGLOMISE, GROZING),
+    players: int = 2,
+) -> State:
+    """A game with the Apprentice module at the first turn, the current player's window an
+    apprentice window of ``grid`` holding ``placements`` (the spaces already covered count as
+    noticed), and, if given, the deck, the discard pile and their hand ``hand``."""
+    config = GameConfig(players=players, apprentice=True, tools=tools)
+    state = arranged_game(config, seed, pool=pool, favor=favor)
+    seat = state.current
+    plain = make_window(grid, placements)
+    window = Window(apprentice_window(plain.pattern, content().spaces))
+    for cell, die in enumerate(plain.dice):
+        if die >= 0:
+            window.place(die, cell)
+    arrange(state, windows={seat: window})
+    table = cards(state)
+    table.covered[seat] = window.occupied & window.pattern.apprentice
+    if deck is not None:
+        table.deck = sorted(deck)
+    if discard is not None:
+        table.discard = list(discard)
+    if hand is not None:  # the hand's cards come out of the deck and the discard pile
+        table.hands[seat] = list(hand)
+        table.deck = [card for card in table.deck if card not in hand]
+        table.discard = [card for card in table.discard if card not in hand]
+    return state
+
+
+def every_card(state: State) -> list[int]:
+    table = cards(state)
+    held = [card for hand in table.hands for card in hand]
+    active = [card for played in table.active for card in played]
+    return sorted([*table.deck, *table.discard, *table.offer, *held, *active])
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+
+def test_players_get_apprentice_windows_of_the_base_cards_with_one_favor_token_fewer() -> None:
+    # PLAYER SETUP: "do not use other Window Pattern Cards"; "The Apprentice Window Patterns
+    # give fewer Favor Tokens": the printed difficulty minus 1 (HOUSE-CONTENT.md).
+    state = new_game(GameConfig(players=4, apprentice=True), seed=1)
+    base = {w.name: w for w in catalog().windows if w.pack == "base"}
+    for player in state.players:
+        for option in player.options:
+            assert option.name in base
+            assert option.apprentice == 1 << B2 | 1 << D4
+            assert option.grid == apprentice_window(base[option.name], option.apprentice).grid
+    chosen = state.players[0].options[0]
+    act(state, "W1", "W1", "W1", "W1")
+    assert state.players[0].favor == chosen.difficulty - 1
+
+
+def test_six_players_share_the_twelve_apprentice_window_cards() -> None:
+    state = new_game(GameConfig(players=6, apprentice=True), seed=2)
+    names = [option.name for player in state.players for option in player.options[::2]]
+    assert len(set(names)) == 12
+    assert all(option.apprentice for player in state.players for option in player.options)
+
+
+def test_setup_reveals_one_card_as_the_discard_pile() -> None:
+    # GAME SETUP: "Reveal the top card and place it next to the Apprentice Deck to form the
+    # Apprentice Discard Pile."
+    state = new_game(GameConfig(players=2, apprentice=True), seed=4)
+    table = cards(state)
+    assert len(table.discard) == 1 and len(table.deck) == 21 and table.aside == []
+    assert every_card(state) == list(range(1, 23))
+
+
+def test_solo_sets_the_patrons_aside_as_solo_play_has_no_favor_tokens() -> None:
+    # GAME SETUP, note: a card that references a component not in play is set aside.
+    state = new_game(GameConfig(players=1, apprentice=True), seed=4)
+    table = cards(state)
+    assert table.aside == [13, 14]
+    assert len(table.deck) + len(table.discard) == 20
+    act(state, "W1")
+    assert state.players[0].favor == 0
+
+
+def test_private_pools_set_aside_the_tools_of_a_second_turn() -> None:
+    # Glazing Hammer (7) and Running Pliers (8) need a second turn in the round, which the
+    # Private Dice Pool rules do not have.
+    state = new_game(GameConfig(players=3, apprentice=True, private_pools=True), seed=4)
+    assert cards(state).aside == [7, 8]
+
+
+# -- gaining -------------------------------------------------------------------------------------
+
+
+def test_covering_an_apprentice_space_gains_the_top_of_the_discard_pile() -> None:
+    # GAMEPLAY: "When a player places a die over a [apprentice] symbol ... Gain the top
+    # Apprentice Card of the Apprentice Discard pile."
+    state = apprentice_turn(hand=[], discard=[PATRON, MASTERS_EYE])
+    seat = state.current
+    act(state, "R3@B2")
+    assert state.step == "apprentice" and legal(state) == {"gain:deck", "gain:discard"}
+    assert "Master's Eye from the discard pile" in str(state.describe_decision())
+    act(state, "gain:discard")
+    assert cards(state).hands[seat] == [MASTERS_EYE] and cards(state).discard == [PATRON]
+    assert state.step == "" and state.current == seat
+
+
+def test_looking_at_the_top_two_keeps_one_and_discards_the_other_face_up() -> None:
+    # GAMEPLAY: "Look at the top 2 cards from the Apprentice Deck, choosing to keep 1 and
+    # discard the other face-up".
+    state = apprentice_turn(hand=[], deck=[3, 4, 5, 6], discard=[PATRON])
+    seat = state.current
+    act(state, "G4@B2", "gain:deck")
+    first, second = cards(state).offer
+    assert legal(state) == {"keep:1", "keep:2"}
+    act(state, "keep:2")
+    assert cards(state).hands[seat] == [second]
+    assert cards(state).discard == [PATRON, first]
+    assert sorted([*cards(state).deck, first, second]) == [3, 4, 5, 6]
+
+
+def test_a_deck_short_of_two_cards_takes_in_the_discard_pile_first() -> None:
+    # GAMEPLAY: "If the Apprentice Deck doesn't have enough cards, shuffle the Apprentice
+    # Discard Pile and form a new Apprentice Deck."
+    state = apprentice_turn(hand=[], deck=[5], discard=[6, 7, 9])
+    seat = state.current
+    act(state, "G4@B2", "gain:deck")
+    offered = list(cards(state).offer)
+    act(state, "keep:1")
+    assert cards(state).hands[seat] == offered[:1]
+    assert cards(state).discard == offered[1:]
+    assert len(cards(state).deck) == 2
+    assert every_card(state) == [5, 6, 7, 9]
+
+
+def test_with_no_card_left_covering_a_space_gains_nothing() -> None:
+    state = apprentice_turn(hand=[], deck=[], discard=[])
+    act(state, "G4@B2")
+    assert state.step == ""
+
+
+def test_only_one_card_is_gained_a_turn_however_many_spaces_are_covered() -> None:
+    # GAMEPLAY, note: "if [apprentice] symbols would be covered more than once on the same
+    # turn, a player does not gain additional Apprentice cards." Running Pliers places a
+    # second die on D4 in the same turn.
+    state = apprentice_turn(hand=[], discard=[PATRON])
+    seat = state.current
+    act(state, "R3@B2", "gain:discard", "T8", "G4@D4")
+    assert state.window(seat).dice[D4] == parse_die("G4")
+    assert state.step == "" and cards(state).hands[seat] == [PATRON]
+
+
+def test_a_space_vacated_by_a_move_can_be_covered_again_for_a_card() -> None:
+    # GAMEPLAY, note: "If a die is moved from a space with a [apprentice] symbol, another die
+    # may be placed there to gain an Apprentice Card." Eglomise Brush moves the die on B2 away.
+    state = apprentice_turn(hand=[], placements="B2=R1 C3=P6", discard=[PATRON])
+    act(state, "T2", "B2>B3")
+    assert state.step == ""
+    act(state, "G4@B2")
+    assert state.step == "apprentice"
+
+
+def test_the_next_turn_may_gain_again() -> None:
+    state = apprentice_turn(hand=[], discard=[PATRON, STEADY, SECOND_LOOK])
+    seat = state.current
+    act(state, "R3@B2", "gain:discard", "pass")
+    while state.current != seat:
+        act(state, "pass")
+    act(state, "G4@D4", "gain:discard")
+    assert cards(state).hands[seat] == [SECOND_LOOK, STEADY]
+
+
+# -- secrecy -------------------------------------------------------------------------------------
+
+
+def test_cards_are_secret_until_played_and_the_others_see_how_many() -> None:
+    # APPRENTICE CARDS: "Apprentice Cards are kept secret until played."
+    state = apprentice_turn(hand=[STUDY_BLUE, SECOND_LOOK], deck=[3, 4, 5], discard=[PATRON])
+    seat = state.current
+    other = 1 - seat
+    act(state, "G4@B2", "gain:deck")
+    mine, theirs = make_view(state, seat).to_json(), make_view(state, other).to_json()
+    assert [c["name"] for c in mine["apprentice"]["offer"]] == [
+        card.name for card in (content().cards[n - 1] for n in cards(state).offer)
+    ]
+    assert "offer" not in theirs["apprentice"]
+    assert "Study of Blue" not in json.dumps(theirs) and "Second Look" not in json.dumps(theirs)
+    assert theirs["players"][seat]["apprentice_cards"] == 2
+    assert "apprentice_hand" not in theirs["players"][seat]
+    assert [c["number"] for c in mine["players"][seat]["apprentice_hand"]] == [20, 16]
+    assert theirs["apprentice"]["deck"] == 1
+    act(state, "keep:1")
+    # The record says which place was kept, not which card.
+    assert action_fields(parse_action("keep:1")) == {
+        "notation": "keep:1",
+        "kind": "keep",
+        "choice": 1,
+    }
+    log = make_view(state, other).to_json()["history_actions"][-1]
+    assert log["message"]["params"] == {"choice": 1}
+
+
+def test_a_guess_for_search_deals_the_hidden_cards_again_consistently() -> None:
+    state = apprentice_turn(hand=[STUDY_BLUE, SECOND_LOOK])
+    seat = state.current
+    view = make_view(state, 1 - seat)
+    hands = set()
+    for seed in range(20):
+        guess = determinize(view, seed)
+        assert every_card(guess) == every_card(state)
+        assert len(cards(guess).hands[seat]) == 2
+        hands.add(tuple(cards(guess).hands[seat]))
+    assert len(hands) > 5
+
+
+# -- playing -------------------------------------------------------------------------------------
+
+
+def test_a_card_is_played_the_way_it_says_and_patron_gives_two_favor_tokens() -> None:
+    # Patron (HOUSE-CONTENT.md): Discard, gain 2 favor tokens.
+    state = apprentice_turn(hand=[PATRON], discard=[], favor=1)
+    seat = state.current
+    assert "discard:13" in legal(state) and "activate:13" not in legal(state)
+    assert "is played by discarding it" in why(state, "activate:13")
+    assert "no apprentice card 14" in why(state, "discard:14")
+    act(state, "discard:13")
+    assert state.players[seat].favor == 3 and cards(state).discard == [PATRON]
+
+
+def test_the_turn_stays_open_while_a_card_could_still_be_played() -> None:
+    # APPRENTICE CARDS: a card may be played "at any time during their turn": once the draft
+    # and the tool are done, the turn waits for pass.
+    state = apprentice_turn(hand=[STUDY_BLUE], tools=(GROZING, EGLOMISE, RUNNING))
+    seat = state.current
+    act(state, "T1", "R3", "+1", "@B4")
+    assert state.current == seat and legal(state) == {"pass", "activate:20"}
+    act(state, "activate:20")
+    assert state.current != seat
+
+
+def test_an_apprentice_tool_uses_the_tool_free_and_leaves_the_turns_tool() -> None:
+    # Apprentice's Grozing Pliers: the effect of Grozing Pliers once, free, with its own
+    # timing and restrictions; played in addition to the turn's tool action.
+    state = apprentice_turn(hand=[GROZING], favor=1, tools=(RUNNING, EGLOMISE, 3))
+    seat = state.current
+    act(state, "discard:1", "R3", "+1", "@B4")
+    assert state.window(seat).dice[parse_cell("B4")] == parse_die("R4")
+    assert state.players[seat].favor == 1
+    assert "T2" in legal(state) and not any("@" in a for a in legal(state))
+
+
+def test_an_apprentice_tool_keeps_the_tools_timing() -> None:
+    # Grozing Pliers acts on the die drafted: not once the turn's draft is used.
+    state = apprentice_turn(hand=[GROZING])
+    act(state, "R3@B4")
+    assert "discard:1" not in legal(state)
+    assert why(state, "discard:1") == (
+        "Grozing Pliers acts on the die you draft, and you have already drafted this turn"
+    )
+
+
+def test_steady_hand_lifts_the_value_restriction_for_the_next_die_only() -> None:
+    # Steady Hand: "The die you place this turn ignores its space's value restriction."
+    state = apprentice_turn(hand=[STEADY], grid="3.... ..... ..... .....", placements="")
+    seat = state.current
+    assert "Y1@A1" not in legal(state)
+    act(state, "discard:15")
+    assert "Y1@A1" in legal(state)
+    act(state, "Y1@A1")
+    window = state.window(seat)
+    assert window.dice[0] == parse_die("Y1") and window.violations() == []
+    assert not window.free_value
+
+
+def test_second_look_rerolls_a_draft_pool_die() -> None:
+    # Second Look: "Re-roll one die in the Draft Pool."
+    state = apprentice_turn(hand=[SECOND_LOOK], pool="R3 G4")
+    act(state, "discard:16")
+    assert legal(state) == {"R3", "G4"} and state.is_chance(parse_action("R3"))
+    act(state, "R3")
+    colours = sorted(DIE_COLOUR[d] for d in state.pool)
+    assert colours == [0, 2] and parse_die("G4") in state.pool
+    assert any("@" in a for a in legal(state))  # the draft is still to do
+
+
+# -- scoring -------------------------------------------------------------------------------------
+
+
+def test_study_of_a_colour_scores_the_sum_of_that_colours_values() -> None:
+    # Study of Blue: "At game end also score the sum of the values of your blue dice":
+    # B1 + B3 + B5 = 9 (the red 6 does not count).
+    window = make_window(BLANK, "A1=B1 A3=B3 A5=B5 B1=R6")
+    part = card_part(card_named("Study of Blue"), window, ())
+    assert (part.name, part.kind, part.points) == ("Study of Blue", "apprentice", 9)
+
+
+def test_an_activated_study_counts_in_the_players_score() -> None:
+    state = apprentice_turn(hand=[STUDY_BLUE], placements="A1=B1 A3=B3 A5=B5 B1=R6")
+    seat = state.current
+    before = state.scores()[seat].total
+    act(state, "activate:20")
+    after = state.scores()[seat]
+    assert after.total == before + 9
+    assert [p.points for p in after.parts if p.name == "Study of Blue"] == [9]
+
+
+FULL_ROWS = "A1=R1 A2=G2 A3=R3 A4=G4 A5=R5 B1=G1 B2=R2 B3=G3 B4=R4 B5=G5 " + (
+    "C1=R1 C2=G2 C3=R3 C4=G4 C5=R5 D1=G1 D2=R2 D3=G3 D4=R4 D5=G5"
+)
+
+
+def test_masters_eye_turns_a_zero_objective_into_twenty_in_a_full_window() -> None:
+    # Master's Eye: "if your window has no open space, one public objective on which you
+    # scored 0 scores 20 instead". Every row repeats a colour: Row Color Variety scores 0.
+    eye = card_named("Master's Eye")
+    rows = catalog().public("Row Color Variety")
+    part = card_part(eye, make_window(BLANK, FULL_ROWS), (rows,))
+    assert part.points == 20 and "Row Color Variety" in str(part.formula)
+    open_window = make_window(BLANK, FULL_ROWS.rsplit(" ", 1)[0])
+    assert card_part(eye, open_window, (rows,)).points == 0
+    shades = catalog().public("Light Shades")  # sets of 1 and 2: four of them, not 0
+    assert card_part(eye, make_window(BLANK, FULL_ROWS), (shades,)).points == 0
+
+
+# -- notation ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["gain:deck", "gain:discard", "keep:1", "keep:2", "activate:17", "discard:16"]
+)
+def test_the_apprentice_notation_reads_back(text: str) -> None:
+    assert action_to_str(parse_action(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [("activate:40", "1-32"), ("keep:3", "keep:1 or keep:2"), ("gain:hand", "gain:deck")],
+)
+def test_a_malformed_apprentice_action_says_what_is_expected(text: str, fragment: str) -> None:
+    with pytest.raises(InvalidNotationError, match=fragment):
+        parse_action(text)
+
+
+def test_without_the_module_its_actions_are_refused_naming_it() -> None:
+    state = start(GameConfig(players=2), seed=1)
+    assert "Apprentice module" in why(state, "gain:deck")
+
+
+def test_the_terminal_shows_the_hand_to_its_owner_and_a_count_to_the_others() -> None:
+    state = apprentice_turn(hand=[STUDY_BLUE], deck=[3, 4, 5], discard=[PATRON])
+    seat = state.current
+    mine, theirs = table_text(make_view(state, seat)), table_text(make_view(state, 1 - seat))
+    assert "card 20 Study of Blue (activate:20)" in mine
+    assert "Study of Blue" not in theirs and "apprentice cards: 1" in theirs
+    assert "deck 3, discard pile 13 Patron on top of 1" in mine
+    assert "D  .. .. .. *. .." in mine  # D4, an open apprentice space
