@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import socket
 import threading
@@ -312,7 +313,8 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     placed = my_window(page).locator(f'[data-cell="{cells[0]}"]')
     expect(placed).to_have_attribute("data-die", f"O{symbol}90")
     entry = next(
-        d for d in view(server, game_id, token)["players"][0]["masterwork_dice"]
+        d
+        for d in view(server, game_id, token)["players"][0]["masterwork_dice"]
         if d["cell"] == cells[0]
     )
     met = "met" if entry["met"] else "not met"
@@ -327,6 +329,117 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     mine = page.locator('[data-testid="player"][data-seat="0"] [data-testid="favor-tokens"]')
     expect(mine).to_have_text(f"◉ {favor + space['favor']}")
     expect(page.get_by_test_id("game-log")).to_contain_text(f"{die}/{slot}")
+
+
+#: A game seed (found by trying seeds with the engine) whose deal suits the apprentice test:
+#: seat 0 plays first, and with its first window option a Draft Pool die may go on D4 (an
+#: apprentice space on the edge) at once; the top two cards of the apprentice deck are an
+#: apprentice's tool and Patron (house card 13 or 14: discard it to gain 2 favor tokens).
+APPRENTICE_SEED = 140
+
+
+def create_seeded(
+    server: str, monkeypatch: pytest.MonkeyPatch, seed: int, **options: Any
+) -> dict[str, Any]:
+    """Create a game dealt from ``seed``: the server draws each new game's seed (and its bots')
+    with ``secrets.randbits``, which is fixed while the game is created."""
+    with monkeypatch.context() as patch:
+        patch.setattr(secrets, "randbits", lambda bits: seed)
+        return create(server, **options)
+
+
+def test_an_apprentice_card_is_gained_kept_and_played_by_clicking(
+    server: str, page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Life's Apprentice module (HOUSE-CONTENT.md "Life: Apprentice module"): covering an
+    # apprentice space (B2, D4) gains an apprentice card, from the top two of the deck (keep
+    # one, the other is discarded face up) or the top of the discard pile; a card of the hand is
+    # played with its Activate or Discard button.
+    game = create_seeded(
+        server, monkeypatch, APPRENTICE_SEED, players=2, bots=[None, "easy"], apprentice=True
+    )
+    game_id, token = game["id"], game["seats"][0]["token"]
+    page.goto(f"{server}/game/{game_id}?token={token}")
+    # Every window option marks the two apprentice spaces, and so does the window chosen.
+    spaces = view(server, game_id, token)["apprentice"]["spaces"]
+    assert spaces == ["B2", "D4"]
+    expect(page.locator("#setup .apprentice-space")).to_have_count(4 * len(spaces))
+    page.get_by_test_id("window-option-1").click()
+    marked = my_window(page).locator(".apprentice-space")
+    expect(marked).to_have_count(len(spaces))
+    assert marked.evaluate_all("cells => cells.map(c => c.dataset.cell)") == spaces
+    expect(marked.get_by_test_id("apprentice-mark")).to_have_count(len(spaces))
+
+    wait_for_my_turn(page)
+    current = view(server, game_id, token)
+    panel = page.get_by_test_id("apprentice")
+    hand = panel.get_by_test_id("apprentice-hand")
+    mine = page.locator('[data-testid="player"][data-seat="0"]')
+    deck = current["apprentice"]["deck"]
+    top = current["apprentice"]["discard"][-1]
+    expect(panel.get_by_test_id("apprentice-deck")).to_have_text(f"Deck: {deck} cards")
+    expect(panel.get_by_test_id("apprentice-discard")).to_contain_text(top["name"])
+    expect(hand).to_have_attribute("data-count", "0")
+    expect(mine.get_by_test_id("apprentice-held")).to_have_text("0 in hand")
+
+    # Cover D4: the engine asks where the card comes from, and the page offers both.
+    draft = next(a for a in current["actions"] if a["kind"] == "draft" and a["cell"] == "D4")
+    page.locator(f'[data-testid="pool-die"][data-die="{draft["die"]}"]').first.click()
+    my_window(page).locator('[data-cell="D4"]').click()
+    expect(my_window(page).locator('[data-cell="D4"]')).to_have_attribute("data-die", draft["die"])
+    # The decision names the discard pile's top card (a message parameter shown by name).
+    expect(page.get_by_test_id("decision")).to_contain_text(f"or take {top['name']} from the")
+    expect(panel.get_by_test_id("apprentice-gain-discard")).to_have_text(
+        f"Take {top['name']} from the discard pile"
+    )
+    panel.get_by_test_id("apprentice-gain-deck").click()
+
+    # The two cards looked at, each with its Keep button: keep Patron.
+    offer = panel.get_by_test_id("apprentice-offer")
+    expect(offer.get_by_test_id("apprentice-card")).to_have_count(2)
+    cards = view(server, game_id, token)["apprentice"]["offer"]
+    shown = offer.get_by_test_id("apprentice-card").evaluate_all(
+        "cards => cards.map(c => Number(c.dataset.card))"
+    )
+    assert shown == [card["number"] for card in cards]
+    patron = next((c for c in cards if c["effect"] == "favor"), None)
+    assert patron is not None, f"seed {APPRENTICE_SEED} no longer deals Patron: {cards}"
+    choice = cards.index(patron) + 1
+    other = cards[2 - choice]
+    offer.locator(f'[data-testid="apprentice-keep"][data-choice="{choice}"]').click()
+    expect(hand).to_have_attribute("data-count", "1")
+    expect(mine.get_by_test_id("apprentice-held")).to_have_text("1 in hand")
+    expect(panel.get_by_test_id("apprentice-deck")).to_have_text(f"Deck: {deck - 2} cards")
+    # The card not kept went face up to the discard pile.
+    expect(panel.get_by_test_id("apprentice-discard")).to_have_attribute(
+        "data-card", str(other["number"])
+    )
+    expect(page.get_by_test_id("game-log")).to_contain_text("gained an apprentice card")
+
+    # Each card's button is enabled exactly when the engine lists its play; the other player's
+    # panel says how many cards they hold (their turn waits for mine to end).
+    current = view(server, game_id, token)
+    legal = {a["card"]: a["kind"] for a in current["actions"] if "card" in a}
+    held = current["players"][0]["apprentice_hand"]
+    assert [card["number"] for card in held] == [patron["number"]]
+    button = hand.locator(f'[data-testid="apprentice-play"][data-card="{patron["number"]}"]')
+    expect(button).to_have_text("Discard")
+    assert legal == {patron["number"]: "discard"}
+    expect(button).to_be_enabled()
+    others = current["players"][1]["apprentice_cards"]
+    other_panel = page.locator('[data-testid="player"][data-seat="1"]')
+    expect(other_panel.get_by_test_id("apprentice-held")).to_have_text(f"{others} in hand")
+
+    # Discard Patron: 2 favor tokens, and it lies on the discard pile.
+    favor = current["players"][0]["favor_tokens"]
+    button.click()
+    expect(hand).to_have_attribute("data-count", "0")
+    expect(mine.get_by_test_id("apprentice-held")).to_have_text("0 in hand")
+    discard = panel.get_by_test_id("apprentice-discard")
+    expect(discard).to_have_attribute("data-card", str(patron["number"]))
+    expect(discard).to_contain_text("Patron")
+    expect(mine.get_by_test_id("favor-tokens")).to_have_text(f"◉ {favor + 2}")
+    expect(page.get_by_test_id("game-log")).to_contain_text("discarded Patron")
 
 
 def test_colour_blind_mode_and_a_phone_screen(server: str, browser: Browser) -> None:

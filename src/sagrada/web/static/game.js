@@ -4,8 +4,8 @@
 // legal actions by what the player clicks.
 //
 // The entry point: draws the whole page (render) and starts it (init). The page's jobs live in
-// game/: state, render, socket, flow, header, board, masterwork, orange, log, end (see each
-// module's first lines).
+// game/: state, render, socket, flow, header, board, masterwork, orange, apprentice, log, end
+// (see each module's first lines).
 
 import { api, setupColourBlindToggle, rememberedTokens, rememberToken, gameUrl } from "./common.js";
 import { loadMessages, showKind } from "./i18n.js";
@@ -37,6 +37,7 @@ import {
   renderBag,
 } from "./game/board.js";
 import { renderMasterwork } from "./game/masterwork.js";
+import { renderApprentice } from "./game/apprentice.js";
 import { renderLog } from "./game/log.js";
 import { renderEnd, pinPart, renderReplayBanner } from "./game/end.js";
 
@@ -52,6 +53,7 @@ function render() {
   renderSetup(view, model);
   renderPlayers(view, model);
   renderPool(view, model);
+  renderApprentice(view, model);
   renderMasterwork(view, model);
   renderTrack(view, model);
   renderTools(view, model);
@@ -87,10 +89,15 @@ function init() {
     redeemInvite();
     return;
   }
-  // The engine's messages name players by seat and tools by number: show names.
+  // The engine's messages name players by seat, tools and apprentice cards by number: show
+  // names.
   showKind("player", (seat) => playerName(seat));
   showKind("tool", (number) => {
     const card = CARDS.tools.find((tool) => tool.number === number);
+    return card ? card.name : `#${number}`;
+  });
+  showKind("apprentice_card", (number) => {
+    const card = (CARDS.apprentice_cards || []).find((entry) => entry.number === number);
     return card ? card.name : `#${number}`;
   });
   // The cards (names and spaces of the objectives) and the messages first; then the first

@@ -1,6 +1,7 @@
 // Drawing the table: the window options at setup, the players (windows, private objectives,
 // own dice), the Draft Pool, the Round Track, the tool cards, the public objectives and the bag.
-// (The masterwork board is drawn by masterwork.js, the orange masterwork dice by orange.js.)
+// (The masterwork board is drawn by masterwork.js, the orange masterwork dice by orange.js, the
+// apprentice cards and the mark of the apprentice spaces by apprentice.js.)
 
 import {
   COLOURS,
@@ -20,6 +21,7 @@ import { choose, onPoolDie, onOwnDie, onCell } from "./flow.js";
 import { applyScoreHighlight } from "./end.js";
 import { previewedAt, hoverPlacement } from "./masterwork.js";
 import { masterworkFace, masterworkLabel } from "./orange.js";
+import { apprenticeSpaces, apprenticeMark, playerApprentice } from "./apprentice.js";
 
 /** Setup: the four window patterns dealt to this seat, as buttons. */
 export function renderSetup(view, model) {
@@ -33,6 +35,7 @@ export function renderSetup(view, model) {
     return;
   }
   box.hidden = false;
+  const spaces = apprenticeSpaces(view);
   box.replaceChildren(
     el("h2", { text: model.windows.size ? "Choose your window" : "Your window options" }),
     el(
@@ -54,19 +57,27 @@ export function renderSetup(view, model) {
           },
           el("span", { class: "option-name", text: option.name }),
           el("span", { class: "difficulty", text: `${"●".repeat(option.difficulty)} ${option.difficulty} favor tokens` }),
-          patternGrid(option.grid),
+          patternGrid(option.grid, spaces),
         );
       }),
     ),
   );
 }
 
-/** A pattern grid without dice (window options), not interactive. */
-function patternGrid(grid) {
+/** A pattern grid without dice (window options), not interactive; `spaces` are marked as
+ * apprentice spaces. */
+function patternGrid(grid, spaces) {
   return el(
     "span",
     { class: "window small", "aria-hidden": "true" },
-    CELLS.map((cell) => el("span", { class: "cell" }, spaceFace(restrictionAt(grid, cell)))),
+    CELLS.map((cell) =>
+      el(
+        "span",
+        { class: `cell${spaces.has(cell) ? " apprentice-space" : ""}` },
+        spaceFace(restrictionAt(grid, cell)),
+        spaces.has(cell) ? apprenticeMark() : null,
+      ),
+    ),
   );
 }
 
@@ -102,6 +113,7 @@ function playerPanel(view, player, mine, model) {
   }
   if (player.private_objectives) body.push(privateObjectives(player.private_objectives));
   if (player.private_dice_pool) body.push(ownPool(view, player, mine, model));
+  body.push(playerApprentice(view, player));
   return el(
     "article",
     { class: `player${mine ? " mine" : ""}${current ? " current" : ""}`, "data-testid": "player", "data-seat": String(seat) },
@@ -129,6 +141,7 @@ function windowGrid(view, player, mine, model) {
   const seat = player.seat;
   const { cells: legal, readonly } = mine ? highlightedCells(view, model) : { cells: new Set(), readonly: true };
   const masterwork = new Map((player.masterwork_dice || []).map((entry) => [entry.cell, entry]));
+  const apprentice = apprenticeSpaces(view);
   const grid = el("div", { class: "window", "data-testid": "window", "data-seat": String(seat), role: "group", "aria-label": `${playerName(seat, S.view)}'s window` });
   player.window.dice.forEach((die, i) => {
     const cell = CELLS[i];
@@ -137,7 +150,9 @@ function windowGrid(view, player, mine, model) {
     if (legal.has(cell)) classes.push("legal");
     if (legal.has(cell) && readonly) classes.push("readonly");
     if (mine && S.selection && S.selection.kind === "move" && S.selection.cell === cell) classes.push("selected");
-    const label = `cell ${cell}, ${die ? dieLabel(die) : "empty"}, ${restrictionLabel(restriction)}`.replace("empty, ", "");
+    if (apprentice.has(cell)) classes.push("apprentice-space");
+    const space = apprentice.has(cell) ? ", apprentice space" : "";
+    const label = `cell ${cell}, ${die ? dieLabel(die) : "empty"}, ${restrictionLabel(restriction)}${space}`.replace("empty, ", "");
     // A masterwork die is drawn from the view's entry for it (symbol, arrows, met); the die in
     // hand may be previewed on the legal cell under the pointer or focus, and a die turned
     // where it lies (by a tool) is previewed with the rotation chosen.
@@ -163,15 +178,16 @@ function windowGrid(view, player, mine, model) {
           "data-die": die || undefined,
           "data-met": orange ? String(orange.met) : undefined,
           tabindex: mine ? undefined : "-1",
-          "aria-label": orangeLabel ? `cell ${cell}, ${orangeLabel}` : die ? `cell ${cell}, ${dieLabel(die)}` : `cell ${cell}, ${restrictionLabel(restriction)}`,
+          "aria-label": `cell ${cell}, ${orangeLabel || (die ? dieLabel(die) : restrictionLabel(restriction))}${space}`,
           onclick: mine ? () => onCell(cell) : undefined,
           onmouseenter: placing ? () => hoverPlacement(cell) : undefined,
           onfocus: placing ? () => hoverPlacement(cell) : undefined,
           onmouseleave: placing ? () => hoverPlacement(null) : undefined,
           onblur: placing ? () => hoverPlacement(null) : undefined,
-          title: orangeLabel ? `${cell}: ${orangeLabel}` : label,
+          title: orangeLabel ? `${cell}: ${orangeLabel}${space}` : label,
         },
         face,
+        apprentice.has(cell) ? apprenticeMark() : null,
       ),
     );
   });

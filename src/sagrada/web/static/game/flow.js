@@ -65,6 +65,10 @@ async function runPreview() {
   render();
 }
 
+// The kinds of action that may start a tool's steps: a tool card, and playing an apprentice
+// card (an apprentice's tool). The preview says when what they started is whole.
+const GATHERED = new Set(["tool", "activate", "discard"]);
+
 /** The player chose an action (any click that names a full legal action ends up here). */
 export async function choose(action) {
   if (S.busy || S.replay) return;
@@ -75,7 +79,7 @@ export async function choose(action) {
     return;
   }
   const chosen = currentActions().find((a) => a.notation === action);
-  if (chosen && chosen.kind === "tool") {
+  if (chosen && GATHERED.has(chosen.kind)) {
     // A tool is gathered step by step and previewed; nothing is sent until it is whole.
     S.gather = { steps: [action], preview: null, base: S.view.history.length };
     await runPreview();

@@ -121,6 +121,9 @@ function hintText(view, m) {
     if (m.put.size) parts.push("click a highlighted space");
     if (m.moves.size) parts.push("click a highlighted die of your window, then where it goes");
     if (m.track.size) parts.push("click a highlighted Round Track die");
+    if (m.gain.size) parts.push("click where your apprentice card comes from (Apprentice cards)");
+    if (m.keep.size) parts.push("click Keep on one of the two apprentice cards");
+    if (m.cards.size) parts.push("play an apprentice card with its button");
     if (m.tools.size) parts.push("use a tool card");
     if (m.buttons.length) parts.push("use a button");
     if (m.pass) parts.push("pass");

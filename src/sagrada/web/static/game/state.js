@@ -21,8 +21,8 @@ export const S = {
 };
 
 /** Every card the server knows (GET /api/cards), loaded at start: private objectives carry
- * their colour or the spaces they score. */
-export let CARDS = { tools: [], public_objectives: [], private_objectives: [] };
+ * their colour or the spaces they score; Life's apprentice cards their names. */
+export let CARDS = { tools: [], public_objectives: [], private_objectives: [], apprentice_cards: [] };
 
 /** Keep the cards from GET /api/cards (an imported binding cannot be assigned elsewhere). */
 export function setCards(cards) {
@@ -80,6 +80,9 @@ export function actionModel(actions) {
     track: new Map(), // "r3:R5" → action
     slots: new Map(), // "R3" → Map(slot → "R3/2c") (into a slot of the masterwork board)
     masterwork: new Map(), // cell → Map(rotation → "O90@B4") (the masterwork die in hand)
+    gain: new Map(), // "deck" | "discard" → "gain:deck" (where an apprentice card is gained from)
+    keep: new Map(), // 1 | 2 → "keep:1" (which of the two apprentice cards looked at is kept)
+    cards: new Map(), // apprentice card number → its activate or discard action (play it)
   };
   const addTo = (map, key, cell, action) => {
     if (!map.has(key)) map.set(key, new Map());
@@ -100,6 +103,9 @@ export function actionModel(actions) {
       case "track": m.track.set(text, text); break;
       case "slot": addTo(m.slots, action.die, action.slot, text); break;
       case "masterwork": addTo(m.masterwork, action.cell, action.rotation, text); break;
+      case "gain": m.gain.set(action.source, text); break;
+      case "keep": m.keep.set(action.choice, text); break;
+      case "activate": case "discard": m.cards.set(action.card, action); break;
       default: m.buttons.push(action); // +1, -1, =n, stop, return, and kinds this page does not know
     }
   }
