@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from sagrada.bots import make_bot
 from sagrada.bots.stats import Interval, mean_interval, wilson_interval
@@ -58,6 +58,11 @@ class BotSummary:
         """The share of games won (solo: beating the target), with the Wilson 95% interval."""
         return wilson_interval(self.wins, self.games)
 
+    def component_means(self) -> dict[str, float]:
+        """The mean points of each score component per seat played, by name (a seat without
+        the part, such as no apprentice card activated, counts 0)."""
+        return {k: sum(v) / self.games for k, v in sorted(self.components.items())}
+
     def to_json(self) -> dict[str, Any]:
         """Return the summary as a JSON-ready dict."""
         mean, rate = self.mean_score, self.win_rate
@@ -68,7 +73,7 @@ class BotSummary:
             "mean_score_ci95": [mean.low, mean.high],
             "win_rate": rate.estimate,
             "win_rate_ci95": [rate.low, rate.high],
-            "components": {k: sum(v) / len(v) for k, v in sorted(self.components.items())},
+            "components": self.component_means(),
         }
         if self.margins:
             margin = mean_interval(self.margins)
@@ -92,6 +97,14 @@ def seeds_needed(bots: Sequence[str], players: int, games: int) -> int:
     return max(1, -(-games // len(lineups(bots, players))))
 
 
+#: Score parts counted together as one component, by kind (the others by name).
+GROUPED_PARTS: Final = {
+    "public": "public objectives",
+    "private": "private objectives",
+    "apprentice": "apprentice cards",
+}
+
+
 def play_game(task: tuple[GameConfig, int, int, tuple[str, ...]]) -> GameResult:
     """Play one game of a tournament (in a worker process)."""
     config, seed, rotation, seating = task
@@ -106,9 +119,7 @@ def play_game(task: tuple[GameConfig, int, int, tuple[str, ...]]) -> GameResult:
         parts: dict[str, int] = {}
         for part in breakdown.parts:
             if part.counted:
-                key = {"public": "public objectives", "private": "private objectives"}.get(
-                    part.kind, part.name.lower()
-                )
+                key = GROUPED_PARTS.get(part.kind, part.name.lower())
                 parts[key] = parts.get(key, 0) + part.points
         components.append(parts)
     return GameResult(

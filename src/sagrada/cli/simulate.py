@@ -111,10 +111,7 @@ def format_summary(result: TournamentResult) -> str:
             lines.append(
                 f"    mean margin over the target {data['mean_margin']:.1f} [{low:.1f}, {high:.1f}]"
             )
-        parts = ", ".join(
-            f"{name} {sum(values) / len(values):.1f}"
-            for name, values in sorted(summary.components.items())
-        )
+        parts = ", ".join(f"{name} {mean:.1f}" for name, mean in summary.component_means().items())
         lines.append(f"    components: {parts}")
     return "\n".join(lines)
 

@@ -217,9 +217,10 @@ class Board:
     """The masterwork board in a game: the dice left below each space, the symbol of the one
     on top (-1 when none is left), the die in each slot (-1 while it is open), and two rules
     of this game: whether a die taken gives its space's favor tokens (not in solo play) and
-    whether a second die's symbol is rolled (the random option)."""
+    whether a second die's symbol is rolled (the random option). ``open`` is the mask (bit
+    ``slot``) of the open slots above a die left, kept up to date by :func:`take`."""
 
-    __slots__ = ("favor", "left", "random", "slots", "symbols")
+    __slots__ = ("favor", "left", "open", "random", "slots", "symbols")
 
     def __init__(
         self, left: list[int], symbols: list[int], slots: list[int], favor: bool, random: bool
@@ -229,9 +230,17 @@ class Board:
         self.slots = slots
         self.favor = favor
         self.random = random
+        self.open = self.open_above_dice()
 
     def copy(self) -> Board:
-        return Board(self.left[:], self.symbols[:], self.slots[:], self.favor, self.random)
+        other = Board.__new__(Board)
+        other.left = self.left[:]
+        other.symbols = self.symbols[:]
+        other.slots = self.slots[:]
+        other.favor = self.favor
+        other.random = self.random
+        other.open = self.open
+        return other
 
     def snapshot(self) -> Any:
         return {"left": list(self.left), "symbols": list(self.symbols), "slots": list(self.slots)}
@@ -240,17 +249,20 @@ class Board:
         """The dice of the bag put into the slots (they leave play)."""
         return [die for die in self.slots if die >= 0]
 
-    def open_slots(self, window: Window) -> Mask:
-        """The mask (bit ``slot``) of the open slots above a masterwork die that could be
-        placed in ``window``."""
-        slots = self.slots
+    def open_above_dice(self) -> Mask:
+        """The mask (bit ``slot``) of the open slots above a masterwork die left."""
         mask = 0
         for space, left in enumerate(self.left):
             if left:
-                if slots[2 * space] < 0:
-                    mask |= 1 << 2 * space
-                if slots[2 * space + 1] < 0:
-                    mask |= 1 << 2 * space + 1
+                for slot in (2 * space, 2 * space + 1):
+                    if self.slots[slot] < 0:
+                        mask |= 1 << slot
+        return mask
+
+    def open_slots(self, window: Window) -> Mask:
+        """The mask of the open slots above a masterwork die that could be placed in
+        ``window``."""
+        mask = self.open
         if mask and not placeable(window):
             return 0
         return mask
@@ -297,20 +309,32 @@ def slot_actions(ctx: TurnContext, dice: list[Die], *, any_slot: bool = False) -
     open_mask = board_of(ctx).open_slots(ctx.window())
     if not open_mask:
         return []
-    fitting = _slots_by_die()
+    codes = _slot_codes(any_slot)
     out: list[Action] = []
     seen = 0
     for die in dice:
         if seen >> die & 1:
             continue
         seen |= 1 << die
-        mask = open_mask if any_slot else fitting[die] & open_mask
-        first = slot_action(die, 0)
-        while mask:
-            low = mask & -mask
-            out.append(first + low.bit_length() - 1)
-            mask ^= low
+        for slot, code in codes[die]:
+            if open_mask >> slot & 1:
+                out.append(code)
     return out
+
+
+@content_cache
+def _slot_codes(any_slot: bool) -> tuple[tuple[tuple[int, Action], ...], ...]:
+    """For each die, each slot it matches (every slot if ``any_slot``) with the code putting
+    the die there."""
+    fitting = _slots_by_die()
+    return tuple(
+        tuple(
+            (slot, slot_action(die, slot))
+            for slot in range(NUM_SLOTS)
+            if any_slot or fitting[die] >> slot & 1
+        )
+        for die in range(NUM_FACES)
+    )
 
 
 @content_cache
@@ -323,10 +347,14 @@ def _slots_by_die() -> tuple[int, ...]:
     )
 
 
+#: The code placing a masterwork die turned by each rotation on A1 (the next cells follow).
+_ROTATION_CODES: Final = tuple(masterwork_action(rotation, 0) for rotation in ROTATIONS)
+
+
 def masterwork_placements(window: Window, die: Die) -> list[Action]:
     """The actions placing the masterwork die ``die`` (any rotation) where it may go."""
     cells = cell_list(window.legal_cells(die))
-    return [masterwork_action(rotation, cell) for rotation in ROTATIONS for cell in cells]
+    return [first + cell for first in _ROTATION_CODES for cell in cells]
 
 
 def take(ctx: TurnContext, die: Die, slot: int) -> Die:
@@ -345,6 +373,7 @@ def take(ctx: TurnContext, die: Die, slot: int) -> Die:
     else:
         state.left[space] = 0
         state.symbols[space] = -1
+    state.open = state.open_above_dice()
     if state.favor:
         ctx.gain_favor(content().board[space].favor)
     return masterwork_die(symbol, 0)

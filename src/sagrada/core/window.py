@@ -115,15 +115,58 @@ class Window:
             isolated: the die must go where no die touches it in any of the 8 directions
                 (Cork-backed Straightedge) instead of next to a die.
         """
-        # The hot path of legal-action generation: cells.king_spread and
-        # cells.orthogonal_spread written out, to save two calls.
         colour = DIE_COLOUR[die]
         value = DIE_VALUE[die]
-        occupied = self.occupied
+        return self._cells(
+            colour,
+            value,
+            self.occupied,
+            self.by_colour[colour] | self.by_value[value],
+            ignore_colour,
+            ignore_value or self.free_value,
+            isolated,
+        )
+
+    def move_cells(
+        self, source: Cell, *, ignore_colour: bool = False, ignore_value: bool = False
+    ) -> Mask:
+        """Return the mask of the other cells where the die on ``source`` may be moved: where
+        it could be placed once lifted (the window is not changed)."""
+        die = self.dice[source]
+        colour = DIE_COLOUR[die]
+        value = DIE_VALUE[die]
+        lifted = ~(1 << source)
+        return (
+            self._cells(
+                colour,
+                value,
+                self.occupied & lifted,
+                (self.by_colour[colour] | self.by_value[value]) & lifted,
+                ignore_colour,
+                ignore_value or self.free_value,
+                False,
+            )
+            & lifted
+        )
+
+    def _cells(
+        self,
+        colour: int,
+        value: int,
+        occupied: Mask,
+        same: Mask,
+        ignore_colour: bool,
+        ignore_value: bool,
+        isolated: bool,
+    ) -> Mask:
+        """The cells a die of ``colour`` and ``value`` may go to among the ``occupied`` ones,
+        ``same`` being the cells of dice sharing its colour or value."""
+        # The hot path of legal-action generation: cells.king_spread and
+        # cells.orthogonal_spread written out, to save two calls.
         cells = FULL & ~occupied
         if not ignore_colour:
             cells &= self.pattern.colour_ok[colour]
-        if not ignore_value and not self.free_value:
+        if not ignore_value:
             cells &= self.pattern.value_ok[value]
         if occupied == 0:
             cells &= EDGE
@@ -135,7 +178,6 @@ class Window:
             )
             near = (side | ((side << COLUMNS) & FULL) | (side >> COLUMNS)) & ~occupied
             cells &= ~near if isolated else near
-        same = self.by_colour[colour] | self.by_value[value]
         return cells & ~(
             ((same << 1) & NOT_FIRST_COLUMN)
             | ((same >> 1) & NOT_LAST_COLUMN)

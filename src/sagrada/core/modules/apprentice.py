@@ -19,7 +19,7 @@ set aside at setup, as the rulebook's note says of cards referring to components
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind
@@ -70,15 +70,17 @@ def notice_cover(table: Table, action: Action) -> None:
     """After every action: forget the apprentice spaces the current player has vacated; once
     no tool or step is under way, a space covered anew gains a card (once a turn); the die
     placed under a Steady Hand ends it."""
-    state = cast(Apprentice, table.components[NAME])  # on the hot path
+    state: Apprentice = table.components[NAME]  # type: ignore[assignment]  # hot path
     seat = table.current
     window = table.players[seat].window
     assert window is not None
     occupied = window.occupied
+    covered = occupied & window.pattern.apprentice
+    if covered == state.covered[seat] and state.steady < 0:
+        return  # nothing covered anew nor vacated (most actions)
     if state.steady >= 0 and occupied.bit_count() > state.steady:
         window.free_value = False
         state.steady = -1
-    covered = occupied & window.pattern.apprentice
     was = state.covered[seat] & covered
     if table.tool_slot >= 0 or table.step:
         state.covered[seat] = was
@@ -164,7 +166,8 @@ class PlayCard(TurnAction):
     more_kinds = (int(Kind.DISCARD),)
 
     def actions(self, table: Table) -> list[Action]:
-        hand = apprentice_of(table).hands[table.current]
+        state: Apprentice = table.components[NAME]  # type: ignore[assignment]  # hot path
+        hand = state.hands[table.current]
         if not hand:
             return []
         cards = cards_by_number()
@@ -172,23 +175,40 @@ class PlayCard(TurnAction):
         for number in hand:  # a card is once in a hand; unknown cards are others' (views)
             if number != UNKNOWN:
                 card = cards[number]
-                if self.problem(table, card) is None:
+                if self.blocked(table, card) is None:
                     first = A.ACTIVATE_BASE if card.play == "activate" else A.DISCARD_BASE
                     out.append(first + number - 1)
         out.sort()
         return out
 
+    def blocked(self, table: Table, card: ApprenticeCard) -> str | None:
+        """What keeps ``card`` (in hand) from being played now (``"drafted"``: a tool acting
+        on the draft, used; ``"tool"``: the tool could not complete; ``"pool"``: no Draft Pool
+        die; ``"steady"``: a Steady Hand in effect), or ``None``."""
+        effect = card.effect
+        if effect == "tool":
+            tool = TOOL_EFFECTS[card.value]
+            if tool.after_drafting and table.drafted:
+                return "drafted"
+            if not tool.can_start(table):
+                return "tool"
+        elif effect == "reroll" and not table.pool:
+            return "pool"
+        elif effect == "steady_hand" and apprentice_of(table).steady >= 0:
+            return "steady"
+        return None
+
     def problem(self, table: Table, card: ApprenticeCard) -> Message | None:
         """Why ``card`` (in hand) cannot be played now, or ``None``."""
-        if card.effect == "tool":
-            effect = TOOL_EFFECTS[card.value]
-            if effect.after_drafting and table.drafted:
-                return msg("refuse.after_drafting", tool=card.value)
-            if not effect.can_start(table):
-                return msg("refuse.tool", tool=card.value, reason=effect.why_not_startable(table))
-        elif card.effect == "reroll" and not table.pool:
+        reason = self.blocked(table, card)
+        if reason == "drafted":
+            return msg("refuse.after_drafting", tool=card.value)
+        if reason == "tool":
+            why = TOOL_EFFECTS[card.value].why_not_startable(table)
+            return msg("refuse.tool", tool=card.value, reason=why)
+        if reason == "pool":
             return msg("tool.pool_empty")
-        elif card.effect == "steady_hand" and apprentice_of(table).steady >= 0:
+        if reason == "steady":
             return msg("apprentice.steady_already")
         return None
 

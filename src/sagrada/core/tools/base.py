@@ -282,18 +282,25 @@ class Lathekin(ToolEffect):
         ``stop_at_one``: the moves of each die are worked out when it is its turn)."""
         window = ctx.window()
         out = []
+        waived_colour, waived_value = window.waived_colour, window.waived_value
         for source in cell_list(window.occupied):
-            for target in cell_list(move_targets(window, source)):
-                waived_colour, waived_value = window.waived_colour, window.waived_value
-                do_move(window, source, target)
-                second = any_move(window, window.occupied & ~(1 << target))
-                die = window.remove(target)
-                window.place(die, source)
-                window.waived_colour, window.waived_value = waived_colour, waived_value
-                if second:
-                    out.append(A.move(source, target))
-                    if stop_at_one:
-                        return out
+            targets = move_targets(window, source)
+            if not targets:
+                continue
+            die = window.remove(source)  # try each move of this die, then put it back
+            found = []
+            for target in cell_list(targets):
+                window.place(die, target)
+                if any_move(window, window.occupied & ~(1 << target)):
+                    found.append(A.move(source, target))
+                window.remove(target)
+                if found and stop_at_one:
+                    break
+            window.place(die, source)
+            window.waived_colour, window.waived_value = waived_colour, waived_value
+            out.extend(found)
+            if out and stop_at_one:
+                return out
         return out
 
     def can_start(self, ctx: TurnContext) -> bool:

@@ -163,12 +163,7 @@ def move_targets(
     window: Window, source: int, *, ignore_colour: bool = False, ignore_value: bool = False
 ) -> Mask:
     """Return the cells the die on ``source`` may move to (the window is left unchanged)."""
-    waived_colour, waived_value = window.waived_colour, window.waived_value
-    die = window.remove(source)
-    targets = window.legal_cells(die, ignore_colour=ignore_colour, ignore_value=ignore_value)
-    window.place(die, source)
-    window.waived_colour, window.waived_value = waived_colour, waived_value
-    return targets & ~(1 << source)
+    return window.move_cells(source, ignore_colour=ignore_colour, ignore_value=ignore_value)
 
 
 def do_move(
@@ -207,10 +202,15 @@ def any_move(
     window: Window, sources: Mask, *, ignore_colour: bool = False, ignore_value: bool = False
 ) -> bool:
     """Return whether any die on ``sources`` can move somewhere."""
-    return any(
-        move_targets(window, source, ignore_colour=ignore_colour, ignore_value=ignore_value)
-        for source in cell_list(sources & window.occupied)
-    )
+    mask = sources & window.occupied
+    while mask:  # stops at the first die that can move
+        low = mask & -mask
+        if window.move_cells(
+            low.bit_length() - 1, ignore_colour=ignore_colour, ignore_value=ignore_value
+        ):
+            return True
+        mask ^= low
+    return False
 
 
 def explain_move(

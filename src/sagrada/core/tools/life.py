@@ -30,6 +30,7 @@ from sagrada.core.masterwork_board import board_of, masterwork_placements, slot_
 from sagrada.core.messages import Message, msg
 from sagrada.core.tools.effect import (
     ToolEffect,
+    any_move,
     distinct,
     do_move,
     explain_move,
@@ -62,7 +63,7 @@ class SolderingIron(ToolEffect):
 
     def can_start(self, ctx: TurnContext) -> bool:
         window = ctx.window()
-        return any(_targets(window, cell) for cell in _sources(window))
+        return any_move(window, window.by_colour[ORANGE])
 
     def why_not_startable(self, ctx: TurnContext) -> Message:
         return msg("tool.no_masterwork_move")
@@ -118,7 +119,8 @@ class GlassSaw(ToolEffect):
         return slot_actions(ctx, dice, any_slot=True)
 
     def can_start(self, ctx: TurnContext) -> bool:
-        return bool(ctx.pool) and bool(self._slots(ctx, ctx.pool[:1]))
+        # Any die goes into any open slot: a slot open above a die that can be placed will do.
+        return bool(ctx.pool) and bool(board_of(ctx).open_slots(ctx.window()))
 
     def why_not_startable(self, ctx: TurnContext) -> Message:
         if not ctx.pool:
