@@ -19,7 +19,7 @@ from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import dead_spaces, evaluate, final_scale_evaluate
 from sagrada.bots.mcts import MctsBot, estimated_rewards
 from sagrada.bots.tournament import run_tournament
-from sagrada.core.actions import Action
+from sagrada.core.actions import Action, action_to_str
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
 from sagrada.core.content import WindowPattern
@@ -163,7 +163,12 @@ def decision_points(config: GameConfig, seed: int, viewer: int, count: int) -> l
 
 
 @pytest.mark.parametrize(
-    "config", [GameConfig(players=3), GameConfig(players=4, private_pools=True)]
+    "config",
+    [
+        GameConfig(players=3),
+        GameConfig(players=4, private_pools=True),
+        GameConfig(players=3, apprentice=True, masterwork=True),
+    ],
 )
 def test_hidden_information_does_not_change_the_view_or_the_decision(config: GameConfig) -> None:
     viewer = 1
@@ -206,6 +211,12 @@ class Spy:
             assert player.privates == (), f"seat {seat}'s private objective is in the view"
             assert player.options == (), f"seat {seat}'s window options are in the view"
             assert "private_objectives" not in entries[seat]
+            assert "apprentice_hand" not in entries[seat]
+        if "apprentice" in real.components:  # Life: only the viewer's own cards are known
+            hands = seen.snapshot()["components"]["apprentice"]["hands"]
+            for seat, hand in enumerate(hands):
+                if seat != view.player:
+                    assert set(hand) <= {-1}, f"seat {seat}'s apprentice cards are in the view"
         self.decisions += 1
         return self._bot.choose(view, legal)
 
@@ -216,6 +227,7 @@ class Spy:
         (GameConfig(players=1), ("mcts:10",)),
         (GameConfig(players=3), ("greedy", "mcts:10", "easy")),
         (GameConfig(players=2, private_pools=True), ("mcts:10", "greedy")),
+        (GameConfig(players=3, apprentice=True, masterwork=True), ("greedy", "mcts:10", "easy")),
     ],
 )
 def test_bots_are_given_views_without_hidden_information(
@@ -239,6 +251,11 @@ MODES = [
         pytest.param(GameConfig(players=n, private_pools=True), id=f"{n}p-private-pools")
         for n in (2, 4, 6)
     ),
+    pytest.param(GameConfig(players=1, apprentice=True, masterwork=True), id="solo-life"),
+    pytest.param(GameConfig(players=4, apprentice=True, masterwork=True, toil=True), id="4p-life"),
+    pytest.param(
+        GameConfig(players=3, apprentice=True, private_pools=True), id="3p-apprentice-pools"
+    ),
 ]
 
 
@@ -260,6 +277,31 @@ def test_every_bot_finishes_games_in_every_mode(config: GameConfig) -> None:
             assert player.window.occupied  # every bot placed at least one die
         played.update(specs)
     assert played == set(MODE_BOTS)
+
+
+# -- Life ------------------------------------------------------------------------------------
+
+
+def test_greedy_keeps_the_study_of_a_colour_it_has_over_a_card_of_no_points() -> None:
+    # HOUSE-CONTENT.md, "Life: Apprentice module": Study of Blue (20) scores the blue dice's
+    # values once activated; Apprentice's Lens Cutter (5) scores nothing itself.
+    state = new_game(GameConfig(players=2, apprentice=True), seed=3)
+    while state.phase == Phase.SETUP:
+        state.apply(state.legal_actions()[0])
+    seat = state.current
+    window = state.players[seat].window
+    assert window is not None
+    for name, cell in (("B6", "A1"), ("B5", "A3")):
+        window.place(parse_die(name), parse_cell(cell))
+    cards = state.components["apprentice"]
+    cards.deck = sorted(set(cards.deck) - {5, 20})  # type: ignore[attr-defined]
+    cards.discard = [c for c in cards.discard if c not in (5, 20)]  # type: ignore[attr-defined]
+    cards.offer = [5, 20]  # type: ignore[attr-defined]
+    state.step = "apprentice-keep"
+    state._legal = None
+    legal = state.legal_actions()
+    chosen = GreedyBot(seed=1).choose(make_view(state, seat), legal)
+    assert action_to_str(chosen) == "keep:2"
 
 
 # -- strength --------------------------------------------------------------------------------

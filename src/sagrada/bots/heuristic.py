@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from sagrada.core.apprentice_cards import SCORING, card_part, cards_by_number
+from sagrada.core.apprentice_table import NAME as APPRENTICE
+from sagrada.core.apprentice_table import Apprentice
 from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, cell_list, orthogonal_spread
 from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
@@ -166,6 +169,26 @@ def open_faces(window: Window) -> int:
     return count
 
 
+#: What a scoring apprentice card in hand is worth, as a share of what it would score if
+#: activated now: a little less, so that activating it (which it must be to score) rates
+#: better than holding it, while a Study card kept of two rates better than a card of no points.
+HELD_CARD_SHARE: Final = 0.9
+
+
+def held_cards(state: State, player: int, window: Window) -> float:
+    """The worth of ``player``'s scoring apprentice cards still in hand (Life)."""
+    component = state.components.get(APPRENTICE)
+    if not isinstance(component, Apprentice):
+        return 0.0
+    cards = cards_by_number()
+    total = 0.0
+    for number in component.hands[player]:
+        card = cards.get(number)
+        if card is not None and card.effect in SCORING:
+            total += card_part(card, window, state.publics).points
+    return HELD_CARD_SHARE * total
+
+
 def evaluate(state: State, player: int) -> float:
     """Return the estimated final points of ``player``'s window (higher is better).
 
@@ -196,6 +219,7 @@ def evaluate(state: State, player: int) -> float:
         value += sum(part.points for part in hook(state, player) if part.counted)
     if window.by_colour[ORANGE]:
         value += OPEN_FACE_HOPE * open_faces(window)
+    value += held_cards(state, player, window)
     if solo:
         value -= state.target_score() + sum(DIE_VALUE[d] for d in state.pool)
     return value

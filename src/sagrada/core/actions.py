@@ -255,24 +255,23 @@ _KEEP = register_kind(
     args=lambda n: (n + 1, 0),
     absent=msg("refuse.no_apprentice"),
 )
-_ACTIVATE = register_kind(
-    "activate",
-    "apprentice",
-    MAX_APPRENTICE,
-    lambda a, b: f"activate:{a}",
-    fields=("card", ""),
-    args=lambda n: (n + 1, 0),
-    absent=msg("refuse.no_apprentice"),
-)
-_DISCARD = register_kind(
-    "discard",
-    "apprentice",
-    MAX_APPRENTICE,
-    lambda a, b: f"discard:{a}",
-    fields=("card", ""),
-    args=lambda n: (n + 1, 0),
-    absent=msg("refuse.no_apprentice"),
-)
+
+
+def _play_kind(play: str) -> ActionKind:
+    """The kind playing an apprentice card by ``play`` (activate or discard): ``play:17``."""
+    return register_kind(
+        play,
+        "apprentice",
+        MAX_APPRENTICE,
+        lambda a, b: f"{play}:{a}",
+        fields=("card", ""),
+        args=lambda n: (n + 1, 0),
+        absent=msg("refuse.no_apprentice"),
+    )
+
+
+_ACTIVATE = _play_kind("activate")
+_DISCARD = _play_kind("discard")
 
 
 class Kind(IntEnum):

@@ -118,11 +118,12 @@ function renderBoard(view, model) {
     return;
   }
   const legal = slotsFor(view, model);
-  $("masterwork").replaceChildren(
+  const parts = [
     el("div", { class: "mw-spaces" }, board.spaces.map((space, i) => boardSpace(space, i + 1, legal))),
     legend(board.faces || []),
     board.house ? houseNote() : null,
-  );
+  ];
+  $("masterwork").replaceChildren(...parts.filter(Boolean)); // no text "null" for a part left out
 }
 
 // The legend is open at first, except on a phone (where it would push the tools far down);
