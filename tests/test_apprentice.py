@@ -50,12 +50,14 @@ def apprentice_turn(
     favor: int = 2,
     tools: tuple[int, ...] = (RUNNING, EGLOMISE, GROZING),
     players: int = 2,
+    track: dict[int, str] | None = None,
+    turn: int = 0,
 ) -> State:
     """A game with the Apprentice module at the first turn, the current player's window an
     apprentice window of ``grid`` holding ``placements`` (the spaces already covered count as
     noticed), and, if given, the deck, the discard pile and their hand ``hand``."""
     config = GameConfig(players=players, apprentice=True, tools=tools)
-    state = arranged_game(config, seed, pool=pool, favor=favor)
+    state = arranged_game(config, seed, pool=pool, favor=favor, track=track, turn=turn)
     seat = state.current
     plain = make_window(grid, placements)
     window = Window(apprentice_window(plain.pattern, content().spaces))
@@ -301,6 +303,58 @@ def test_an_apprentice_tool_keeps_the_tools_timing() -> None:
     assert "discard:1" not in legal(state)
     assert why(state, "discard:1") == (
         "Grozing Pliers acts on the die you draft, and you have already drafted this turn"
+    )
+
+
+#: For each Apprentice's <tool> (cards 1-12, the base tools' numbers), what happens before it
+#: is played: its tool's timing (Glazing Hammer: a second turn, before drafting; Running Pliers:
+#: a first turn, after drafting) and the steps that start its effect.
+TOOL_CARD_TURNS = {7: 3}  # 3 players: turns 3-5 are the second ones
+TOOL_CARD_BEFORE = {8: ("G4@B4",)}
+
+
+@pytest.mark.parametrize("number", range(1, 13))
+def test_each_apprentices_tool_uses_its_tool_free_with_the_tools_timing(number: int) -> None:
+    # HOUSE-CONTENT.md: cards 1-12, "Use that base tool's effect once, free, with the tool's
+    # own timing and restrictions". A window with dice to move, a Round Track die for Lens
+    # Cutter and Tap Wheel (a red one, like the red dice of the window).
+    state = apprentice_turn(
+        hand=[number],
+        placements="C3=P6 B3=R1 D2=R5",
+        track={1: "R2 G5"},
+        turn=TOOL_CARD_TURNS.get(number, 0),
+        favor=1,
+        tools=(10, 11, 12) if number < 10 else (1, 2, 3),
+        players=3,
+    )
+    seat = state.current
+    act(state, *TOOL_CARD_BEFORE.get(number, ()))
+    assert f"discard:{number}" in legal(state), why(state, f"discard:{number}")
+    act(state, f"discard:{number}")
+    assert state.players[seat].favor == 1  # free: no favor token spent
+    assert cards(state).discard[-1] == number
+    if state.tool_slot >= 0:  # its steps follow, as the tool's own
+        assert state.free_tool == number
+        assert str(state.describe_decision()).startswith(
+            f"player {seat}: {catalog().tool(number).name}"
+        )
+    else:  # Glazing Hammer re-rolls the Draft Pool at once
+        assert number == 7
+    # Not the turn's tool: a tool card may still be used once the free effect is over.
+    while state.tool_slot >= 0:
+        state.apply(state.legal_actions()[0])
+    assert not state.tool_used
+
+
+def test_an_apprentices_tool_waits_for_its_tools_timing() -> None:
+    # Running Pliers: a first turn, after drafting; Glazing Hammer: a second turn.
+    state = apprentice_turn(hand=[RUNNING, 7])
+    assert "discard:8" not in legal(state) and "discard:7" not in legal(state)
+    assert why(state, "discard:8") == (
+        "Running Pliers: it is used after you have drafted and placed this turn's die"
+    )
+    assert why(state, "discard:7") == (
+        "Glazing Hammer: it may only be used on your second turn of the round"
     )
 
 
