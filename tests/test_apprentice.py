@@ -99,6 +99,8 @@ def test_players_get_apprentice_windows_of_the_base_cards_with_one_favor_token_f
             assert option.apprentice == 1 << B2 | 1 << D4
             assert option.grid == apprentice_window(base[option.name], option.apprentice).grid
     chosen = state.players[0].options[0]
+    offered = make_view(state, 0).to_json()["players"][0]["window_options"][0]
+    assert offered["favor_tokens"] == chosen.difficulty - 1  # what the setup screen shows
     act(state, "W1", "W1", "W1", "W1")
     assert state.players[0].favor == chosen.difficulty - 1
 
@@ -369,6 +371,13 @@ def test_steady_hand_lifts_the_value_restriction_for_the_next_die_only() -> None
     window = state.window(seat)
     assert window.dice[0] == parse_die("Y1") and window.violations() == []
     assert not window.free_value
+    # Played once the turn's die is placed, it would lift nothing: it waits for a turn.
+    state = apprentice_turn(hand=[STEADY])
+    act(state, "G4@B4")
+    assert "discard:15" not in legal(state)
+    assert why(state, "discard:15") == (
+        "Steady Hand is for the die you draft this turn: play it before drafting"
+    )
 
 
 def test_second_look_rerolls_a_draft_pool_die() -> None:

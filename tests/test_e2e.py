@@ -354,7 +354,7 @@ def test_an_apprentice_card_is_gained_kept_and_played_by_clicking(
     # Life's Apprentice module (HOUSE-CONTENT.md "Life: Apprentice module"): covering an
     # apprentice space (B2, D4) gains an apprentice card, from the top two of the deck (keep
     # one, the other is discarded face up) or the top of the discard pile; a card of the hand is
-    # played with its Activate or Discard button.
+    # played with its Activate or "Use and discard" button.
     game = create_seeded(
         server, monkeypatch, APPRENTICE_SEED, players=2, bots=[None, "easy"], apprentice=True
     )
@@ -423,7 +423,7 @@ def test_an_apprentice_card_is_gained_kept_and_played_by_clicking(
     held = current["players"][0]["apprentice_hand"]
     assert [card["number"] for card in held] == [patron["number"]]
     button = hand.locator(f'[data-testid="apprentice-play"][data-card="{patron["number"]}"]')
-    expect(button).to_have_text("Discard")
+    expect(button).to_have_text("Use and discard")
     assert legal == {patron["number"]: "discard"}
     expect(button).to_be_enabled()
     others = current["players"][1]["apprentice_cards"]

@@ -112,7 +112,8 @@ def table_text(view: PlayerView) -> str:
         out.append("Setup: choose one of your four window patterns (W1-W4).")
         if view.player >= 0:
             for i, pattern in enumerate(s.players[view.player].options):
-                out.append(f"W{i + 1}: {pattern.name} (difficulty {pattern.difficulty})")
+                tokens = "" if s.config.solo else f", {_tokens(s.rules.favor_for(pattern))}"
+                out.append(f"W{i + 1}: {pattern.name} (difficulty {pattern.difficulty}{tokens})")
                 out.extend("    " + line for line in window_lines(Window(pattern)))
     else:
         out.append(f"Round {min(s.round + 1, 10)} of 10, start player {s.start_player}")

@@ -85,7 +85,12 @@ class PlayerView:
                 entry["private_objectives"] = [o.name for o in p.privates]
             if seat == self.player and s.phase == Phase.SETUP:
                 entry["window_options"] = [
-                    {"name": o.name, "difficulty": o.difficulty, "grid": list(o.grid)}
+                    {
+                        "name": o.name,
+                        "difficulty": o.difficulty,
+                        "favor_tokens": s.rules.favor_for(o),
+                        "grid": list(o.grid),
+                    }
                     for o in p.options
                 ]
             players.append(entry)

@@ -184,7 +184,8 @@ class PlayCard(TurnAction):
     def blocked(self, table: Table, card: ApprenticeCard) -> str | None:
         """What keeps ``card`` (in hand) from being played now (``"drafted"``: a tool acting
         on the draft, used; ``"tool"``: the tool could not complete; ``"pool"``: no Draft Pool
-        die; ``"steady"``: a Steady Hand in effect), or ``None``."""
+        die; ``"steady"``: a Steady Hand in effect; ``"placed"``: Steady Hand after the
+        turn's draft), or ``None``."""
         effect = card.effect
         if effect == "tool":
             tool = TOOL_EFFECTS[card.value]
@@ -194,8 +195,11 @@ class PlayCard(TurnAction):
                 return "tool"
         elif effect == "reroll" and not table.pool:
             return "pool"
-        elif effect == "steady_hand" and apprentice_of(table).steady >= 0:
-            return "steady"
+        elif effect == "steady_hand":
+            if apprentice_of(table).steady >= 0:
+                return "steady"
+            if table.drafted:  # "the die you place this turn": the turn's draft
+                return "placed"
         return None
 
     def problem(self, table: Table, card: ApprenticeCard) -> Message | None:
@@ -210,6 +214,8 @@ class PlayCard(TurnAction):
             return msg("tool.pool_empty")
         if reason == "steady":
             return msg("apprentice.steady_already")
+        if reason == "placed":
+            return msg("apprentice.steady_drafted")
         return None
 
     def apply(self, table: Table, action: Action) -> None:

@@ -10,7 +10,8 @@ import { S, $, mySeat } from "./state.js";
 import { choose } from "./flow.js";
 
 /** The caption of a card's button, by the way it is played (the card's `play`). */
-const PLAY_CAPTIONS = { activate: "Activate", discard: "Discard" };
+// A card played by discarding it is used as it goes to the discard pile: say both.
+const PLAY_CAPTIONS = { activate: "Activate", discard: "Use and discard" };
 
 // -- the windows ----------------------------------------------------------------------------------
 

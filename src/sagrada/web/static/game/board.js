@@ -56,7 +56,12 @@ export function renderSetup(view, model) {
             onclick: () => action && choose(action),
           },
           el("span", { class: "option-name", text: option.name }),
-          el("span", { class: "difficulty", text: `${"●".repeat(option.difficulty)} ${option.difficulty} favor tokens` }),
+          // The dots are the printed difficulty; the tokens are what the engine gives for it
+          // (Life's apprentice windows one fewer; none in solo play).
+          el("span", {
+            class: "difficulty",
+            text: `${"●".repeat(option.difficulty)} ` + (view.solo ? `difficulty ${option.difficulty}` : `${option.favor_tokens} favor tokens`),
+          }),
           patternGrid(option.grid, spaces),
         );
       }),

@@ -61,16 +61,27 @@ function keyedParts(score) {
       return { key: `private:${privates}`, label: privates > 1 ? `Private objective ${privates}` : "Private objective", part };
     }
     // A card's name is its own; the other parts (favor tokens, open spaces) are messages.
-    return { key: part.name, label: part.name_message ? t(part.name_message) : part.name, part };
+    const name = part.name_message ? t(part.name_message) : part.name;
+    const label = part.kind === "apprentice" ? `${name} (apprentice card)` : name;
+    return { key: part.name, label, kind: part.kind, part };
   });
 }
 
+/** Where the rows of a kind go: objectives first, favor tokens and open spaces last, the rule
+ * modules' parts (masterwork dice, apprentice cards) between, in the order they first appear. */
+const FIRST_KINDS = ["public", "private"];
+const LAST_KINDS = ["favor", "open"];
+
 function scoreTable(view) {
-  // Rows in the server's order (publics, privates, favor tokens, open spaces).
+  // Rows in the server's order (publics, privates, the modules' parts, favor tokens, open
+  // spaces); a part only some players have joins the rows of its kind.
   const rows = [];
   for (const score of view.scores) {
-    for (const { key, label } of keyedParts(score)) if (!rows.some((r) => r.key === key)) rows.push({ key, label });
+    for (const { key, label, kind } of keyedParts(score)) if (!rows.some((r) => r.key === key)) rows.push({ key, label, kind });
   }
+  const middle = [...new Set(rows.map((r) => r.kind).filter((k) => !FIRST_KINDS.includes(k) && !LAST_KINDS.includes(k)))];
+  const order = [...FIRST_KINDS, ...middle, ...LAST_KINDS];
+  rows.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)); // stable: keeps the order within a kind
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), view.scores.map((_, seat) => el("th", { scope: "col", text: playerName(seat) })));
   const body = rows.map(({ key, label }) =>
     el(
