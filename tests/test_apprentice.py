@@ -394,12 +394,17 @@ def test_second_look_rerolls_a_draft_pool_die() -> None:
 # -- scoring -------------------------------------------------------------------------------------
 
 
-def test_study_of_a_colour_scores_the_sum_of_that_colours_values() -> None:
-    # Study of Blue: "At game end also score the sum of the values of your blue dice":
-    # B1 + B3 + B5 = 9 (the red 6 does not count).
-    window = make_window(BLANK, "A1=B1 A3=B3 A5=B5 B1=R6")
-    part = card_part(card_named("Study of Blue"), window, ())
-    assert (part.name, part.kind, part.points) == ("Study of Blue", "apprentice", 9)
+#: One die of each colour and value, and what each Study card makes of the window: the sum of
+#: its colour's values (R1 + R6 = 7; Y2; G3 + G5 = 8; B4; purple: none, 0).
+STUDY_WINDOW = "A1=R1 A2=Y2 A3=G3 A4=B4 A5=G5 B1=R6"
+STUDIES = {"Red": 7, "Yellow": 2, "Green": 8, "Blue": 4, "Purple": 0}
+
+
+@pytest.mark.parametrize(("colour", "points"), STUDIES.items())
+def test_study_of_a_colour_scores_the_sum_of_that_colours_values(colour: str, points: int) -> None:
+    # Study of <colour>: "At game end also score the sum of the values of your <colour> dice".
+    part = card_part(card_named(f"Study of {colour}"), make_window(BLANK, STUDY_WINDOW), ())
+    assert (part.name, part.kind, part.points) == (f"Study of {colour}", "apprentice", points)
 
 
 def test_an_activated_study_counts_in_the_players_score() -> None:

@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from helpers import write_json
+from helpers import act, legal, write_json
 from sagrada.core.apprentice_cards import apprentice_window, content
 from sagrada.core.cells import parse_cell
+from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.content_files import install_content_file, uninstall_all
 from sagrada.core.errors import ContentError
+from sagrada.core.state import new_game
 
 
 @pytest.fixture(autouse=True)
@@ -84,9 +86,54 @@ def test_a_content_file_may_give_the_printed_apprentice_cards(tmp_path: Path) ->
     assert not content().house
 
 
+def test_a_game_plays_the_printed_cards_of_a_content_file(tmp_path: Path) -> None:
+    # The module reads whatever cards the file gives: its spaces, its favor, its numbers.
+    printed = {
+        "spaces": ["A3"],
+        "favor_less": 0,
+        "cards": [
+            {
+                "number": 30,
+                "name": "Gift",
+                "text": "...",
+                "play": "discard",
+                "effect": "favor",
+                "tokens": 3,
+            },
+            {
+                "number": 31,
+                "name": "Gift",
+                "text": "...",
+                "play": "discard",
+                "effect": "favor",
+                "tokens": 3,
+            },
+        ],
+    }
+    install_content_file(write_json(tmp_path, {"format": 1, "apprentice": printed}, "box.json"))
+    state = new_game(GameConfig(players=2, apprentice=True), seed=2)
+    option = state.players[0].options[0]
+    assert option.apprentice == 1 << parse_cell("A3")
+    act(state, "W1", "W1")
+    assert state.players[0].favor == option.difficulty  # no token fewer
+    table = state.components["apprentice"].snapshot()
+    assert sorted(table["deck"] + table["discard"]) == [30, 31]
+    seat = state.current
+    favor = state.players[seat].favor
+    on_a3 = sorted(a for a in legal(state) if a.endswith("@A3"))
+    assert on_a3  # seed 2 has a die for A3 (an edge space: the first die may go there)
+    act(state, on_a3[0])
+    assert state.step == "apprentice"
+    act(state, "gain:discard")
+    (card,) = state.components["apprentice"].snapshot()["hands"][seat]
+    act(state, f"discard:{card}")  # a Gift: 3 favor tokens
+    assert state.players[seat].favor == favor + 3
+
+
 @pytest.mark.parametrize(
     ("card", "fragment"),
     [
+        ({"number": 33}, "number must be 1-32, got 33"),
         ({"play": "keep"}, "play must be one of discard, activate"),
         ({"effect": "fly"}, "effect must be one of"),
         ({"effect": "tool", "tool": 13}, "tool must be a base game tool card 1-12"),
