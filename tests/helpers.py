@@ -213,3 +213,47 @@ def write_json(tmp_path: Path, data: Any, name: str = "input.json") -> str:
     path = tmp_path / name
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
     return str(path)
+
+
+# -- the solo card game ----------------------------------------------------------------------
+
+
+def cards_of(text: str) -> list[int]:
+    """Cards written ``"R3 K5"`` (the card game's notation: K is black)."""
+    from sagrada.cardgame.cards import parse_card
+
+    return [parse_card(word) for word in text.split()]
+
+
+def arrange_cards(
+    state: Any,
+    *,
+    grid: str = BLANK,
+    placements: str = "",
+    hand: str = "",
+    bar: Iterable[str] = (),
+    bottom: str = "",
+    discard: str = "",
+    round_number: int | None = None,
+    turn: int = 0,
+) -> None:
+    """Put a card game (between decisions, no tool in use) into a described position: the
+    window on ``grid`` (``K`` for black) holding ``placements`` (``"A1=R3 B2=K5"``), the drawn
+    cards, the turn bar (a stack per round played, ``"R3 G4"``), the pile's known bottom
+    (lowest first) and the discarded cards; every other card goes to the pile unseen. The round
+    is the one after the turn bar's unless given."""
+    from sagrada.cardgame.cards import NUM_CARDS
+
+    state.window = make_window(grid.replace("K", "P"), placements.replace("K", "P"))
+    state.hand = cards_of(hand)
+    state.bar = [cards_of(stack) for stack in bar]
+    state.bottom = cards_of(bottom)
+    state.discard = cards_of(discard)
+    used = [c for c in state.window.dice if c >= 0] + state.hand + state.bottom + state.discard
+    used += [c for stack in state.bar for c in stack]
+    assert len(set(used)) == len(used), "a card is in two places"
+    state.pile = [c for c in range(NUM_CARDS) if c not in used]
+    state.round = len(state.bar) if round_number is None else round_number - 1
+    state.turn = turn
+    state.tool_used = False
+    state._legal = None

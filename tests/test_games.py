@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from sagrada.cardgame.game import CARD_GAME
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
@@ -14,9 +15,10 @@ from sagrada.core.record import GameRecord
 from sagrada.games import game, games, read_record, register_game
 
 
-def test_the_dice_game_is_registered_by_name() -> None:
+def test_the_dice_game_and_the_card_game_are_registered_by_name() -> None:
     assert game("sagrada") is DICE_GAME
-    assert [g.name for g in games()] == ["sagrada"]
+    assert game("cards") is CARD_GAME
+    assert [g.name for g in games()] == ["sagrada", "cards"]
 
 
 def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:

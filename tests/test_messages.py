@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from helpers import act as play
+from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.actions import KINDS, action_fields, action_message, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import COLOUR_LETTERS
@@ -82,6 +83,8 @@ FAMILIES = {
     "colour.": set(COLOUR_LETTERS),
     "formula.": {public_unit(rule) for rule in public_rule_ids()},
     "option.": {spec.name for spec in OPTIONS} | {f"{spec.name}.label" for spec in OPTIONS},
+    "cards.option.": {spec.name for spec in CARD_OPTIONS}
+    | {f"{spec.name}.label" for spec in CARD_OPTIONS},
     "masterwork.requirement.": set(REQUIREMENTS),
 }
 

@@ -10,7 +10,7 @@ Records name their game (``"game"``); records of format 1, written before games 
 read as records of the dice game.
 
 >>> [game.name for game in games()]
-['sagrada']
+['sagrada', 'cards']
 >>> record = read_record('{"format": 1, "config": {"players": 2}, "seed": 7, "actions": ["W1"]}')
 >>> len(record.replay().history)
 1
@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from sagrada.cardgame.game import CARD_GAME
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
 from sagrada.core.record import parse_json
@@ -114,7 +115,7 @@ class Game(Protocol):
         ...
 
 
-_GAMES: dict[str, Game] = {DICE_GAME.name: DICE_GAME}
+_GAMES: dict[str, Game] = {DICE_GAME.name: DICE_GAME, CARD_GAME.name: CARD_GAME}
 
 
 def register_game(game: Game) -> None:

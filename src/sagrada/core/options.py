@@ -130,7 +130,7 @@ class Options:
 
     def __post_init__(self) -> None:
         for spec in OPTIONS:
-            _check(spec, getattr(self, spec.name))
+            check_option(spec, getattr(self, spec.name))
         cards = catalog()
         if self.tools is not None:
             numbers = []
@@ -193,7 +193,7 @@ class Options:
         return cls(**kwargs)
 
 
-def _check(spec: OptionSpec, value: Any) -> None:
+def check_option(spec: OptionSpec, value: Any) -> None:
     """Refuse a value the spec does not allow (lists are checked by :class:`Options` itself).
 
     Raises:
@@ -217,8 +217,10 @@ def _check(spec: OptionSpec, value: Any) -> None:
         raise ConfigError(f"{name} must be one of {', '.join(spec.choices)}, got {value!r}")
 
 
-def _specs(options_class: type[Options]) -> tuple[OptionSpec, ...]:
-    """The schema of each option field, from its declaration and its type."""
+def option_specs(options_class: type[Any], prefix: str = "option") -> tuple[OptionSpec, ...]:
+    """The schema of each option field of a game's options dataclass, from its declaration
+    (:func:`option`) and its type; label and help are the messages ``<prefix>.<name>.label``
+    and ``<prefix>.<name>`` (another game names its own prefix: ``cards.option``)."""
     hints = typing.get_type_hints(options_class)
     out = []
     for f in dataclasses.fields(options_class):
@@ -235,10 +237,10 @@ def _specs(options_class: type[Options]) -> tuple[OptionSpec, ...]:
                 name=f.name,
                 type=kind,
                 default=default,
-                label=template(f"option.{f.name}.label"),
-                help=template(f"option.{f.name}"),
-                help_id=f"option.{f.name}",
-                label_id=f"option.{f.name}.label",
+                label=template(f"{prefix}.{f.name}.label"),
+                help=template(f"{prefix}.{f.name}"),
+                help_id=f"{prefix}.{f.name}",
+                label_id=f"{prefix}.{f.name}.label",
                 nullable=nullable,
                 **schema,
             )
@@ -247,4 +249,4 @@ def _specs(options_class: type[Options]) -> tuple[OptionSpec, ...]:
 
 
 #: The schema of every option, in declaration order.
-OPTIONS: Final[tuple[OptionSpec, ...]] = _specs(Options)
+OPTIONS: Final[tuple[OptionSpec, ...]] = option_specs(Options)

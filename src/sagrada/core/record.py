@@ -10,8 +10,9 @@ records, written before, have no game name and are read as records of the dice g
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from sagrada.core.actions import Action, action_to_str, parse_action
 from sagrada.core.config import GameConfig
@@ -22,6 +23,8 @@ from sagrada.core.state import State, new_game
 #: The format written; :data:`READABLE_FORMATS` are read.
 FORMAT_VERSION: Final = 2
 READABLE_FORMATS: Final = (1, 2)
+_C = TypeVar("_C")
+
 #: The name of the dice game in the games registry and in records.
 GAME_NAME: Final = "sagrada"
 
@@ -51,24 +54,7 @@ class GameRecord:
 
     def dumps(self) -> str:
         """Return the record as JSON text, one action per line for readable diffs."""
-        data = self.to_json()
-        lines = [
-            "{",
-            f'  "format": {data["format"]},',
-            f'  "game": {json.dumps(data["game"])},',
-            f'  "config": {json.dumps(data["config"])},',
-            f'  "seed": {data["seed"]},',
-        ]
-        if not self.actions:
-            lines.append('  "actions": []')
-        else:
-            lines.append('  "actions": [')
-            texts = [json.dumps(t) for t in data["actions"]]
-            lines.extend(f"    {t}," for t in texts[:-1])
-            lines.append(f"    {texts[-1]}")
-            lines.append("  ]")
-        lines.append("}")
-        return "\n".join(lines) + "\n"
+        return record_text(self.to_json())
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -77,37 +63,10 @@ class GameRecord:
         Raises:
             RecordError: naming the field or the action (by index) at fault.
         """
-        if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
-        version = data.get("format")
-        if isinstance(version, bool) or version not in READABLE_FORMATS:
-            raise RecordError(f"format must be 1 or 2, got {data.get('format')!r}")
-        fields = {"format", "config", "seed", "actions"} | ({"game"} if version >= 2 else set())
-        unknown = sorted(set(data) - fields)
-        if unknown:
-            raise RecordError(f"unknown field {unknown[0]!r} in a format {version} game record")
-        if version >= 2 and data.get("game") != GAME_NAME:
-            raise RecordError(f"game must be {GAME_NAME!r} here, got {data.get('game')!r}")
-        try:
-            seed = check_seed(data.get("seed"))
-        except ConfigError as exc:
-            raise RecordError(str(exc)) from None
-        try:
-            config = GameConfig.from_json(data.get("config"))
-        except (ConfigError, TypeError) as exc:
-            raise RecordError(f"config: {exc}") from None
-        raw = data.get("actions")
-        if not isinstance(raw, list):
-            raise RecordError("actions must be a list of action strings")
-        actions = []
-        for index, text in enumerate(raw):
-            if not isinstance(text, str):
-                raise RecordError(f"action {index}: {text!r} is not a string")
-            try:
-                actions.append(parse_action(text))
-            except InvalidNotationError as exc:
-                raise RecordError(f"action {index}: {exc}") from None
-        return cls(config, seed, tuple(actions))
+        config, seed, actions = read_fields(
+            data, GAME_NAME, READABLE_FORMATS, GameConfig.from_json, parse_action
+        )
+        return cls(config, seed, actions)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
@@ -131,6 +90,74 @@ class GameRecord:
             except IllegalActionError as exc:
                 raise RecordError(f"action {index} ({exc.action}): {exc.rule}") from None
         return state
+
+
+def record_text(data: dict[str, Any]) -> str:
+    """A record's JSON text (any game's), one action per line for readable diffs."""
+    lines = [
+        "{",
+        f'  "format": {data["format"]},',
+        f'  "game": {json.dumps(data["game"])},',
+        f'  "config": {json.dumps(data["config"])},',
+        f'  "seed": {data["seed"]},',
+    ]
+    texts = [json.dumps(t) for t in data["actions"]]
+    if not texts:
+        lines.append('  "actions": []')
+    else:
+        lines.append('  "actions": [')
+        lines.extend(f"    {t}," for t in texts[:-1])
+        lines.append(f"    {texts[-1]}")
+        lines.append("  ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def read_fields(
+    data: Any,
+    game: str,
+    formats: tuple[int, ...],
+    config_from_json: Callable[[Any], _C],
+    parse: Callable[[str], int],
+) -> tuple[_C, int, tuple[int, ...]]:
+    """Read the configuration, seed and actions of a record of ``game`` (any game's: its
+    configuration and notation readers given).
+
+    Raises:
+        RecordError: naming the field or the action (by index) at fault.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a game record must be a JSON object")
+    version = data.get("format")
+    if isinstance(version, bool) or version not in formats:
+        allowed = " or ".join(map(str, formats))
+        raise RecordError(f"format must be {allowed}, got {data.get('format')!r}")
+    fields = {"format", "config", "seed", "actions"} | ({"game"} if version >= 2 else set())
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise RecordError(f"unknown field {unknown[0]!r} in a format {version} game record")
+    if version >= 2 and data.get("game") != game:
+        raise RecordError(f"game must be {game!r} here, got {data.get('game')!r}")
+    try:
+        seed = check_seed(data.get("seed"))
+    except ConfigError as exc:
+        raise RecordError(str(exc)) from None
+    try:
+        config = config_from_json(data.get("config"))
+    except (ConfigError, TypeError) as exc:
+        raise RecordError(f"config: {exc}") from None
+    raw = data.get("actions")
+    if not isinstance(raw, list):
+        raise RecordError("actions must be a list of action strings")
+    actions = []
+    for index, text in enumerate(raw):
+        if not isinstance(text, str):
+            raise RecordError(f"action {index}: {text!r} is not a string")
+        try:
+            actions.append(parse(text))
+        except InvalidNotationError as exc:
+            raise RecordError(f"action {index}: {exc}") from None
+    return config, seed, tuple(actions)
 
 
 def parse_json(text: str) -> Any:

@@ -1,0 +1,137 @@
+"""The card game's cards that are not glass cards: order cards, tool cards and glass windows.
+
+The rulebook's tables were images; the project's tables (``HOUSE-CONTENT.md``, "The card
+game") are shipped in ``content/card_game.json`` and labelled house content:
+
+* 9 basic orders: the base game's public objectives but Color Diagonals, with their VP (each
+  may score several times, as the objective does);
+* 6 unique orders: Shades of Red, Green, Yellow, Blue and Black (the sum of that colour's
+  values, as a private objective) and Color Diagonals;
+* 9 tool cards, each paid with a drawn card of the value it shows (their effects are
+  :mod:`sagrada.cardgame.tools`);
+* the glass windows: the base game's 24 window patterns, purple read as black, difficulty as
+  printed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+from typing import Final
+
+from sagrada.cardgame.cards import CARD_COLOURS
+from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
+from sagrada.core.scoring import ScorePart, score_private, score_public
+from sagrada.core.window import Window
+
+#: The content file.
+FILENAME: Final = "card_game.json"
+#: The kinds of order card.
+BASIC: Final = "basic"
+UNIQUE: Final = "unique"
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """An order card: ``kind`` basic or unique; it scores like a base public objective
+    (``public``) or like a private objective of one colour (``shades``)."""
+
+    id: str
+    name: str
+    kind: str
+    public: PublicObjective | None
+    shades: PrivateObjective | None
+
+    def score(self, window: Window) -> ScorePart:
+        """Score the order for ``window`` (a part of kind ``"order"``)."""
+        if self.public is not None:
+            part = score_public(window, self.public)
+        else:
+            assert self.shades is not None
+            part = score_private(window, self.shades)
+        return replace(part, kind="order")
+
+    @property
+    def vp(self) -> int:
+        """The VP per unit (a shades order: 1 per pip)."""
+        return self.public.vp if self.public is not None else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """A tool card: its number (1-9), name, the value of the card that pays for it, text."""
+
+    number: int
+    name: str
+    pay: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardContent:
+    """Every order, tool and glass window of the card game."""
+
+    orders: tuple[Order, ...]
+    tools: tuple[Tool, ...]
+    windows: tuple[WindowPattern, ...]
+    house: bool
+
+    def order(self, key: str) -> Order:
+        """The order with this id or name (case-insensitive).
+
+        Raises:
+            KeyError: if there is none.
+        """
+        wanted = key.strip().lower()
+        for order in self.orders:
+            if wanted in (order.id, order.name.lower()):
+                return order
+        raise KeyError(key)
+
+    def tool(self, key: int | str) -> Tool:
+        """The tool with this number or name (case-insensitive).
+
+        Raises:
+            KeyError: if there is none.
+        """
+        for tool in self.tools:
+            if key == tool.number or (
+                isinstance(key, str) and key.strip().lower() == tool.name.lower()
+            ):
+                return tool
+        raise KeyError(key)
+
+    def window(self, name: str) -> WindowPattern:
+        """The glass window called ``name`` (case-insensitive).
+
+        Raises:
+            KeyError: if there is none.
+        """
+        for window in self.windows:
+            if window.name.lower() == name.strip().lower():
+                return window
+        raise KeyError(name)
+
+
+@cache
+def content() -> CardContent:
+    """The card game's content (read once)."""
+    text = resources.files("sagrada.content").joinpath(FILENAME).read_text(encoding="utf-8")
+    data = json.loads(text)
+    cards = catalog()
+    orders = [
+        Order(i, cards.public(i).name, BASIC, cards.public(i), None) for i in data["basic_orders"]
+    ]
+    for entry in data["unique_orders"]:
+        if "public" in entry:
+            public = cards.public(entry["public"])
+            orders.append(Order(entry["id"], public.name, UNIQUE, public, None))
+        else:
+            colour = CARD_COLOURS.index(entry["colour"])
+            shades = PrivateObjective(entry["id"], entry["name"], colour)
+            orders.append(Order(entry["id"], entry["name"], UNIQUE, None, shades))
+    tools = tuple(Tool(t["number"], t["name"], t["pay"], t["text"]) for t in data["tools"])
+    windows = tuple(w for w in cards.windows if w.pack == "base")
+    return CardContent(tuple(orders), tools, windows, bool(data.get("house", False)))
