@@ -761,6 +761,83 @@ MALFORMED += [
 ]
 
 
+# -- the solo card game (rulebook 002_a2583da13b6224b7.txt, Game end and final scoring) -------
+
+# The base rulebook's example window as glass cards (purple read as black), as the issue gives
+# it. Row Color Variety 0 (rows A-C open, row D repeats green); Light Shades: 1s B2, B4 and
+# 2s A3, B5, D4 -> 2 sets x 2 = 4; Shades of Black 6 + 5 + 6 = 17; 3 open spaces x -3 = -9:
+# 12. Target: 3 + 1 + 5 + 2 + 6 + 4 + 1 + 3 + 2 + 2 + 5 + 1 = 35: lost.
+CARD_INPUT: dict[str, Any] = {
+    "cards": ["_ G4 R2 Y5 K6", "R3 B1 _ G1 Y2", "K5 G6 _ K6 R3", "B4 Y3 G4 B2 G4"],
+    "orders": ["Row Color Variety", "Light Shades", "Shades of Black"],
+    "turn_bar": [[3], [1, 5], [2], [6], [4], [1], [3], [2, 2], [5], [1]],
+}
+
+
+def test_a_card_game_window_is_scored_against_its_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli_main.main(["score", "--game", "cards", write_json(tmp_path, CARD_INPUT), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert json.loads(out) == {
+        "total": 12,
+        "target": 35,
+        "won": False,
+        "parts": [
+            {"name": "Row Color Variety", "points": 0},
+            {"name": "Light Shades", "points": 4},
+            {"name": "Shades of Black", "points": 17},
+            {"name": "Open spaces", "points": -9},
+        ],
+    }
+    # The example repeats cards the game has once: scored, with a warning.
+    assert err.startswith("sagrada score: warning: R3, G4, K6 appear(s) more than once")
+
+
+def test_a_card_game_table_says_won_or_lost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = dict(CARD_INPUT, turn_bar=[[1], [2], [3], [1], [2], [3]])  # target 12: reached
+    assert cli_main.main(["score", "--game", "cards", write_json(tmp_path, data)]) == 0
+    out = capsys.readouterr().out
+    assert "Open spaces" in out and "-9" in out and out.rstrip().endswith("(won)")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({**CARD_INPUT, "dice": []}, "unknown field 'dice'"),
+        (
+            {"cards": CARD_INPUT["cards"], "orders": CARD_INPUT["orders"]},
+            "missing field 'turn_bar'",
+        ),
+        (
+            {**CARD_INPUT, "cards": ["_ G4 R2 Y5 P6", *CARD_INPUT["cards"][1:]]},
+            "row A, token 5: 'P6' is not a card",
+        ),
+        (
+            {**CARD_INPUT, "orders": ["Light Shades", "Deep Shades", "Medium Shades"]},
+            "1 unique order and 2 basic",
+        ),
+        (
+            {**CARD_INPUT, "orders": ["Light Shades", "Deep Shades", "Shades of Purple"]},
+            "no order card 'Shades of Purple'",
+        ),
+        ({**CARD_INPUT, "turn_bar": [[7]]}, "field 'turn_bar', round 1: 7 is not a value 1-6"),
+        ({**CARD_INPUT, "turn_bar": [[1]] * 11}, "at most 10 lists"),
+    ],
+)
+def test_malformed_card_game_input_is_one_line_and_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: Any, message: str
+) -> None:
+    code = cli_main.main(["score", "--game", "cards", write_json(tmp_path, data)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and message in lines[0], err
+
+
 @pytest.mark.parametrize(
     ("data", "message"), [case[1:] for case in MALFORMED], ids=[case[0] for case in MALFORMED]
 )

@@ -33,8 +33,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cli.common import CliError, read_input
 from sagrada.cli.render import score_table
+from sagrada.cli.score_cards import EPILOG as CARD_EPILOG
+from sagrada.cli.score_cards import card_warnings, score_card_game
 from sagrada.core.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
 from sagrada.core.apprentice_cards import content as apprentice_content
 from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS, Cell, parse_cell
@@ -51,8 +54,10 @@ from sagrada.core.dice import (
 )
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.modules.masterwork import masterwork_part
+from sagrada.core.record import GAME_NAME as DICE_GAME_NAME
 from sagrada.core.scoring import score_window
 from sagrada.core.window import EMPTY, Window
+from sagrada.games import games
 
 OPEN_TOKEN: Final = "_"
 #: A masterwork die (Life) in a ``dice`` row; its symbol and rotation are in ``masterwork``.
@@ -116,10 +121,17 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="score a finished window described in JSON",
         description="Score a finished window: public and private objectives, favor tokens "
         "and open spaces, by the rulebook's END GAME SCORING.",
-        epilog=_EPILOG,
+        epilog=_EPILOG + "\n" + CARD_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", metavar="FILE", help="the window and cards in JSON; - for stdin")
+    parser.add_argument(
+        "--game",
+        choices=[g.name for g in games()],
+        default=DICE_GAME_NAME,
+        help="the game of the window: sagrada (the dice game, default) or cards (the solo card "
+        "game, input below)",
+    )
     parser.add_argument(
         "--json",
         action="store_true",
@@ -134,6 +146,13 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         CliError: if the input is malformed, naming the field, row or token at fault.
     """
+    if args.game == CARD_GAME_NAME:
+        data = load_json(read_input(args.file))
+        result = score_card_game(data, args.json)  # refuses bad input before any warning
+        for warning in card_warnings(data):
+            print(f"sagrada score: warning: {warning}", file=sys.stderr)
+        print(result)
+        return 0
     request = parse_request(read_input(args.file))
     problems = request.window.violations()
     if problems:
@@ -183,20 +202,29 @@ class ScoreRequest:
     apprentice: tuple[ApprenticeCard, ...] = ()
 
 
-def parse_request(text: str) -> ScoreRequest:
-    """Parse and check the JSON input of ``sagrada score``.
+def load_json(text: str) -> Any:
+    """The JSON input of ``sagrada score``.
 
     Raises:
-        CliError: one line naming the field, row or token at fault.
+        CliError: if it is not readable JSON.
     """
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(f"not valid JSON: {exc}") from None
     except ValueError as exc:  # a number too long to read
         raise CliError(f"not readable: {exc}") from None
     except RecursionError:
         raise CliError("not readable: nested too deeply") from None
+
+
+def parse_request(text: str) -> ScoreRequest:
+    """Parse and check the JSON input of ``sagrada score``.
+
+    Raises:
+        CliError: one line naming the field, row or token at fault.
+    """
+    data = load_json(text)
     if not isinstance(data, dict):
         raise CliError("the input must be a JSON object with fields " + _field_list())
     unknown = [key for key in data if key not in REQUIRED_FIELDS + OPTIONAL_FIELDS]

@@ -1,0 +1,157 @@
+"""``sagrada score --game cards``: score a finished window of the solo card game, described in
+JSON (rulebook 002_a2583da13b6224b7.txt, Game end and final scoring)::
+
+    {"cards": ["_ G4 R2 Y5 K6", "R3 B1 _ G1 Y2", "K5 G6 _ K6 R3", "B4 Y3 G4 B2 G4"],
+     "orders": ["Row Color Variety", "Light Shades", "Shades of Black"],
+     "turn_bar": [[3], [1, 5], [2], [6], [4], [1], [3], [2, 2], [5], [1]]}
+
+``cards``: rows A-D, five tokens each, ``_`` for an open space, else a card (colour R Y G B K,
+K black, and a value). ``orders``: the three order cards, 1 unique and 2 basic. ``turn_bar``:
+the values of the cards of each round's stack. The target is the sum of the turn bar; the score
+the orders' points minus 3 per open space; the player won if the score reaches the target.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from sagrada.cardgame.cards import CARD_NAMES, parse_card
+from sagrada.cardgame.content import BASIC, UNIQUE, Order, content
+from sagrada.cardgame.state import score_cards
+from sagrada.cli.common import CliError
+from sagrada.cli.render import score_table
+from sagrada.core.cells import COLUMNS, ROW_LETTERS, ROWS
+from sagrada.core.errors import InvalidNotationError
+from sagrada.core.position import make_window
+from sagrada.core.window import Window
+
+FIELDS: Final = ("cards", "orders", "turn_bar")
+OPEN_TOKEN: Final = "_"
+ROUNDS: Final = 10
+
+EPILOG: Final = """\
+with --game cards, the input (JSON) is a finished window of the solo card game:
+  {"cards": ["_ G4 R2 Y5 K6", "R3 B1 _ G1 Y2", "K5 G6 _ K6 R3", "B4 Y3 G4 B2 G4"],
+   "orders": ["Row Color Variety", "Light Shades", "Shades of Black"],
+   "turn_bar": [[3], [1, 5], [2], [6], [4], [1], [3], [2, 2], [5], [1]]}
+
+  cards     4 rows, A to D, of 5 tokens: _ for an open space, else a card: a colour
+            letter (R Y G B, K for black) and a value 1-6
+  orders    the three order cards: 1 unique (Shades of a colour, Color Diagonals) and
+            2 basic (the base game's other public objectives)
+  turn_bar  up to 10 lists, one per round, of the values (1-6) of its stack's cards
+The target is the sum of the turn bar; the score is the orders minus 3 per open space.
+"""
+
+
+def score_card_game(data: Any, as_json: bool) -> str:
+    """Score a card game's window described by ``data`` (parsed JSON).
+
+    Raises:
+        CliError: one line naming the field, row or token at fault.
+    """
+    if not isinstance(data, dict):
+        raise CliError("the input must be a JSON object with fields " + ", ".join(FIELDS))
+    unknown = [key for key in data if key not in FIELDS]
+    if unknown:
+        raise CliError(f"unknown field {unknown[0]!r} (expected {', '.join(FIELDS)})")
+    missing = [key for key in FIELDS if key not in data]
+    if missing:
+        raise CliError(f"missing field {missing[0]!r}")
+    window = _window(data["cards"])
+    orders = _orders(data["orders"])
+    target = _target(data["turn_bar"])
+    score = score_cards(window, orders)
+    won = score.total >= target
+    if as_json:
+        return json.dumps(
+            {
+                "total": score.total,
+                "target": target,
+                "won": won,
+                "parts": [{"name": p.name, "points": p.points} for p in score.parts],
+            }
+        )
+    verdict = "won" if won else "lost"
+    return f"{score_table(score)}\nTarget {target:>{len('Source') + 3}}  ({verdict})"
+
+
+def card_warnings(data: Any) -> list[str]:
+    """What is odd in a readable input without making it unscorable: a card that appears
+    twice (the game has one of each) or a window that breaks the placement rules."""
+    if not isinstance(data, dict) or "cards" not in data:
+        return []
+    try:
+        window = _window(data["cards"])
+    except CliError:
+        return []
+    out = []
+    cards = [c for c in window.dice if c >= 0]
+    twice = sorted({c for c in cards if cards.count(c) > 1})
+    if twice:
+        names = ", ".join(CARD_NAMES[c] for c in twice)
+        out.append(f"{names} appear(s) more than once (the game has one card of each)")
+    problems = window.violations()
+    if problems:
+        out.append("the window breaks the placement rules (scored anyway): " + "; ".join(problems))
+    return out
+
+
+def _window(rows: Any) -> Window:
+    if not isinstance(rows, list) or len(rows) != ROWS:
+        raise CliError(f"field 'cards': must be a list of {ROWS} strings, rows A to D")
+    placements = []
+    for r, row in enumerate(rows):
+        letter = ROW_LETTERS[r]
+        if not isinstance(row, str) or len(row.split()) != COLUMNS:
+            raise CliError(f"row {letter}: expected a string of {COLUMNS} tokens (a card or _)")
+        for c, token in enumerate(row.split()):
+            if token == OPEN_TOKEN:
+                continue
+            try:
+                card = parse_card(token)
+            except InvalidNotationError:
+                raise CliError(
+                    f"row {letter}, token {c + 1}: {token!r} is not a card (R Y G B K and a "
+                    f"value 1-6, like K5) or {OPEN_TOKEN!r}"
+                ) from None
+            placements.append(f"{letter}{c + 1}={'RYGBP'[card // 6]}{card % 6 + 1}")
+    return make_window("..... ..... ..... .....", " ".join(placements))
+
+
+def _orders(names: Any) -> list[Order]:
+    if not isinstance(names, list) or len(names) != 3:
+        raise CliError("field 'orders': must be a list of the 3 order card names")
+    orders = []
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise CliError(f"field 'orders', entry {i + 1}: must be a name, got {json.dumps(name)}")
+        try:
+            orders.append(content().order(name))
+        except KeyError:
+            known = ", ".join(o.name for o in content().orders)
+            raise CliError(
+                f"field 'orders', entry {i + 1}: no order card {name!r} ({known})"
+            ) from None
+    if len({o.id for o in orders}) != 3:
+        raise CliError("field 'orders': an order card is listed twice")
+    if sorted(o.kind for o in orders) != [BASIC, BASIC, UNIQUE]:
+        raise CliError("field 'orders': the game lays out 1 unique order and 2 basic orders")
+    return orders
+
+
+def _target(stacks: Any) -> int:
+    if not isinstance(stacks, list) or len(stacks) > ROUNDS:
+        raise CliError(f"field 'turn_bar': must be a list of at most {ROUNDS} lists of values")
+    total = 0
+    for i, stack in enumerate(stacks):
+        if not isinstance(stack, list):
+            raise CliError(f"field 'turn_bar', round {i + 1}: must be a list of values 1-6")
+        for value in stack:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                raise CliError(
+                    f"field 'turn_bar', round {i + 1}: {json.dumps(value)} is not a value 1-6"
+                )
+            total += value
+    return total
