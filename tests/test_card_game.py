@@ -174,6 +174,10 @@ def test_a_tool_is_paid_with_a_drawn_card_of_its_value_and_used_once() -> None:
 def test_a_tool_needs_a_card_of_its_value() -> None:
     state = game(3, hand="R4 K5 G1")
     assert "T3" not in legal(state)
+    assert why(state, "T3") == (
+        "Glazing Hammer is paid with a drawn card of value 3, and then its effect must be possible"
+    )
+    assert why(state, "T4") == "tool card 4 is not in this game"
 
 
 def test_one_tool_a_round() -> None:
@@ -181,6 +185,8 @@ def test_one_tool_a_round() -> None:
     state = game(3, 7, hand="R3 K5 G1")
     act(state, "T7", "$K5")
     assert "T3" not in legal(state)
+    assert why(state, "T3") == "a tool has been used this round (one a round)"
+    assert why(state, "T7") == "Running Pliers has been used (each tool card is used once)"
 
 
 def test_an_empty_pile_is_refilled_by_shuffling_the_discarded_cards() -> None:

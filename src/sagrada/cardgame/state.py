@@ -205,6 +205,16 @@ class CardState(CardTable):
             return msg("game.over")
         if not 0 <= action < A.NUM_ACTIONS:
             return msg("refuse.not_code", code=repr(action))
+        if A.kind_of(action) == "tool" and not self.tool:
+            number = A.args(action)[0]
+            if number not in self.tools:
+                return msg("cards.refuse.tool_absent", number=number)
+            name = content().tool(number).name
+            if number in self.spent:
+                return msg("cards.refuse.tool_spent", name=name)
+            if self.tool_used:
+                return msg("cards.refuse.tool_round")
+            return msg("cards.refuse.tool_pay", name=name, value=content().tool(number).pay)
         if A.kind_of(action) == "place" and not self.tool:
             card, cell = A.args(action)
             if card not in self.hand:

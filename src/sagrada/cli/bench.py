@@ -9,12 +9,15 @@ import random
 import time
 from typing import Any
 
+from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cli.common import seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
 from sagrada.core.actions import parse_action
 from sagrada.core.config import GameConfig
+from sagrada.core.record import GAME_NAME
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
+from sagrada.games import game as registered
 
 
 def register(subparsers: Any) -> None:
@@ -26,7 +29,7 @@ def register(subparsers: Any) -> None:
             "Play complete games in one process, choosing a uniformly random legal action at "
             "every decision (tools included) and scoring the end, and report games per second "
             "and the average microseconds per legal-action generation; then time the MCTS bot "
-            "on a fixed position (iterations per second)."
+            "on a fixed position (iterations per second; the dice game's)."
         ),
     )
     parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
@@ -47,27 +50,29 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def measure(games: int, config: GameConfig, seed: int) -> dict[str, Any]:
-    """Play ``games`` random games of ``config`` and return the measurements.
+def measure(games: int, config: Any, seed: int, name: str = GAME_NAME) -> dict[str, Any]:
+    """Play ``games`` random games of ``config`` (of the game called ``name``) and return the
+    measurements.
 
     Two passes over the same seeds: the first times whole games (setup, play, final scoring);
     the second times each legal-action generation on its own.
     """
+    chosen = registered(name)
     decisions = 0
     start = time.perf_counter()
     for game in range(games):
-        state = new_game(config, seed + game)
+        state = chosen.new_state(config, seed + game)
         choose = random.Random(seed + game).choice
         while not state.is_over:
             state.apply(choose(state.legal_actions()))
             decisions += 1
-        state.outcome()
+        chosen.outcome(state)
     elapsed = time.perf_counter() - start
 
     generation = 0.0
     timer = time.perf_counter
     for game in range(games):
-        state = new_game(config, seed + game)
+        state = chosen.new_state(config, seed + game)
         choose = random.Random(seed + game).choice
         while not state.is_over:
             t0 = timer()
@@ -75,9 +80,10 @@ def measure(games: int, config: GameConfig, seed: int) -> dict[str, Any]:
             generation += timer() - t0
             state.apply(choose(legal))
     return {
+        "game": name,
         "games": games,
-        "players": config.players,
-        "private_pools": config.private_pools,
+        "players": chosen.num_players(config),
+        "private_pools": getattr(config, "private_pools", False),
         "config": config.to_json(),
         "decisions_per_game": decisions / games,
         "games_per_second": games / elapsed,
@@ -117,21 +123,23 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CliError("--games must be at least 1")
     check_seed_run(args.seed, args.games)
-    if not 1 <= args.players <= 6:
+    cards = args.game == CARD_GAME_NAME
+    if not cards and not 1 <= args.players <= 6:
         raise CliError("--players must be 1-6")
-    if args.private_pools and args.players < 2:
+    if not cards and args.private_pools and args.players < 2:
         raise CliError("--private-pools needs 2-6 players")
     if args.mcts_iterations < 0:
         raise CliError("--mcts-iterations must not be negative")
-    result = measure(args.games, config_from_args(args), args.seed)
-    if args.mcts_iterations:
+    result = measure(args.games, config_from_args(args), args.seed, args.game)
+    if args.mcts_iterations and not cards:  # the search figure is the dice game's
         result["mcts_iterations_per_second"] = measure_mcts(args.mcts_iterations)
     if args.json:
         print(json.dumps(result))
     else:
+        kind = "solo card" if cards else f"{result['players']}-player"
         print(
-            f"{result['games']} random {result['players']}-player games"
-            + (" with private dice pools" if args.private_pools else "")
+            f"{result['games']} random {kind} games"
+            + (" with private dice pools" if result["private_pools"] else "")
             + " "
             f"({result['decisions_per_game']:.0f} decisions each) on one core, "
             f"Python {result['python']}:"

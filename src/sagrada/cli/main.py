@@ -14,8 +14,11 @@ from importlib import import_module
 from typing import NoReturn
 
 from sagrada.cli.common import CliError
+from sagrada.cli.options import FLAG_GAME, peek_game
 from sagrada.core.content_files import install_content_file
 from sagrada.core.errors import SagradaError
+from sagrada.core.record import GAME_NAME
+from sagrada.games import games
 
 #: Subcommand modules, in the order ``--help`` lists them.
 SUBCOMMANDS = ("serve", "play", "score", "replay", "simulate", "bench", "options")
@@ -28,8 +31,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the parser of the whole command line."""
+def build_parser(game: str = GAME_NAME) -> argparse.ArgumentParser:
+    """Return the parser of the whole command line, with the option flags of ``game``."""
+    FLAG_GAME.set(game if game in {g.name for g in games()} else GAME_NAME)
     parser = _Parser(prog="sagrada", description="Sagrada: the dice-drafting window game.")
     from sagrada import __version__
 
@@ -51,8 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 failure, 2 bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(peek_game(words))
+    args = parser.parse_args(words)
     try:
         for path in args.content:
             install_content_file(path)

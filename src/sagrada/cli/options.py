@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from sagrada.cli.common import CliError
-from sagrada.core.config import GameConfig
+from sagrada.core.record import GAME_NAME
 from sagrada.games import game, games
 
 
@@ -40,12 +41,32 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+#: The game whose option flags the commands take: the dice game unless the command line names
+#: another with ``--game`` (:func:`sagrada.cli.main.build_parser` sets it before the flags are
+#: made, as two games may give one flag two meanings: ``--tools``).
+FLAG_GAME: ContextVar[str] = ContextVar("FLAG_GAME", default=GAME_NAME)
+
+
+def add_game_flag(parser: argparse.ArgumentParser) -> None:
+    """Add ``--game`` (the registered games; default the dice game)."""
+    parser.add_argument(
+        "--game",
+        choices=[g.name for g in games()],
+        default=GAME_NAME,
+        help="the game: sagrada (the dice game, default) or cards (the solo card game); its "
+        "options follow (sagrada options --game cards lists them)",
+    )
+
+
 def add_option_flags(parser: argparse.ArgumentParser, defaults: Mapping[str, Any] = {}) -> None:
-    """Add a flag for every option of the dice game, with ``defaults`` replacing the schema's
-    defaults where a command has its own (``bench`` plays 4 players)."""
-    group = parser.add_argument_group("game options (sagrada options lists them)")
-    for spec in game("sagrada").options():
-        default = defaults.get(spec.name, spec.default)
+    """Add ``--game`` and a flag for every option of the game the command line names (the
+    dice game by default), with ``defaults`` replacing the schema's defaults where a command
+    has its own (``bench`` plays 4 players in the dice game)."""
+    add_game_flag(parser)
+    name = FLAG_GAME.get()
+    group = parser.add_argument_group(f"{name} options (sagrada options --game {name} lists them)")
+    for spec in game(name).options():
+        default = defaults.get(spec.name, spec.default) if name == GAME_NAME else spec.default
         help_text = f"{spec.help} (default {_shown(default)})".replace("%", "%%")
         if spec.type == "bool":
             group.add_argument(
@@ -74,14 +95,29 @@ def add_option_flags(parser: argparse.ArgumentParser, defaults: Mapping[str, Any
             )
 
 
-def config_from_args(args: argparse.Namespace) -> GameConfig:
-    """The game configuration the option flags describe.
+def config_from_args(args: argparse.Namespace) -> Any:
+    """The configuration of the game the command line names, from its option flags.
 
     Raises:
         ConfigError: naming the option at fault (the command line prints it in one line).
     """
-    values = {spec.name: getattr(args, spec.name) for spec in game("sagrada").options()}
-    return GameConfig(**values)
+    chosen = game(getattr(args, "game", GAME_NAME))
+    values = {
+        spec.name: list(value) if isinstance(value, tuple) else value
+        for spec in chosen.options()
+        if (value := getattr(args, spec.name)) is not None
+    }
+    return chosen.config_from_json(values)
+
+
+def peek_game(argv: Sequence[str]) -> str:
+    """The game named by ``--game`` in a command line (the dice game if none)."""
+    for i, word in enumerate(argv):
+        if word == "--game" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--game="):
+            return word.split("=", 1)[1]
+    return GAME_NAME
 
 
 def register(subparsers: Any) -> None:

@@ -8,8 +8,10 @@ import sys
 from typing import Any
 
 from sagrada.bots import BOT_NAMES, make_bot
+from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cli.common import CliError, seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
+from sagrada.cli.play_cards import play_cards
 from sagrada.cli.render import score_table, table_text
 from sagrada.core.actions import action_to_str, parse_action
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
@@ -49,6 +51,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; return 0 when it ends or the player quits."""
+    if args.game == CARD_GAME_NAME:
+        return play_cards(args, config_from_args(args))
     if not 1 <= args.players <= 6:
         raise CliError("--players must be 1-6")
     if args.private_pools and args.players < 2:

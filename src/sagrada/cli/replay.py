@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from sagrada.cardgame.game import CardRecord
 from sagrada.cli.common import CliError, read_input
 from sagrada.cli.render import score_table
 from sagrada.core.record import GameRecord
@@ -31,10 +32,12 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Replay the record and print the scores."""
     record = read_record(read_input(args.file))
+    if isinstance(record, CardRecord):
+        return replay_cards(record, args.json)
     if not isinstance(record, GameRecord):
-        # A game registered by a plugin: this command prints the dice game's score tables only.
+        # A game registered by a plugin: this command prints the two games' scores only.
         raise CliError(
-            f"replay prints the scores of the dice game only, not {type(record).__name__}"
+            f"replay prints the scores of sagrada and cards, not {type(record).__name__}"
         )
     state = record.replay()
     finished = state.is_over
@@ -65,4 +68,27 @@ def run(args: argparse.Namespace) -> int:
     if target is not None:
         won = "beats" if winners else "does not beat"
         print(f"Solo target: {target}; the score {won} it.")
+    return 0
+
+
+def replay_cards(record: CardRecord, as_json: bool) -> int:
+    """Replay a card game's record and print its score against the target."""
+    state = record.replay()
+    score, target = state.score(), state.target()
+    if as_json:
+        result: dict[str, Any] = {
+            "finished": state.is_over,
+            "actions": len(record.actions),
+            **score.to_json(),
+            "target": target,
+        }
+        if state.is_over:
+            result["won"] = state.outcome().won
+        print(json.dumps(result))
+        return 0
+    if not state.is_over:
+        print(f"The game is not finished ({len(record.actions)} actions): the score so far.")
+    print(score_table(score))
+    verdict = ("won" if state.outcome().won else "lost") if state.is_over else "so far"
+    print(f"Target {target} ({verdict})")
     return 0
