@@ -9,6 +9,8 @@ import sys
 from typing import Any
 
 from sagrada.bots.tournament import TournamentResult, run_tournament, seeds_needed
+from sagrada.cardgame.game import CARD_GAME_NAME
+from sagrada.cardgame.tournament import format_card_summary, run_card_tournament
 from sagrada.cli.common import CliError, check_seed_run, seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
 
@@ -23,7 +25,10 @@ def register(subparsers: Any) -> None:
             "equally often on the same seeds, and report per bot the mean score (95%% t "
             "interval), the win rate (Wilson 95%% interval) and the mean of each score "
             "component; in solo games the win rate against the target and the mean margin. "
-            "Bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs, easy, medium, hard."
+            "Bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs, easy, medium, hard. "
+            "With --game cards each bot plays every seed of the solo card game (bots: random, "
+            "greedy, search, search:N) and the summary gives its win rate against the target "
+            "and its mean margin."
         ),
     )
     parser.add_argument(
@@ -64,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--games must be at least 1")
     if not 1 <= args.workers <= (os.cpu_count() or 1) * 4:
         raise CliError("--workers must be at least 1 (and at most 4 per core)")
+    if args.game == CARD_GAME_NAME:
+        return simulate_cards(args, bots)
     if args.players > 1 and len(bots) > args.players:
         raise CliError(f"{len(bots)} bots do not fit {args.players} seats")
     if args.plot:
@@ -87,6 +94,24 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json()))
     else:
         print(format_summary(result))
+    return 0
+
+
+def simulate_cards(args: argparse.Namespace, bots: list[str]) -> int:
+    """The card game: each bot plays every seed; win rate, margin and score per bot."""
+    check_seed_run(args.seed, args.games)
+    try:
+        result = run_card_tournament(
+            config_from_args(args),
+            bots,
+            args.games,
+            args.seed,
+            args.workers,
+            None if args.quiet else _progress,
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    print(json.dumps(result.to_json()) if args.json else format_card_summary(result))
     return 0
 
 

@@ -1,0 +1,136 @@
+"""Bots for the solo card game: ``random``, ``greedy`` and ``search``.
+
+They decide from the player's view (:func:`~sagrada.cardgame.views.make_card_view`: the pile's
+unseen cards hidden) and guess what they need with
+:func:`~sagrada.cardgame.views.determinize_cards`.
+
+* ``random``: any legal action.
+* ``greedy``: the action whose result rates best by :func:`evaluate`, a tool looked at through
+  its steps to its best end.
+* ``search`` (``search:N``): flat Monte Carlo over guesses of the pile: each legal action is
+  followed by ``N`` (default 12) games played to the end by the greedy policy on a fresh guess,
+  and the one with the best mean result (the margin over the target, +20 for a win) is taken.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+from sagrada.cardgame.cards import card_value
+from sagrada.cardgame.state import CardState
+from sagrada.cardgame.views import CardView, determinize_cards
+
+#: The card bots by name (``search:N`` sets the playouts per action).
+CARD_BOT_NAMES: Final = ("random", "greedy", "search")
+#: What a drawn card still in hand is expected to add to the target, as a share of its value:
+#: some of the hand goes to the turn bar at the round's end.
+HAND_SHARE: Final = 0.6
+#: How much a win is worth beyond its margin, for the search bot.
+WIN_BONUS: Final = 20.0
+DEFAULT_PLAYOUTS: Final = 12
+#: States a greedy decision may look at inside a tool's steps.
+NODE_BUDGET: Final = 400
+
+
+class CardBot(Protocol):
+    name: str
+
+    def choose(self, view: CardView, legal: Sequence[int]) -> int: ...
+
+
+def evaluate(state: CardState) -> float:
+    """The estimated final margin: the score as it stands minus the target as it stands, and a
+    share of the drawn cards' values (some will go to the turn bar)."""
+    value = float(state.score().total - state.target())
+    if not state.is_over:
+        value -= HAND_SHARE * sum(card_value(c) for c in state.hand)
+    return value
+
+
+class RandomCardBot:
+    """Any legal action, uniformly."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "random"
+        self._rng = random.Random(seed)
+
+    def choose(self, view: CardView, legal: Sequence[int]) -> int:
+        return self._rng.choice(list(legal))
+
+
+class GreedyCardBot:
+    """The action with the best immediate result by :func:`evaluate`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "greedy"
+        self._rng = random.Random(seed)
+
+    def choose(self, view: CardView, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        state = determinize_cards(view, self._rng.randrange(2**63))
+        return best_action(state, legal)
+
+
+def best_action(state: CardState, legal: Sequence[int]) -> int:
+    """The legal action whose result (a tool's best end) rates best; ties: the lowest code."""
+    budget = [NODE_BUDGET]
+    scores = {action: _value_after(state, action, budget) for action in legal}
+    top = max(scores.values())
+    return min(a for a, v in scores.items() if v == top)
+
+
+def _value_after(state: CardState, action: int, budget: list[int]) -> float:
+    child = state.clone()
+    child.apply(action)
+    budget[0] -= 1
+    if not child.tool or budget[0] <= 0:
+        return evaluate(child)
+    return max(_value_after(child, a, budget) for a in child.legal_actions())
+
+
+class SearchCardBot:
+    """Flat Monte Carlo: each action followed by greedy games on guesses of the pile."""
+
+    def __init__(self, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS) -> None:
+        self.name = f"search:{playouts}" if playouts != DEFAULT_PLAYOUTS else "search"
+        self._rng = random.Random(seed)
+        self._playouts = playouts
+
+    def choose(self, view: CardView, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        totals = dict.fromkeys(legal, 0.0)
+        for _ in range(self._playouts):
+            guess = determinize_cards(view, self._rng.randrange(2**63))
+            for action in legal:  # the same guess for every action: a fair comparison
+                game = guess.clone()
+                game.apply(action)
+                while not game.is_over:
+                    game.apply(best_action(game, game.legal_actions()))
+                outcome = game.outcome()
+                totals[action] += outcome.margin + (WIN_BONUS if outcome.won else 0.0)
+        top = max(totals.values())
+        return min(a for a, v in totals.items() if v == top)
+
+
+def make_card_bot(spec: str, seed: int = 0) -> CardBot:
+    """A card bot from its spec: ``random``, ``greedy``, ``search`` or ``search:N``.
+
+    Raises:
+        ValueError: naming the bots there are.
+    """
+    name, _, budget = spec.strip().lower().partition(":")
+    if name == "random" and not budget:
+        return RandomCardBot(seed)
+    if name == "greedy" and not budget:
+        return GreedyCardBot(seed)
+    if name == "search":
+        if not budget:
+            return SearchCardBot(seed)
+        if budget.isdigit() and int(budget) >= 1:
+            return SearchCardBot(seed, int(budget))
+        raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
+    raise ValueError(f"unknown card bot {spec!r} (card bots: random, greedy, search, search:N)")

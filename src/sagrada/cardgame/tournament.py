@@ -1,0 +1,162 @@
+"""Card bots on the same seeds: each bot plays every seed of a run, and the summary gives its
+win rate against the target (Wilson 95% interval), its mean margin over the target and its
+mean score (Student's t 95% intervals)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sagrada.bots.stats import Interval, mean_interval, wilson_interval
+from sagrada.cardgame.bots import make_card_bot
+from sagrada.cardgame.options import CardOptions
+from sagrada.cardgame.state import new_card_game
+from sagrada.cardgame.views import make_card_view
+from sagrada.core.rng import check_seed
+
+
+@dataclass(frozen=True, slots=True)
+class CardGameResult:
+    """One game: the bot, the seed, its score, the target and whether it won."""
+
+    bot: str
+    seed: int
+    score: int
+    target: int
+    won: bool
+
+
+@dataclass(slots=True)
+class CardBotSummary:
+    """One bot over a run."""
+
+    name: str
+    scores: list[float] = field(default_factory=list)
+    margins: list[float] = field(default_factory=list)
+    wins: int = 0
+
+    @property
+    def games(self) -> int:
+        return len(self.scores)
+
+    @property
+    def win_rate(self) -> Interval:
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def mean_margin(self) -> Interval:
+        return mean_interval(self.margins)
+
+    @property
+    def mean_score(self) -> Interval:
+        return mean_interval(self.scores)
+
+    def to_json(self) -> dict[str, Any]:
+        rate, margin, score = self.win_rate, self.mean_margin, self.mean_score
+        return {
+            "name": self.name,
+            "games": self.games,
+            "win_rate": rate.estimate,
+            "win_rate_ci95": [rate.low, rate.high],
+            "mean_margin": margin.estimate,
+            "mean_margin_ci95": [margin.low, margin.high],
+            "mean_score": score.estimate,
+            "mean_score_ci95": [score.low, score.high],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardTournamentResult:
+    """A run of card games: its options, every game, a summary per bot, the time taken."""
+
+    config: CardOptions
+    games: tuple[CardGameResult, ...]
+    summaries: tuple[CardBotSummary, ...]
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return len(self.games) / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "cards",
+            "config": self.config.to_json(),
+            "games": len(self.games),
+            "games_per_second": self.games_per_second,
+            "bots": [s.to_json() for s in self.summaries],
+        }
+
+
+def play_card_game(task: tuple[CardOptions, str, int]) -> CardGameResult:
+    """Play one card game with a bot (in a worker process)."""
+    config, spec, seed = task
+    state = new_card_game(config, seed)
+    bot = make_card_bot(spec, seed)
+    while not state.is_over:
+        state.apply(bot.choose(make_card_view(state), state.legal_actions()))
+    outcome = state.outcome()
+    return CardGameResult(spec, seed, outcome.score.total, outcome.target, outcome.won)
+
+
+def run_card_tournament(
+    config: CardOptions,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> CardTournamentResult:
+    """Let each bot play the seeds ``seed`` to ``seed + games - 1``.
+
+    Raises:
+        ValueError: for an unknown bot; ConfigError: for a seed out of range.
+    """
+    for spec in bots:
+        make_card_bot(spec)
+    check_seed(seed)
+    check_seed(seed + games - 1)
+    tasks = [(config, spec, seed + i) for i in range(games) for spec in bots]
+    results: list[CardGameResult] = []
+    start = time.perf_counter()
+    if workers <= 1:
+        for task in tasks:
+            results.append(play_card_game(task))
+            if progress:
+                progress(len(results), len(tasks), time.perf_counter() - start)
+    else:
+        context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+        with context.Pool(workers) as pool:
+            for result in pool.imap_unordered(play_card_game, tasks):
+                results.append(result)
+                if progress:
+                    progress(len(results), len(tasks), time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    results.sort(key=lambda g: (g.seed, bots.index(g.bot)))
+    summaries = {spec: CardBotSummary(spec) for spec in bots}
+    for game in results:
+        summary = summaries[game.bot]
+        summary.scores.append(game.score)
+        summary.margins.append(game.score - game.target)
+        summary.wins += game.won
+    return CardTournamentResult(config, tuple(results), tuple(summaries.values()), elapsed)
+
+
+def format_card_summary(result: CardTournamentResult) -> str:
+    """The run's summary as text."""
+    lines = [
+        f"{len(result.games)} solo card games with {result.config.tools} tool card(s), "
+        f"{result.games_per_second:.2f} games/s"
+    ]
+    for s in result.summaries:
+        rate, margin, score = s.win_rate, s.mean_margin, s.mean_score
+        lines.append(
+            f"{s.name}: {s.games} games, beats the target {rate.estimate:.1%} "
+            f"[{rate.low:.1%}, {rate.high:.1%}], mean margin {margin.estimate:.1f} "
+            f"[{margin.low:.1f}, {margin.high:.1f}], mean score {score.estimate:.1f}"
+        )
+    return "\n".join(lines)
