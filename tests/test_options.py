@@ -113,6 +113,8 @@ def test_sagrada_options_refuses_an_unknown_game(capsys: pytest.CaptureFixture[s
 def test_the_options_document_is_made_from_the_schema() -> None:
     # If this fails: sagrada options --markdown > docs/options.md
     assert (DOCS / "options.md").read_text(encoding="utf-8") == options_markdown()
+    # and: sagrada options --game cards --markdown > docs/card-options.md
+    assert (DOCS / "card-options.md").read_text(encoding="utf-8") == options_markdown("cards")
 
 
 def test_the_engine_answers_what_a_form_needs_to_know(tmp_path: Path) -> None:

@@ -156,19 +156,31 @@ def _needs(spec: Mapping[str, Any]) -> str:
     )
 
 
-#: The text of docs/options.md above the table.
-DOC_HEADER = """# Game options
+#: The text above the table of each game's options document.
+DOC_HEADERS = {
+    GAME_NAME: """# Game options
 
 Every option of the dice game, as the command line (`sagrada play`, `simulate`, `bench`), the
 server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file is made by
 `sagrada options --markdown > docs/options.md` from the options' declarations
 (`src/sagrada/core/options.py`); a test fails when it is out of date.
 
-"""
+""",
+    "cards": """# Options of the solo card game
+
+Every option of the solo card game, as the command line takes it after `--game cards`
+(`sagrada play --game cards`, `simulate`, `bench`). This file is made by
+`sagrada options --game cards --markdown > docs/card-options.md` from the options'
+declarations (`src/sagrada/cardgame/options.py`); a test fails when it is out of date.
+
+""",
+}
+#: Where each game's options document is.
+DOC_FILES = {GAME_NAME: "options.md", "cards": "card-options.md"}
 
 
-def options_markdown(name: str = "sagrada") -> str:
-    """The whole of ``docs/options.md``: a table made from the schema."""
+def options_markdown(name: str = GAME_NAME) -> str:
+    """The whole of a game's options document (:data:`DOC_FILES`): a table from its schema."""
     lines = [
         "| Option | Flag | Type | Default | Allowed | Applies when | What it does |",
         "|---|---|---|---|---|---|---|",
@@ -178,7 +190,7 @@ def options_markdown(name: str = "sagrada") -> str:
             f"| `{spec['name']}` | `{flag(spec['name'])}` | {spec['type']} | "
             f"{_shown(spec['default'])} | {_allowed(spec)} | {_needs(spec)} | {spec['help']} |"
         )
-    return DOC_HEADER + "\n".join(lines) + "\n"
+    return DOC_HEADERS[name] + "\n".join(lines) + "\n"
 
 
 def run(args: argparse.Namespace) -> int:
