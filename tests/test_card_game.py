@@ -127,7 +127,8 @@ def test_a_card_touches_a_card_and_never_sits_beside_its_colour_or_value() -> No
     assert red == {"A1", "A3", "C1", "C3"}  # the diagonals; A2, B1, B3, C2 are beside the R3
     green = {a.split("@")[1] for a in legal(state) if a.startswith("G3@")}
     assert green == {"A1", "A3", "C1", "C3"}  # beside it, the 3 repeats
-    assert "beside" in why(state, "R5@A2") or "same colour" in why(state, "R5@A2")
+    assert why(state, "R5@A2") == "A2 is orthogonally next to B2, a card of the same colour"
+    assert why(state, "R5@D4") == "D4 does not touch any placed card (orthogonally or diagonally)"
 
 
 def test_a_card_meets_its_spaces_colour_or_value() -> None:
@@ -136,6 +137,8 @@ def test_a_card_meets_its_spaces_colour_or_value() -> None:
     state = game(grid="K3... ..... ..... .....", hand="R3 K5 G1")
     placed = {a for a in legal(state) if "@" in a and a.split("@")[1] in ("A1", "A2")}
     assert placed == {"K5@A1", "R3@A2"}
+    assert why(state, "G1@A1") == "A1 requires a black card"
+    assert why(state, "G1@A2") == "A2 requires a 3"
 
 
 def test_a_turn_with_nothing_to_do_is_forfeited() -> None:

@@ -86,6 +86,17 @@ FAMILIES = {
     "cards.option.": {spec.name for spec in CARD_OPTIONS}
     | {f"{spec.name}.label" for spec in CARD_OPTIONS},
     "masterwork.requirement.": set(REQUIREMENTS),
+    # The card game says the window's placement rules with its own words (cards.place.<rule>).
+    "cards.place.": {
+        "occupied",
+        "colour",
+        "value",
+        "first",
+        "cork",
+        "isolated",
+        "same_colour",
+        "same_value",
+    },
 }
 
 

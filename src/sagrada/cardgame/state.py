@@ -221,7 +221,7 @@ class CardState(CardTable):
                 return msg("cards.refuse.not_drawn", name=CARD_NAMES[card])
             problem = self.window.placement_problem(card, cell)
             if problem is not None:
-                return problem
+                return card_wording(problem)
         return msg("refuse.step", prompt=self.describe_decision())
 
     # -- copying -------------------------------------------------------------------------------
@@ -256,6 +256,17 @@ class CardState(CardTable):
 
     def __repr__(self) -> str:
         return f"<CardState round {min(self.round + 1, 10)}: {self.describe_decision()}>"
+
+
+def card_wording(problem: Message) -> Message:
+    """A placement rule of the window (written for dice) as the card game says it: cards, and
+    black where the window's pattern says purple."""
+    params = dict(problem.params)
+    colour = params.get("colour")
+    if isinstance(colour, str):
+        params["colour"] = msg("cards.colour.black") if colour == "P" else msg(f"colour.{colour}")
+    rule = problem.id.removeprefix("place.")
+    return msg(f"cards.place.{rule}", **params)
 
 
 def score_cards(window: Window, orders: Any) -> ScoreBreakdown:
