@@ -10,9 +10,8 @@ from typing import Any, Final
 from sagrada.cardgame import actions as A
 from sagrada.cardgame.options import CARD_OPTIONS, CardOptions
 from sagrada.cardgame.state import MAX_DECISIONS_PER_ROUND, CardOutcome, CardState, new_card_game
-from sagrada.core.errors import IllegalActionError, RecordError
 from sagrada.core.options import OptionSpec
-from sagrada.core.record import read_fields, record_text
+from sagrada.core.record import read_fields, record_text, replay_actions
 
 #: The game's name in the registry and in records.
 CARD_GAME_NAME: Final = "cards"
@@ -64,13 +63,7 @@ class CardRecord:
         Raises:
             RecordError: naming the first illegal action and why.
         """
-        state = new_card_game(self.config, self.seed)
-        for index, action in enumerate(self.actions[:upto]):
-            try:
-                state.apply(action)
-            except IllegalActionError as exc:
-                raise RecordError(f"action {index} ({exc.action}): {exc.rule}") from None
-        return state
+        return replay_actions(new_card_game(self.config, self.seed), self.actions[:upto])
 
 
 class CardGame:

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from sagrada.cardgame.content import BASIC, UNIQUE, content
 from sagrada.core.errors import ConfigError
-from sagrada.core.options import OptionSpec, check_option, option, option_specs
+from sagrada.core.options import OptionSpec, check_option, option, option_specs, option_values
 
 #: Tool cards in play by default ("New players are recommended to start with 3").
 DEFAULT_TOOLS: Final = 3
@@ -71,19 +71,7 @@ class CardOptions:
         Raises:
             ConfigError: naming the field at fault.
         """
-        if not isinstance(data, dict):
-            raise ConfigError("the configuration must be a JSON object")
-        unknown = sorted(set(data) - set(cls.__dataclass_fields__))
-        if unknown:
-            raise ConfigError(f"unknown configuration field {unknown[0]!r}")
-        kwargs = dict(data)
-        for key in ("tool_cards", "orders"):
-            value = kwargs.get(key)
-            if value is not None:
-                if not isinstance(value, list):
-                    raise ConfigError(f"{key} must be a list or null")
-                kwargs[key] = tuple(value)
-        return cls(**kwargs)
+        return cls(**option_values(cls, data))
 
 
 #: The schema of every option of the card game, in declaration order.

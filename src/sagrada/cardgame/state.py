@@ -11,7 +11,6 @@ orders' points minus 3 per open space; the player wins if the score reaches the 
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -21,11 +20,12 @@ from sagrada.cardgame.content import BASIC, UNIQUE, Order, content
 from sagrada.cardgame.options import CardOptions
 from sagrada.cardgame.table import DRAW, DRAW_MORE, OVER, CardTable
 from sagrada.cardgame.tools import TOOLS
-from sagrada.core.cells import FULL, cell_list, mask_names
+from sagrada.core.actions import as_code
+from sagrada.core.cells import cell_list
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.messages import Message, msg
 from sagrada.core.rng import Rng, check_seed
-from sagrada.core.scoring import ScoreBreakdown, ScorePart
+from sagrada.core.scoring import ScoreBreakdown, open_spaces_part
 from sagrada.core.window import Window
 
 #: The stage of a tool card whose payment is still to be chosen.
@@ -129,7 +129,7 @@ class CardState(CardTable):
             IllegalActionError: naming what is decided now; the state is unchanged.
         """
         if type(action) is not int:
-            action = _as_code(action)
+            action = as_code(action)
         if action not in self.legal_actions():
             text = A.action_to_str(action) if 0 <= action < A.NUM_ACTIONS else repr(action)
             raise IllegalActionError(text, self.why_illegal(action))
@@ -272,29 +272,8 @@ def card_wording(problem: Message) -> Message:
 def score_cards(window: Window, orders: Any) -> ScoreBreakdown:
     """Score a card game's window: a part per order by name, and the open spaces (-3 each)."""
     parts = [order.score(window) for order in orders]
-    open_cells = FULL & ~window.occupied
-    spaces = open_cells.bit_count()
-    parts.append(
-        ScorePart(
-            name=str(msg("score.open")),
-            name_message=msg("score.open"),
-            kind="open",
-            points=-OPEN_SPACE_PENALTY * spaces,
-            count=spaces,
-            formula=msg("formula.open", n=spaces, penalty=OPEN_SPACE_PENALTY),
-            cells=mask_names(open_cells),
-        )
-    )
+    parts.append(open_spaces_part(window, OPEN_SPACE_PENALTY))
     return ScoreBreakdown(tuple(parts), sum(p.points for p in parts), 0, 0)
-
-
-def _as_code(value: Any) -> int:
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise IllegalActionError(repr(value), msg("refuse.not_code", code=repr(value)))
 
 
 def new_card_game(config: CardOptions | None = None, seed: int = 0) -> CardState:

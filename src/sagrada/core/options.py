@@ -177,20 +177,29 @@ class Options:
         Raises:
             ConfigError: naming the field at fault.
         """
-        if not isinstance(data, dict):
-            raise ConfigError("the configuration must be a JSON object")
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ConfigError(f"unknown configuration field {unknown[0]!r}")
-        kwargs: dict[str, Any] = dict(data)
-        for key in ("tools", "public_objectives"):
-            value = kwargs.get(key)
-            if value is not None:
-                if not isinstance(value, list):
-                    raise ConfigError(f"{key} must be a list or null")
-                kwargs[key] = tuple(value)
-        return cls(**kwargs)
+        return cls(**option_values(cls, data))
+
+
+def option_values(options_class: type[Any], data: Any) -> dict[str, Any]:
+    """The keyword arguments of an options dataclass (any game's) from its JSON form: only
+    its fields, and its list options (``tuple`` fields) as tuples.
+
+    Raises:
+        ConfigError: naming the field at fault.
+    """
+    if not isinstance(data, dict):
+        raise ConfigError("the configuration must be a JSON object")
+    unknown = sorted(set(data) - set(options_class.__dataclass_fields__))
+    if unknown:
+        raise ConfigError(f"unknown configuration field {unknown[0]!r}")
+    kwargs: dict[str, Any] = dict(data)
+    for f in dataclasses.fields(options_class):
+        value = kwargs.get(f.name)
+        if f.metadata["option"]["items"] is not None and value is not None:  # a list option
+            if not isinstance(value, list):
+                raise ConfigError(f"{f.name} must be a list or null")
+            kwargs[f.name] = tuple(value)
+    return kwargs
 
 
 def check_option(spec: OptionSpec, value: Any) -> None:

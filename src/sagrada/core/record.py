@@ -10,9 +10,9 @@ records, written before, have no game name and are read as records of the dice g
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from sagrada.core.actions import Action, action_to_str, parse_action
 from sagrada.core.config import GameConfig
@@ -83,13 +83,30 @@ class GameRecord:
         Raises:
             RecordError: naming the index of the first illegal action and the rule it breaks.
         """
-        state = new_game(self.config, self.seed)
-        for index, action in enumerate(self.actions[:upto]):
-            try:
-                state.apply(action)
-            except IllegalActionError as exc:
-                raise RecordError(f"action {index} ({exc.action}): {exc.rule}") from None
-        return state
+        return replay_actions(new_game(self.config, self.seed), self.actions[:upto])
+
+
+class Replayable(Protocol):
+    """A state actions are applied to (any game's)."""
+
+    def apply(self, action: int) -> None: ...
+
+
+_S = TypeVar("_S", bound=Replayable)
+
+
+def replay_actions(state: _S, actions: Sequence[int]) -> _S:
+    """Apply a record's ``actions`` to the new ``state`` (any game's) and return it.
+
+    Raises:
+        RecordError: naming the index of the first illegal action and the rule it breaks.
+    """
+    for index, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"action {index} ({exc.action}): {exc.rule}") from None
+    return state
 
 
 def record_text(data: dict[str, Any]) -> str:

@@ -188,6 +188,21 @@ def score_private(window: Window, objective: PrivateObjective) -> ScorePart:
     )
 
 
+def open_spaces_part(window: Window, penalty: int) -> ScorePart:
+    """The points lost for the window's open spaces, ``penalty`` each."""
+    open_cells = FULL & ~window.occupied
+    spaces = open_cells.bit_count()
+    return ScorePart(
+        name=str(msg("score.open")),
+        name_message=msg("score.open"),
+        kind="open",
+        points=-penalty * spaces,
+        count=spaces,
+        formula=msg("formula.open", n=spaces, penalty=penalty),
+        cells=mask_names(open_cells),
+    )
+
+
 def score_window(
     window: Window,
     publics: Sequence[PublicObjective],
@@ -238,20 +253,7 @@ def score_window(
         )
     )
 
-    open_cells = FULL & ~window.occupied
-    spaces = open_cells.bit_count()
-    penalty = SOLO_OPEN_SPACE_PENALTY if solo else OPEN_SPACE_PENALTY
-    parts.append(
-        ScorePart(
-            name=str(msg("score.open")),
-            name_message=msg("score.open"),
-            kind="open",
-            points=-penalty * spaces,
-            count=spaces,
-            formula=msg("formula.open", n=spaces, penalty=penalty),
-            cells=mask_names(open_cells),
-        )
-    )
+    parts.append(open_spaces_part(window, SOLO_OPEN_SPACE_PENALTY if solo else OPEN_SPACE_PENALTY))
 
     return ScoreBreakdown(
         parts=tuple(parts),

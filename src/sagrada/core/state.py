@@ -18,16 +18,15 @@ which actions draw or roll.
 
 from __future__ import annotations
 
-import operator
-from typing import Any, Final
+from typing import Final
 
 from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind, action_to_str
+from sagrada.core.actions import Action, Kind, action_to_str, as_code
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.explain import describe_decision, slot_of, why_illegal
 from sagrada.core.hooks import PAY_STAGE, Rules, close_tool
-from sagrada.core.messages import Message, msg
+from sagrada.core.messages import Message
 from sagrada.core.outcome import Outcome
 from sagrada.core.rng import Rng, check_seed
 from sagrada.core.scoring import ScoreBreakdown, score_window
@@ -161,7 +160,7 @@ class State(Table):
                 naming the rule it breaks. The state is left unchanged.
         """
         if type(action) is not int:
-            action = _as_code(action)
+            action = as_code(action)
         if action not in self.legal_actions():
             raise IllegalActionError(_safe_text(action), why_illegal(self, self.rules, action))
         self._legal = None
@@ -318,20 +317,6 @@ class State(Table):
 
 
 install_copy(State, "clone", State.FIELDS + State.EXTRA_FIELDS)
-
-
-def _as_code(value: Any) -> Action:
-    """Return ``value`` as an action code if it is an integer (not a ``bool``).
-
-    Raises:
-        IllegalActionError: for anything else, before anything changes.
-    """
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise IllegalActionError(repr(value), msg("refuse.not_code", code=repr(value)))
 
 
 def _safe_text(action: Action) -> str:
