@@ -12,7 +12,7 @@ from sagrada.core.config import GameConfig
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
 from sagrada.core.record import GameRecord
-from sagrada.games import game, games, read_record, register_game
+from sagrada.games import game, games, make_player, read_record, register_game
 
 
 def test_the_dice_game_and_the_card_game_are_registered_by_name() -> None:
@@ -75,3 +75,35 @@ def test_a_record_is_read_through_the_registry_whatever_its_format() -> None:
 def test_a_record_of_no_registered_game_is_refused(data: object, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         read_record(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "bots"),
+    [
+        ("sagrada", {"players": 2}, ("random", "greedy")),
+        ("cards", {"tools": 3}, ("random", "greedy")),
+    ],
+)
+def test_every_game_plays_through_the_registry_alone(
+    name: str, options: dict[str, object], bots: tuple[str, ...]
+) -> None:
+    # What an adapter (server, command line, RL wrapper) needs, found by name: options, a new
+    # state, each seat's view, bots, the record and the outcome; nothing imported by hand.
+    entry = game(name)
+    config = entry.config_from_json(options)
+    state = entry.new_state(config, 5)
+    players = [make_player(name, spec, seat) for seat, spec in enumerate(bots)]
+    while not state.is_over:
+        seat = state.current_player
+        view = entry.view(state, seat)
+        assert view.legal_actions() == state.legal_actions()
+        assert "rng" not in json.dumps(view.to_json())
+        state.apply(players[seat % len(players)].choose(view, state.legal_actions()))
+    record = entry.record_of(state, 5)
+    assert read_record(json.dumps(record.to_json())).replay().is_over
+    assert entry.outcome(state) is not None
+
+
+def test_an_unknown_bot_is_refused_naming_the_games_bots() -> None:
+    with pytest.raises(ValueError, match="card bots: random, greedy, search"):
+        make_player("cards", "hard")

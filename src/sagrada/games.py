@@ -18,9 +18,11 @@ read as records of the dice game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from sagrada.bots import make_bot
+from sagrada.cardgame.bots import make_card_bot
 from sagrada.cardgame.game import CARD_GAME
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
@@ -114,8 +116,44 @@ class Game(Protocol):
         """The result of a finished position."""
         ...
 
+    def view(self, state: Any, seat: int) -> Any:
+        """What ``seat`` may know of ``state`` (-1: a spectator): an object with
+        ``to_json()`` and ``legal_actions()``, without the hidden information."""
+        ...
+
+    def record_of(self, state: Any, seed: int) -> Record:
+        """The record of ``state``, a game started with ``seed``."""
+        ...
+
 
 _GAMES: dict[str, Game] = {DICE_GAME.name: DICE_GAME, CARD_GAME.name: CARD_GAME}
+
+
+class Player(Protocol):
+    """A bot of some game: it chooses among the legal actions from a view."""
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[int]) -> int:
+        """Return one of ``legal``."""
+        ...
+
+
+#: How each game makes its bots from a spec (``"greedy"``, ``"search:4"``): the bots live
+#: outside the engines (the dice game's core imports no bot).
+_BOTS: dict[str, Callable[[str, int], Player]] = {
+    DICE_GAME.name: make_bot,
+    CARD_GAME.name: make_card_bot,
+}
+
+
+def make_player(game_name: str, spec: str, seed: int = 0) -> Player:
+    """A bot of the game called ``game_name``.
+
+    Raises:
+        ValueError: naming the bots the game has.
+    """
+    return _BOTS[game(game_name).name](spec, seed)
 
 
 def register_game(game: Game) -> None:

@@ -10,6 +10,7 @@ from typing import Any, Final
 from sagrada.cardgame import actions as A
 from sagrada.cardgame.options import CARD_OPTIONS, CardOptions
 from sagrada.cardgame.state import MAX_DECISIONS_PER_ROUND, CardOutcome, CardState, new_card_game
+from sagrada.cardgame.views import CardView, make_card_view
 from sagrada.core.options import OptionSpec
 from sagrada.core.record import read_fields, record_text, replay_actions
 
@@ -101,6 +102,12 @@ class CardGame:
 
     def outcome(self, state: CardState) -> CardOutcome:
         return state.outcome()
+
+    def view(self, state: CardState, seat: int) -> CardView:
+        return make_card_view(state, seat)
+
+    def record_of(self, state: CardState, seed: int) -> CardRecord:
+        return CardRecord.of(state, seed)
 
 
 #: The card game's registry entry.

@@ -16,6 +16,7 @@ from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.core.outcome import Outcome
 from sagrada.core.record import GAME_NAME, GameRecord
 from sagrada.core.state import State, new_game
+from sagrada.core.views import PlayerView, make_view
 
 
 class DiceGame:
@@ -76,6 +77,14 @@ class DiceGame:
             RecordError: naming the field at fault.
         """
         return GameRecord.from_json(data)
+
+    def view(self, state: State, seat: int) -> PlayerView:
+        """What ``seat`` may know of ``state`` (-1: a spectator)."""
+        return make_view(state, seat)
+
+    def record_of(self, state: State, seed: int) -> GameRecord:
+        """The record of ``state``, a game started with ``seed``."""
+        return GameRecord.of(state, seed)
 
     def outcome(self, state: State) -> Outcome:
         """Return the result of a finished game: scores, ranking and winners.

@@ -1,0 +1,123 @@
+"""The solo card game's difficulty curve (a script, not a test): the win rate and mean margin of
+bots for each number of tool cards, 1 to 9.
+
+Runs ``sagrada simulate --game cards --json`` for each tool count (or reads the lines such runs
+printed, with ``--from FILE``), then prints the Markdown table of ``docs/card-game.md`` and
+draws the plot ``docs/card-game-curve.png``:
+
+    .venv/bin/python scripts/card_difficulty.py --bots search:2,greedy --games 200 --workers 2 \\
+        --seed 1 --plot docs/card-game-curve.png
+
+The rulebook: "With only 1 tool the game becomes very hard, with 5 or more tools the game
+becomes very easy."
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def run_counts(bots: str, games: int, seed: int, workers: int) -> list[dict[str, Any]]:
+    """Simulate each tool count 1-9 and return the JSON summaries."""
+    out = []
+    for tools in range(1, 10):
+        command = [
+            sys.executable,
+            "-m",
+            "sagrada",
+            "simulate",
+            "--game",
+            "cards",
+            "--bots",
+            bots,
+            "--games",
+            str(games),
+            "--seed",
+            str(seed),
+            "--workers",
+            str(workers),
+            "--tools",
+            str(tools),
+            "--quiet",
+            "--json",
+        ]
+        out.append(
+            json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+        )
+    return out
+
+
+def table(runs: list[dict[str, Any]]) -> str:
+    """The Markdown table: per tool count and bot, wins (Wilson 95%) and mean margin (t 95%)."""
+    names = [bot["name"] for bot in runs[0]["bots"]]
+    head = (
+        "| Tools | " + " | ".join(f"{n}: beats the target | {n}: mean margin" for n in names) + " |"
+    )
+    lines = [head, "|---|" + "---|---|" * len(names)]
+    for run in sorted(runs, key=lambda r: r["config"]["tools"]):
+        cells = []
+        for bot in run["bots"]:
+            low, high = bot["win_rate_ci95"]
+            m_low, m_high = bot["mean_margin_ci95"]
+            cells.append(f"{bot['win_rate']:.1%} [{low:.1%}, {high:.1%}]")
+            cells.append(f"{bot['mean_margin']:+.1f} [{m_low:+.1f}, {m_high:+.1f}]")
+        lines.append(f"| {run['config']['tools']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def plot(runs: list[dict[str, Any]], path: str) -> None:
+    """Win rate (with its interval) against the number of tool cards, a line per bot."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    runs = sorted(runs, key=lambda r: r["config"]["tools"])
+    counts = [r["config"]["tools"] for r in runs]
+    figure, axes = plt.subplots(figsize=(6.5, 4))
+    for index, name in enumerate(bot["name"] for bot in runs[0]["bots"]):
+        rates = [r["bots"][index]["win_rate"] * 100 for r in runs]
+        lows = [r["bots"][index]["win_rate_ci95"][0] * 100 for r in runs]
+        highs = [r["bots"][index]["win_rate_ci95"][1] * 100 for r in runs]
+        axes.plot(counts, rates, marker="o", label=name)
+        axes.fill_between(counts, lows, highs, alpha=0.2)
+    axes.set_xlabel("tool cards in play")
+    axes.set_ylabel("games won against the target (%)")
+    axes.set_xticks(counts)
+    axes.set_ylim(0, 100)
+    axes.legend()
+    axes.set_title(
+        f"Solo card game: {runs[0]['games'] // len(runs[0]['bots'])} games per point, 95% intervals"
+    )
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bots", default="search:2,greedy")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--from", dest="source", help="read simulate's JSON lines from this file")
+    parser.add_argument("--plot", help="write the plot to this PNG file")
+    args = parser.parse_args()
+    if args.source:
+        lines = Path(args.source).read_text(encoding="utf-8").splitlines()
+        runs = [json.loads(line) for line in lines if line.startswith("{")]
+    else:
+        runs = run_counts(args.bots, args.games, args.seed, args.workers)
+    print(table(runs))
+    if args.plot:
+        plot(runs, args.plot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
