@@ -58,8 +58,8 @@ class Record(Protocol):
         """The record as a JSON-ready dict, naming its game and format."""
         ...
 
-    def replay(self) -> Any:
-        """Play the record through and return the final state."""
+    def replay(self, upto: int | None = None) -> Any:
+        """Play the record through (or its first ``upto`` actions) and return the state."""
         ...
 
 

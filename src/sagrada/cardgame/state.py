@@ -49,6 +49,11 @@ class CardOutcome:
         """The score minus the target."""
         return self.score.total - self.target
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats, as the dice game's outcome gives them: the player (0) if won."""
+        return (0,) if self.won else ()
+
 
 class CardState(CardTable):
     """A card game in progress. Create one with :func:`new_card_game`."""
@@ -61,6 +66,11 @@ class CardState(CardTable):
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase == OVER
+
+    @property
+    def phase_name(self) -> str:
+        """``play`` or ``over``."""
+        return "over" if self.phase == OVER else "play"
 
     @property
     def current_player(self) -> int:

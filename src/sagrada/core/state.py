@@ -77,6 +77,11 @@ class State(Table):
         return self.phase == Phase.OVER
 
     @property
+    def phase_name(self) -> str:
+        """The phase for people and clients: ``setup``, ``play`` or ``over``."""
+        return Phase(self.phase).name.lower()
+
+    @property
     def active_tool(self) -> ToolEffect | None:
         """Return the effect of the tool card being used, if a tool is in progress."""
         return TOOL_EFFECTS[self.tool_number] if self.tool_slot >= 0 else None

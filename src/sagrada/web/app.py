@@ -15,13 +15,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from sagrada.bots import BOT_NAMES
+from sagrada.cardgame.bots import CARD_BOT_NAMES
+from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.apprentice_cards import card_data
 from sagrada.core.apprentice_cards import content as apprentice_content
 from sagrada.core.cells import mask_names
@@ -31,8 +33,7 @@ from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
 from sagrada.core.messages import DEFAULT_LANGUAGE, Message
 from sagrada.core.options import OPTIONS, OptionSpec
-from sagrada.core.state import new_game
-from sagrada.core.views import make_view
+from sagrada.games import game as game_entry
 from sagrada.i18n import catalogue_json, languages
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.rooms import GameError, GameManager, Room
@@ -61,14 +62,16 @@ def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
         return Literal[spec.choices], Field(default, description=spec.help)
     if spec.type == "int":
         return int, Field(default, ge=spec.minimum, le=spec.maximum, description=spec.help)
-    return str, Field(default, max_length=40, description=spec.help)
+    text: Any = str | None if spec.nullable else str
+    return text, Field(default, max_length=40, description=spec.help)
 
 
 #: Options a request must give (the others have the schema's defaults).
 REQUIRED_OPTIONS: Final = ("players",)
 
 _CREATE_FIELDS: dict[str, Any] = {
-    spec.name: _option_field(spec, spec.name in REQUIRED_OPTIONS) for spec in OPTIONS
+    "game": (Literal["sagrada"], Field("sagrada", description="the dice game")),
+    **{spec.name: _option_field(spec, spec.name in REQUIRED_OPTIONS) for spec in OPTIONS},
 }
 _CREATE_FIELDS.update(
     bots=(
@@ -85,6 +88,23 @@ CreateGame: type[BaseModel] = create_model(
     __doc__="A new game: its options (only players is required) and its seats.",
     **_CREATE_FIELDS,
 )
+_CARD_FIELDS: dict[str, Any] = {
+    "game": (Literal["cards"], Field(description="the solo card game")),
+    **{spec.name: _option_field(spec, False) for spec in CARD_OPTIONS},
+    "bots": (list[str | None] | None, Field(None, max_length=1, description="null: a person")),
+    "names": (list[Name] | None, Field(None, max_length=1, description="the player's name")),
+    "open_seats": (bool, Field(False, description="may a stranger take the seat from the lobby")),
+}
+#: The body of POST /api/games for the solo card game (``"game": "cards"``): its options and
+#: its one seat (a person, or a bot to watch).
+CreateCardGame: type[BaseModel] = create_model(
+    "CreateCardGame",
+    __config__=ConfigDict(extra="forbid", strict=True),
+    __doc__="A new solo card game: its options and its seat.",
+    **_CARD_FIELDS,
+)
+#: Each game's request model, by name.
+CREATE_MODELS: Final[dict[str, type[BaseModel]]] = {"sagrada": CreateGame, "cards": CreateCardGame}
 
 
 class SeatToken(BaseModel):
@@ -152,6 +172,32 @@ class PreviewRequest(BaseModel):
     actions: list[ActionText] = Field(max_length=MAX_ACTIONS_PER_REQUEST)
 
 
+def _document_create_bodies(app: FastAPI) -> None:
+    """Show each game's body of POST /api/games in the OpenAPI document (the endpoint reads
+    the body itself, to choose the model by its ``game``)."""
+    plain = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = plain()
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            refs = []
+            for model in CREATE_MODELS.values():
+                body = model.model_json_schema(ref_template="#/components/schemas/{model}")
+                components.update(body.pop("$defs", {}))
+                components[model.__name__] = body
+                refs.append({"$ref": f"#/components/schemas/{model.__name__}"})
+            operation = schema["paths"]["/api/games"]["post"]
+            operation["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": {"oneOf": refs}}},
+            }
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def _static_dir() -> Path:
     return Path(str(resources.files("sagrada.web").joinpath("static")))
 
@@ -192,6 +238,7 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
+    _document_create_bodies(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(GameError)
@@ -229,9 +276,14 @@ def create_app(
         return {"status": "ok"}
 
     @app.get("/api/options")
-    async def options_schema() -> list[dict[str, Any]]:
-        """The game options: name, type, default, allowed values, help (docs/options.md)."""
-        return [spec.to_json() for spec in OPTIONS]
+    async def options_schema(game: str = "sagrada") -> list[dict[str, Any]]:
+        """A game's options: name, type, default, allowed values, help (docs/options.md; the
+        solo card game's, ``?game=cards``: docs/card-options.md)."""
+        try:
+            entry = game_entry(game)
+        except KeyError:
+            raise GameError(404, f"no game called {game!r} (sagrada or cards)") from None
+        return [spec.to_json() for spec in entry.options()]
 
     @app.get("/api/messages")
     async def messages(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -308,20 +360,35 @@ def create_app(
         }
 
     @app.post("/api/games", status_code=201, response_model=Created)
-    async def create_game(options: CreateGame, request: Request) -> dict[str, Any]:  # type: ignore[valid-type]
-        """Create a game; answer its id and a secret token for each human seat."""
+    async def create_game(request: Request, body: Annotated[Any, Body()]) -> dict[str, Any]:
+        """Create a game (``"game"``: ``sagrada``, the default, or ``cards``, the solo card
+        game); answer its id and a secret token for each human seat."""
         if not create_limit.allow(client_key(request)):
             raise GameError(429, "too many new games from this address: wait a minute")
-        data: dict[str, Any] = options.model_dump()  # type: ignore[attr-defined]
-        players = data["players"]
+        if not isinstance(body, dict):
+            raise GameError(422, "the body must be a JSON object of options and seats")
+        name = body.get("game", "sagrada")
+        if name not in CREATE_MODELS:
+            raise GameError(422, f"game: {name!r} is not a game (sagrada or cards)")
+        try:
+            data: dict[str, Any] = CREATE_MODELS[name].model_validate(body).model_dump()
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "body"
+            raise GameError(422, f"{where}: {first['msg']}") from None
+        entry = game_entry(name)
+        options = {spec.name: data[spec.name] for spec in entry.options()}
+        config = entry.config_from_json(options)
+        players = entry.num_players(config)
         bots: list[str | None] = (
             list(data["bots"]) if data["bots"] is not None else [None] * players
         )
         if len(bots) != players:
             raise GameError(422, f"bots: give one entry per seat ({players}), null for a person")
+        known = BOT_NAMES if name == "sagrada" else CARD_BOT_NAMES
         for bot in bots:
-            if bot is not None and bot not in BOT_NAMES:
-                raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(BOT_NAMES)})")
+            if bot is not None and bot not in known:
+                raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(known)})")
         named = data["names"] is not None
         names = data["names"] if named else [f"Player {i + 1}" for i in range(players)]
         if len(names) != players:
@@ -330,12 +397,7 @@ def create_app(
             n if b is None else f"{n} ({b} bot)" if not named else n
             for n, b in zip(names, bots, strict=True)
         ]
-        fields = {spec.name: data[spec.name] for spec in OPTIONS}
-        for key in ("tools", "public_objectives"):
-            if fields[key] is not None:
-                fields[key] = tuple(fields[key])
-        config = GameConfig(**fields)
-        new_game(config, 0)  # refuses impossible card deals before anything is stored
+        entry.new_state(config, 0)  # refuses impossible card deals before anything is stored
         if all(b is not None for b in bots):
             watched = sum(
                 1
@@ -346,7 +408,7 @@ def create_app(
                 raise GameError(
                     429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
                 )
-        room, tokens, invites = await manager.create(config, bots, names, data["open_seats"])
+        room, tokens, invites = await manager.create(config, bots, names, data["open_seats"], name)
         return {
             "id": room.id,
             "seats": [
@@ -428,7 +490,7 @@ def create_app(
         history = room.state.history
         if not 0 <= step <= len(history):
             raise GameError(404, f"step must be 0-{len(history)}")
-        data = make_view(room.record().replay(upto=step), -1).to_json()
+        data = room.game.view(room.record().replay(upto=step), -1).to_json()
         data["game"] = room.summary()
         data["seat"] = -1
         data["step"] = step

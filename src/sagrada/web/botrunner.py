@@ -12,11 +12,10 @@ import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
-from sagrada.bots import Bot, make_bot
-from sagrada.core.actions import Action, action_to_str
 from sagrada.core.content_files import install_files, installed_files
-from sagrada.core.views import PlayerView, make_view
+from sagrada.games import Player, make_player
 from sagrada.web.session import GameError, Room
 
 log = logging.getLogger("sagrada.web")
@@ -25,9 +24,9 @@ log = logging.getLogger("sagrada.web")
 HEAVY_BOTS = frozenset({"hard", "mcts"})
 
 
-def think(spec: str, seed: int, view: PlayerView, legal: list[Action]) -> Action:
-    """Build the bot ``spec`` and return its choice (run in a worker process)."""
-    return make_bot(spec, seed).choose(view, legal)
+def think(game_name: str, spec: str, seed: int, view: Any, legal: list[int]) -> int:
+    """Build the bot ``spec`` of a game and return its choice (run in a worker process)."""
+    return make_player(game_name, spec, seed).choose(view, legal)
 
 
 class BotRunner:
@@ -73,21 +72,21 @@ class BotRunner:
             bot = room.bots.get(seat)
             if bot is None:
                 return
-            view = make_view(state, seat)
+            view = room.game.view(state, seat)
             legal = list(state.legal_actions())
             spec = room.seats[seat].bot or ""
             action = await self._think(room, seat, spec, bot, view, legal)
             if room.state is not state:
                 continue  # something else moved meanwhile; think again
             try:
-                await self._act(room, seat, [action_to_str(action)])
+                await self._act(room, seat, [room.game.action_to_str(action)])
             except GameError as exc:  # pragma: no cover - a bot only picks legal actions
                 log.error("bot in game %s refused: %s", room.id, exc.detail)
                 return
 
     async def _think(
-        self, room: Room, seat: int, spec: str, bot: Bot, view: PlayerView, legal: list[Action]
-    ) -> Action:
+        self, room: Room, seat: int, spec: str, bot: Player, view: Any, legal: list[int]
+    ) -> int:
         """Ask a bot for its move: searching bots in a worker process, others in a thread."""
         if spec in HEAVY_BOTS and self._pool_ok:
             seed = secrets.randbits(62)
@@ -95,7 +94,9 @@ class BotRunner:
             try:
                 # In another process, so the server stays responsive while the bot searches.
                 return int(
-                    await loop.run_in_executor(self._thinkers(), think, spec, seed, view, legal)
+                    await loop.run_in_executor(
+                        self._thinkers(), think, room.game.name, spec, seed, view, legal
+                    )
                 )
             except (BrokenProcessPool, OSError, RuntimeError) as exc:
                 log.warning("bot worker processes unavailable (%s): bots think in threads", exc)

@@ -20,10 +20,9 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sagrada.core.actions import action_to_str, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import RecordError, SagradaError
-from sagrada.core.record import GameRecord
+from sagrada.core.record import GAME_NAME
+from sagrada.games import game
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.fanout import Listener, announce, subscribe
 from sagrada.web.session import GameError, Room, Seat, hash_token
@@ -52,19 +51,21 @@ class GameManager:
 
     async def create(
         self,
-        config: GameConfig,
+        config: Any,
         bots: list[str | None],
         names: list[str],
         open_seats: bool = True,
+        game_name: str = GAME_NAME,
     ) -> tuple[Room, list[str | None], list[str | None]]:
-        """Create a game; return the room, the token of the creator's seat (the first human
-        seat) and an invite code for every other human seat, by seat."""
+        """Create a game of the registry's game ``game_name``; return the room, the token of
+        the creator's seat (the first human seat) and an invite code for every other human
+        seat, by seat."""
         game_id = secrets.token_urlsafe(8)
         seed = secrets.randbits(62)
         seats: list[Seat] = []
         tokens: list[str | None] = []
         invites: list[str | None] = []
-        for index in range(config.players):
+        for index in range(game(game_name).num_players(config)):
             bot = bots[index]
             if bot is None and not any(s.kind == "human" for s in seats):
                 # The creator's own seat: its token now.
@@ -99,8 +100,9 @@ class GameManager:
             seed,
             [s.to_store() for s in seats],
             "open",
+            game_name,
         )
-        room = Room(game_id, config, seed, seats, created)
+        room = Room(game_id, config, seed, seats, created, game_name)
         if room.status != "open":
             await self._write(
                 self.store.update_seats, game_id, [s.to_store() for s in seats], room.status
@@ -136,12 +138,19 @@ class GameManager:
         return room
 
     def _restore(self, stored: Any) -> Room:
-        config = GameConfig.from_json(stored.config)
+        entry = game(stored.game)
+        config = entry.config_from_json(stored.config)
         seats = [Seat(**s) for s in stored.seats]
-        room = Room(stored.id, config, stored.seed, seats, stored.created)
-        record = GameRecord(config, stored.seed, tuple(parse_action(t) for t in stored.actions))
+        room = Room(stored.id, config, stored.seed, seats, stored.created, stored.game)
+        data = {
+            "format": 2,
+            "game": stored.game,
+            "config": stored.config,
+            "seed": stored.seed,
+            "actions": stored.actions,
+        }
         try:
-            room.state = record.replay()
+            room.state = entry.read_record(data).replay()
         except RecordError as exc:
             # A game stored under an older engine whose rules have since been corrected (for
             # example a tool used where it could not act): say so, change nothing.
@@ -247,7 +256,7 @@ class GameManager:
                 self.store.append_actions,
                 room.id,
                 first,
-                [(action_to_str(code), seat) for code in codes],
+                [(room.game.action_to_str(code), seat) for code in codes],
                 status,
             )
             room.state = trial

@@ -16,15 +16,10 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sagrada.bots import Bot, make_bot
-from sagrada.core.actions import Action, parse_action
-from sagrada.core.config import GameConfig
-from sagrada.core.dice import DIE_NAMES
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message
-from sagrada.core.record import GameRecord
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import make_view
+from sagrada.core.record import GAME_NAME
+from sagrada.games import Player, Record, game, make_player
 from sagrada.web.fanout import Listener
 
 
@@ -84,19 +79,28 @@ class Room:
     """A game in play."""
 
     def __init__(
-        self, game_id: str, config: GameConfig, seed: int, seats: list[Seat], created: float
+        self,
+        game_id: str,
+        config: Any,
+        seed: int,
+        seats: list[Seat],
+        created: float,
+        game_name: str = GAME_NAME,
     ) -> None:
         self.id = game_id
+        self.game = game(game_name)
         self.config = config
         self.seed = seed
         self.seats = seats
         self.created = created
-        self.state: State = new_game(config, seed)
+        self.state: Any = self.game.new_state(config, seed)
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.
-        self.bots: dict[int, Bot] = {
-            s.seat: make_bot(s.bot, secrets.randbits(62)) for s in seats if s.bot is not None
+        self.bots: dict[int, Player] = {
+            s.seat: make_player(game_name, s.bot, secrets.randbits(62))
+            for s in seats
+            if s.bot is not None
         }
         self.bot_task: asyncio.Task[None] | None = None
         self.touched = time.monotonic()
@@ -115,15 +119,16 @@ class Room:
         state = self.state
         return {
             "id": self.id,
-            "players": self.config.players,
+            "game": self.game.name,
+            "players": self.game.num_players(self.config),
             "status": self.status,
             "round": min(state.round + 1, 10),
-            "phase": Phase(state.phase).name.lower(),
+            "phase": state.phase_name,
             "created": self.created,
             "actions": len(state.history),
             "seats": [s.public() for s in self.seats],
-            "winners": list(state.outcome().winners) if state.is_over else None,
-            "private_pools": self.config.private_pools,
+            "winners": list(self.game.outcome(state).winners) if state.is_over else None,
+            "private_pools": bool(getattr(self.config, "private_pools", False)),
             "config": self.config.to_json(),
         }
 
@@ -142,17 +147,17 @@ class Room:
         raise GameError(403, "this token does not hold a seat in this game")
 
     def view(self, seat: int) -> dict[str, Any]:
-        data = make_view(self.state, seat).to_json()
+        data: dict[str, Any] = self.game.view(self.state, seat).to_json()
         data["game"] = self.summary()
         data["seat"] = seat
         return data
 
-    def record(self) -> GameRecord:
-        return GameRecord.of(self.state, self.seed)
+    def record(self) -> Record:
+        return self.game.record_of(self.state, self.seed)
 
     # -- acting ----------------------------------------------------------------------------
 
-    def check_actions(self, seat: int, texts: list[str]) -> tuple[State, list[Action]]:
+    def check_actions(self, seat: int, texts: list[str]) -> tuple[Any, list[int]]:
         """Apply ``texts`` for ``seat`` on a copy of the state and return it with the codes.
 
         Raises:
@@ -184,7 +189,7 @@ class Room:
                 )
         return trial, codes
 
-    def _trial(self, seat: int) -> State:
+    def _trial(self, seat: int) -> Any:
         """A copy of the state to try actions on, if it is ``seat``'s turn.
 
         Raises:
@@ -195,8 +200,7 @@ class Room:
             raise GameError(409, f"it is not your turn: player {current} decides now")
         return self.state.clone()
 
-    @staticmethod
-    def _step(trial: State, seat: int, index: int, text: str) -> Action:
+    def _step(self, trial: Any, seat: int, index: int, text: str) -> int:
         """The action ``text`` (the ``index``-th of a request), still in ``seat``'s turn.
 
         Raises:
@@ -205,7 +209,7 @@ class Room:
         if trial.current_player != seat:
             raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
         try:
-            return parse_action(text)
+            return self.game.parse_action(text)
         except InvalidNotationError as exc:
             raise GameError(422, str(exc), exc.message) from None
 
@@ -236,14 +240,15 @@ class Room:
                 }
             trial.apply(code)
         mine = trial.current_player == seat and not trial.is_over
-        view = make_view(trial, seat).to_json()
+        view = self.game.view(trial, seat).to_json()
         return {
             "legal_actions": view["legal_actions"] if mine else [],
             "actions": view["actions"] if mine else [],
             "decision": view["decision"],
             "decision_message": view["decision_message"],
-            "complete": trial.tool_slot < 0,
+            # Complete: no tool card is under way (its steps are sent together).
+            "complete": view["tool_in_use"] is None,
             "chance": False,
-            "held_die": None if trial.held < 0 else DIE_NAMES[trial.held],
+            "held_die": view.get("held_die"),
             "view": view,
         }

@@ -25,10 +25,14 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+
+from sagrada.core.record import GAME_NAME
 
 metadata = MetaData()
 
@@ -36,6 +40,7 @@ games_table = Table(
     "games",
     metadata,
     Column("id", String(32), primary_key=True),
+    Column("game", String(16), nullable=False, server_default=GAME_NAME),
     Column("created", Float, nullable=False),
     Column("config", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
@@ -59,6 +64,7 @@ class StoredGame:
     """A game as the database holds it."""
 
     id: str
+    game: str
     created: float
     config: dict[str, Any]
     seed: int
@@ -79,6 +85,20 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._add_game_column()
+
+    def _add_game_column(self) -> None:
+        """A database made before the server played two games has no ``game`` column: add
+        it, every game stored so far being the dice game's."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        if "game" not in columns:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    text(
+                        "ALTER TABLE games ADD COLUMN game VARCHAR(16) NOT NULL "
+                        f"DEFAULT '{GAME_NAME}'"
+                    )
+                )
 
     def create_game(
         self,
@@ -87,13 +107,15 @@ class Store:
         seed: int,
         seats: list[dict[str, Any]],
         status: str,
+        game: str = GAME_NAME,
     ) -> float:
-        """Insert a new game; return its creation time."""
+        """Insert a new game (of the registry's game ``game``); return its creation time."""
         created = time.time()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(games_table).values(
                     id=game_id,
+                    game=game,
                     created=created,
                     config=json.dumps(config),
                     seed=seed,
@@ -148,6 +170,7 @@ class Store:
             ).scalars()
             return StoredGame(
                 row.id,
+                row.game,
                 row.created,
                 json.loads(row.config),
                 row.seed,
