@@ -255,5 +255,6 @@ def arrange_cards(
     state.pile = [c for c in range(NUM_CARDS) if c not in used]
     state.round = len(state.bar) if round_number is None else round_number - 1
     state.turn = turn
+    state.placed = 0
     state.tool_used = False
     state._legal = None

@@ -68,6 +68,7 @@ def test_the_deck_has_thirty_glass_cards_fifteen_orders_nine_tools() -> None:
     [
         ({"tools": 0}, "tools must be 1-9"),
         ({"tool_cards": (10,)}, "no tool card 10"),
+        ({"tool_cards": (True,)}, "True is not a tool card number or name"),
         ({"window": "Nowhere"}, "no glass window 'Nowhere'"),
         ({"orders": ("Light Shades", "Deep Shades", "Medium Shades")}, "1 unique order"),
     ],
@@ -155,6 +156,15 @@ def test_a_turn_with_nothing_to_do_is_forfeited() -> None:
 # -- the round -----------------------------------------------------------------------------------
 
 
+def test_a_turn_without_a_placement_may_be_forfeited_even_when_a_tool_could_be_used() -> None:
+    # Forfeiting is tied to placing ("If the player cannot play cards ... this turn is
+    # forfeited"): a tool stays a choice. Running Pliers (pays with a 5) could be used.
+    grid = "66666 6...6 6...6 66666"
+    state = game(7, grid=grid, hand="R5 G4 B4")
+    assert legal(state) == {"T7", "pass"}
+    assert "use a tool (like T5) or forfeit the turn" in str(state.describe_decision())
+
+
 def test_two_turns_then_the_cards_left_go_to_the_turn_bar_as_one_stack() -> None:
     # "At the end of the round, the player places unused cards in a row ... stacked."
     state = game(hand="R3 K5 G1")
@@ -229,6 +239,17 @@ def test_glazing_hammer_puts_the_other_cards_under_the_pile_and_draws_as_many() 
     assert not set(state.hand) & set(cards_of("R3 K5 G1"))  # new cards: the pile had 27 more
 
 
+def test_glazing_hammer_with_the_pile_used_up_draws_from_the_reshuffled_discards() -> None:
+    # "When the deck is used up, the discarded cards are reshuffled to form a new deck": the
+    # hammer's new cards come from them, not back from under the pile.
+    state = game(3, hand="R3 K5 G1")
+    others = [c for c in range(30) if c not in cards_of("R3 K5 G1 Y2 Y4")]
+    state.bar, state.pile, state.discard = [others], [], cards_of("Y2 Y4")
+    act(state, "T3", "$R3")
+    assert sorted(state.hand) != sorted(cards_of("K5 G1"))
+    assert len(state.hand) == 2 and state.cards() == list(range(30))
+
+
 def test_lathekin_moves_exactly_two_cards() -> None:
     state = game(4, placements="A1=R3 A2=B2", hand="Y4 K6 G1")
     act(state, "T4", "$Y4")
@@ -254,6 +275,15 @@ def test_cork_backed_straightedge_places_a_card_where_none_touches_it() -> None:
     assert "B2" not in cells and "A2" not in cells and "C3" in cells
     act(state, "K5@C3")
     assert state.window.dice[12] == parse_card("K5")
+    # Its placement is the round's one ("put one of them in his window and use a tool"): the
+    # round ends, the card left goes to the turn bar.
+    assert state.round == 1 and state.bar == [cards_of("Y2")]
+
+
+def test_cork_backed_straightedge_is_not_used_once_a_card_is_placed_this_round() -> None:
+    state = game(6, placements="A1=R3", hand="G6 K5 Y2")
+    act(state, "Y2@B2")
+    assert "T6" not in legal(state)
 
 
 def test_running_pliers_draws_four_cards_next_round() -> None:
@@ -314,6 +344,12 @@ ORDER_POINTS = {
     "Shades of Black": 14,
     "Color Diagonals": 18,
 }
+
+
+def test_the_formulas_speak_of_cards_and_black() -> None:
+    window = make_window(BLANK, "A1=R1 B2=R2")
+    assert str(content().order("Shades of Black").score(window).formula) == "no black cards"
+    assert str(content().order("Color Diagonals").score(window).formula) == "2 cards × 1 VP"
 
 
 @pytest.mark.parametrize(("name", "points"), ORDER_POINTS.items())

@@ -23,6 +23,7 @@ from typing import Final
 
 from sagrada.cardgame.cards import CARD_COLOURS
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
+from sagrada.core.messages import Message, msg
 from sagrada.core.scoring import ScorePart, score_private, score_public
 from sagrada.core.window import Window
 
@@ -51,12 +52,24 @@ class Order:
         else:
             assert self.shades is not None
             part = score_private(window, self.shades)
-        return replace(part, kind="order")
+        return replace(part, kind="order", formula=_card_words(part.formula))
 
     @property
     def vp(self) -> int:
         """The VP per unit (a shades order: 1 per pip)."""
         return self.public.vp if self.public is not None else 1
+
+
+def _card_words(formula: Message) -> Message:
+    """A scoring formula as the card game says it: cards, not dice, and black, not purple."""
+    params = formula.params
+    if formula.id == "formula.die":
+        return msg("cards.formula.card", n=params["n"], vp=params["vp"])
+    if formula.id == "formula.no_colour":
+        letter = params["colour"]
+        name = msg("cards.colour.black") if letter == "P" else msg(f"colour.{letter}")
+        return msg("cards.formula.no_colour", name=name)
+    return formula
 
 
 @dataclass(frozen=True, slots=True)

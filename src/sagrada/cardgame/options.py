@@ -33,6 +33,8 @@ class CardOptions:
         if self.tool_cards is not None:
             numbers = []
             for key in self.tool_cards:
+                if isinstance(key, bool) or not isinstance(key, int | str):
+                    raise ConfigError(f"tool_cards: {key!r} is not a tool card number or name")
                 try:
                     numbers.append(cards.tool(key).number)
                 except KeyError:

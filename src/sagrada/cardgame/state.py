@@ -101,9 +101,12 @@ class CardState(CardTable):
             for card in sorted(set(self.hand))
             for cell in cell_list(self.window.legal_cells(card))
         ]
+        placements = bool(out)
         if not self.tool_used:
             out += [A.tool(t) for t in self.tools if t not in self.spent and self._payments(t)]
-        return out or [A.PASS]
+        if not placements:  # a turn without a placement may be forfeited; a tool is optional
+            out.append(A.PASS)
+        return out
 
     def _payments(self, number: int) -> list[int]:
         """The drawn cards that may pay for tool ``number``: of its value, and leaving a hand
@@ -170,6 +173,7 @@ class CardState(CardTable):
             card, cell = A.args(action)
             self.hand.remove(card)
             self.window.place(card, cell)
+            self.placed += 1
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -179,6 +183,7 @@ class CardState(CardTable):
         self.bar.append(self.hand)
         self.hand = []
         self.turn = 0
+        self.placed = 0
         self.tool_used = False
         self.round += 1
         if self.round == A.ROUNDS:
@@ -205,8 +210,11 @@ class CardState(CardTable):
             if self.stage == PAY_STAGE:
                 return msg("cards.decision.pay", name=tool.name, value=tool.pay)
             return msg("cards.decision.tool", name=tool.name, prompt=TOOLS[self.tool].prompt(self))
-        if self.legal_actions() == [A.PASS]:
+        legal = self.legal_actions()
+        if legal == [A.PASS]:
             return msg("cards.decision.forfeit", round=self.round + 1, turn=self.turn + 1)
+        if A.PASS in legal:
+            return msg("cards.decision.no_place", round=self.round + 1, turn=self.turn + 1)
         return msg("cards.decision.turn", round=self.round + 1, turn=self.turn + 1)
 
     def why_illegal(self, action: int) -> Message:

@@ -35,7 +35,8 @@ class CardTable:
         window: the glass window; hand: the cards drawn this round and not used yet.
         pile, bottom, discard: see the module.
         bar: the turn bar, one stack of cards per round played.
-        round: 0-9; turn: 0 or 1 within the round; tool_used: a tool was used this round;
+        round: 0-9; turn: 0 or 1 within the round; placed: the cards placed this round;
+        tool_used: a tool was used this round;
         more: the next round draws 4 cards (Running Pliers).
         tool: the tool card in use (0: none); stage, memo, held: its progress.
         history: the actions so far.
@@ -85,6 +86,7 @@ class CardTable:
         self.bar: list[list[int]] = []
         self.round = 0
         self.turn = 0
+        self.placed = 0
         self.tool_used = False
         self.more = False
         self.tool = 0
@@ -108,6 +110,7 @@ class CardTable:
         other.bar = [stack[:] for stack in self.bar]
         other.round = self.round
         other.turn = self.turn
+        other.placed = self.placed
         other.tool_used = self.tool_used
         other.more = self.more
         other.tool = self.tool
@@ -121,14 +124,19 @@ class CardTable:
     def draw(self) -> int | None:
         """Draw the top card of the pile (refilled from the discarded cards when empty), or
         ``None`` if there is no card left anywhere."""
+        self.refill()
         if not self.pile and not self.bottom:
-            if not self.discard:
-                return None
-            self.pile = sorted(self.discard)
-            self.discard = []
+            return None
         if self.pile:
             return self.pile.pop(self.rng.below(len(self.pile)))
         return self.bottom.pop()
+
+    def refill(self) -> None:
+        """If the pile is used up, shuffle the discarded cards into a new one ("When the deck
+        is used up, the discarded cards are reshuffled to form a new deck")."""
+        if not self.pile and not self.bottom and self.discard:
+            self.pile = sorted(self.discard)
+            self.discard = []
 
     def to_bottom(self, card: int) -> None:
         """Put ``card`` at the bottom of the pile."""
@@ -156,6 +164,7 @@ class CardTable:
             "bar": [list(s) for s in self.bar],
             "round": self.round,
             "turn": self.turn,
+            "placed": self.placed,
             "tool_used": self.tool_used,
             "more": self.more,
             "tool": self.tool,

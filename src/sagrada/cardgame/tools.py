@@ -99,6 +99,7 @@ class GlazingHammer(CardTool):
         return bool(table.hand)
 
     def start(self, table: CardTable) -> bool:
+        table.refill()  # new cards: from the discarded ones if the pile is used up
         others, table.hand = table.hand, []
         for card in others:
             table.to_bottom(card)
@@ -181,7 +182,9 @@ class LensCutter(CardTool):
 
 
 class CorkBackedStraightedge(CardTool):
-    """Place a drawn card on a space with no card in any of its 8 neighbours."""
+    """Place a drawn card on a space with no card in any of its 8 neighbours: the round's one
+    placement besides its tool ("put one of them in his window and use a tool with one card"),
+    so only in a round with no card placed yet, and the round ends with it."""
 
     number = 6
 
@@ -195,12 +198,16 @@ class CorkBackedStraightedge(CardTool):
 
     def can_start(self, table: CardTable) -> bool:
         window = table.window
-        return any(window.legal_cells(card, isolated=True) for card in table.hand)
+        return not table.placed and any(
+            window.legal_cells(card, isolated=True) for card in table.hand
+        )
 
     def apply(self, table: CardTable, action: int) -> bool:
         card, cell = A.args(action)
         table.hand.remove(card)
         table.window.place(card, cell)
+        table.placed += 1
+        table.turn = 1  # both turns of the round are used: the tool and its placement
         return True
 
     def prompt(self, table: CardTable) -> Message:
@@ -234,6 +241,7 @@ class FluxRemover(CardTool):
     def apply(self, table: CardTable, action: int) -> bool:
         card = A.args(action)[0]
         table.hand.remove(card)
+        table.refill()  # the top card: from the discarded ones if the pile is used up
         table.to_bottom(card)
         drawn = table.draw()
         if drawn is not None:

@@ -5,6 +5,7 @@ mean score (Student's t 95% intervals)."""
 from __future__ import annotations
 
 import multiprocessing
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -96,7 +97,8 @@ def play_card_game(task: tuple[CardOptions, str, int]) -> CardGameResult:
     """Play one card game with a bot (in a worker process)."""
     config, spec, seed = task
     state = new_card_game(config, seed)
-    bot = make_card_bot(spec, seed)
+    # The bot's own chance, not the game's seed (from which the pile could be dealt again).
+    bot = make_card_bot(spec, random.Random(f"card-bot:{spec}:{seed}").getrandbits(62))
     while not state.is_over:
         state.apply(bot.choose(make_card_view(state), state.legal_actions()))
     outcome = state.outcome()
