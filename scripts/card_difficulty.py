@@ -107,6 +107,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--from", dest="source", help="read simulate's JSON lines from this file")
     parser.add_argument("--plot", help="write the plot to this PNG file")
+    parser.add_argument(
+        "--data",
+        help="write the curve of the first bot as JSON to this file (the lobby shows it: "
+        "src/sagrada/content/card_difficulty.json)",
+    )
     args = parser.parse_args()
     if args.source:
         lines = Path(args.source).read_text(encoding="utf-8").splitlines()
@@ -116,7 +121,29 @@ def main() -> int:
     print(table(runs))
     if args.plot:
         plot(runs, args.plot)
+    if args.data:
+        Path(args.data).write_text(json.dumps(curve(runs), indent=1) + "\n", encoding="utf-8")
     return 0
+
+
+def curve(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The strongest (first) bot's win rate and mean margin per tool count, as the lobby
+    shows them next to the choice."""
+    runs = sorted(runs, key=lambda r: r["config"]["tools"])
+    first = runs[0]["bots"][0]
+    return {
+        "bot": first["name"],
+        "games": first["games"],
+        "points": [
+            {
+                "tools": run["config"]["tools"],
+                "win_rate": run["bots"][0]["win_rate"],
+                "win_rate_ci95": run["bots"][0]["win_rate_ci95"],
+                "mean_margin": run["bots"][0]["mean_margin"],
+            }
+            for run in runs
+        ],
+    }
 
 
 if __name__ == "__main__":

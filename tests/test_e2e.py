@@ -459,3 +459,141 @@ def test_colour_blind_mode_and_a_phone_screen(server: str, browser: Browser) -> 
         )
     finally:
         context.close()
+
+
+# -- the solo card game -------------------------------------------------------------------------
+
+
+def wait_until_seen(page: Page, server: str, game_id: str, token: str) -> dict[str, Any]:
+    """Wait until the page shows the server's latest view, idle; answer that view."""
+    current = view(server, game_id, token)
+    expect(page.locator("body")).to_have_attribute("data-seen", str(len(current["history"])))
+    expect(page.locator("body.busy")).to_have_count(0)
+    return current
+
+
+def click_card_action(page: Page, action: dict[str, Any]) -> None:
+    """Take one action of the card game by clicking what the page highlights for it."""
+    kind = action["kind"]
+    if kind in ("pay", "choose"):
+        card = page.locator(f'[data-testid="drawn-card"][data-card="{action["card"]}"]')
+        expect(card).to_have_class(re.compile(r"\blegal\b"))
+        card.click()
+    elif kind == "place":
+        page.locator(f'[data-testid="drawn-card"][data-card="{action["card"]}"]').click()
+        cell = page.locator(f'[data-testid="cell"][data-cell="{action["cell"]}"]')
+        expect(cell).to_have_class(re.compile(r"\blegal\b"))
+        cell.click()
+    elif kind == "move":
+        source = page.locator(f'[data-testid="cell"][data-cell="{action["from"]}"]')
+        expect(source).to_have_class(re.compile(r"\blegal\b"))
+        source.click()
+        target = page.locator(f'[data-testid="cell"][data-cell="{action["to"]}"]')
+        expect(target).to_have_class(re.compile(r"\blegal\b"))
+        target.click()
+    elif kind == "bar":
+        card = page.locator(f'[data-testid="bar-card"][data-action="{action["notation"]}"]')
+        expect(card).to_be_enabled()
+        card.click()
+    elif kind == "stop":
+        page.get_by_test_id("stop-button").click()
+    elif kind == "pass":
+        page.get_by_test_id("pass-button").click()
+    else:  # pragma: no cover - a kind the page does not draw
+        pytest.fail(f"no click for {action}")
+
+
+def use_card_tool(page: Page, server: str, game_id: str, token: str, notation: str) -> None:
+    """Use a tool by clicking: the tool card, then each step the preview offers (the first),
+    until the page sends the whole use. The test previews each step before clicking it, only
+    to know what to click next: the page may send the use as soon as it is clicked."""
+
+    def preview(steps: list[str]) -> dict[str, Any]:
+        answer = httpx.post(
+            f"{server}/api/games/{game_id}/preview", json={"token": token, "actions": steps}
+        ).json()
+        assert "complete" in answer, answer
+        return dict(answer)
+
+    steps = [notation]
+    answer = preview(steps)
+    page.locator(f'[data-testid="tool-card"][data-tool="{notation[1:]}"]').click()
+    while not (answer["complete"] or answer["chance"]):
+        expect(page.get_by_test_id("cancel-tool")).to_be_visible()
+        action = answer["actions"][0]
+        steps = [*steps, action["notation"]]
+        answer = preview(steps)
+        click_card_action(page, action)
+
+
+def test_the_solo_card_game_is_created_in_the_lobby_and_played_to_the_end(
+    server: str, page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + "/")
+    expect(page.get_by_test_id("card-tools")).to_have_value("3")
+    page.get_by_test_id("card-tools").select_option("5")
+    page.get_by_test_id("card-window").fill("Virtus")
+    with monkeypatch.context() as patch:
+        # A fixed seed: the same deal every run.
+        patch.setattr(secrets, "randbits", lambda bits: 7)
+        page.get_by_test_id("create-card-game").click()
+        expect(page).to_have_url(re.compile(r"/cards/[^?]+\?token="))
+    game_id = page.url.split("/cards/")[1].split("?")[0]
+    token = page.url.split("token=")[1]
+    expect(page.locator('[data-testid="cell"]')).to_have_count(20)
+    expect(page.get_by_test_id("tool-card")).to_have_count(5)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+
+    # Start a tool and cancel it: nothing is sent.
+    first = wait_until_seen(page, server, game_id, token)
+    assert first["window"]["name"] == "Virtus"
+    tool = next((a for a in first["legal_actions"] if a.startswith("T")), None)
+    if tool is not None:
+        page.locator(f'[data-testid="tool-card"][data-tool="{tool[1:]}"]').click()
+        page.get_by_test_id("cancel-tool").click()
+        expect(page.get_by_test_id("cancel-tool")).to_be_hidden()
+        assert view(server, game_id, token)["history"] == first["history"]
+
+    tools_used = 0
+    deadline = time.monotonic() + 50
+    while time.monotonic() < deadline:
+        current = wait_until_seen(page, server, game_id, token)
+        if current["phase"] == "over":
+            break
+        legal = current["legal_actions"]
+        tools = [a for a in legal if a.startswith("T")]
+        places = [a for a in current["actions"] if a["kind"] == "place"]
+        if tools and (not places or tools_used == 0):
+            use_card_tool(page, server, game_id, token, tools[0])
+            tools_used += 1
+        elif places:
+            click_card_action(page, places[0])
+        else:
+            assert legal == ["pass"], legal
+            click_card_action(page, current["actions"][0])
+        # Wait until the server has taken it in.
+        while len(view(server, game_id, token)["history"]) == len(current["history"]):
+            time.sleep(0.02)
+    else:
+        pytest.fail("the card game did not end in time")
+
+    final = view(server, game_id, token)
+    assert tools_used >= 1
+    assert any(t["used"] for t in final["tools"])
+    expect(page.get_by_test_id("result")).to_have_text("You won!" if final["won"] else "You lost")
+    expect(page.get_by_test_id("final-target")).to_have_text(str(final["target"]))
+    expect(page.get_by_test_id("final-score")).to_have_text(str(final["score"]["total"]))
+    expect(page.get_by_test_id("target")).to_have_text(str(final["target"]))
+    assert final["won"] == (final["score"]["total"] >= final["target"])
+    # The score's breakdown: clicking a part highlights the cells it counts.
+    parts = page.get_by_test_id("score-part")
+    expect(parts).to_have_count(len(final["score"]["parts"]))
+    counted = next((i for i, p in enumerate(final["score"]["parts"]) if p["cells"]), None)
+    if counted is not None:
+        parts.nth(counted).click()
+        expect(page.locator('[data-testid="cell"].scored')).to_have_count(
+            len(set(final["score"]["parts"][counted]["cells"]))
+        )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    page.screenshot(path="/tmp/cards-page.png", full_page=True)

@@ -78,3 +78,12 @@ def test_bad_card_game_requests_are_refused_with_a_reason(tmp_path: Path) -> Non
             assert reason in response.json()["detail"], (body, response.json())
         schema = client.get("/api/options", params={"game": "cards"}).json()
         assert [o["name"] for o in schema] == ["tools", "tool_cards", "window", "orders"]
+
+
+def test_the_dice_games_address_of_a_card_game_leads_to_its_page(tmp_path: Path) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, game="cards")
+        response = client.get(f"/game/{created['id']}?token=abc", follow_redirects=False)
+        assert response.status_code in (302, 307)
+        assert response.headers["location"] == f"/cards/{created['id']}?token=abc"
+        assert client.get(f"/cards/{created['id']}").status_code == 200

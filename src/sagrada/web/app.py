@@ -17,7 +17,7 @@ from typing import Annotated, Any, Final, Literal
 
 from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -40,6 +40,8 @@ from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
 
 MAX_BODY = 8 * 1024
+#: The solo card game's measured difficulty curve, shown in the lobby.
+DIFFICULTY_FILE: Final = "card_difficulty.json"
 MAX_WS_MESSAGE = 4 * 1024
 MAX_ACTIONS_PER_REQUEST = 12
 #: Unfinished games with no person in them (bots playing bots) that may run at once.
@@ -326,6 +328,15 @@ def create_app(
             "modules": list(rules.modules),
         }
 
+    @app.get("/api/cards/difficulty")
+    async def card_difficulty() -> Any:
+        """The solo card game's difficulty curve: the strongest bot's win rate and mean margin
+        for each number of tool cards (docs/card-game.md; made by scripts/card_difficulty.py)."""
+        path = resources.files("sagrada.content").joinpath(DIFFICULTY_FILE)
+        if not path.is_file():
+            raise GameError(404, "the difficulty curve has not been measured")
+        return json.loads(path.read_text("utf-8"))
+
     @app.get("/api/cards")
     async def cards() -> dict[str, Any]:
         """Every tool card and objective the server knows, for choosing them in the lobby,
@@ -576,8 +587,17 @@ def create_app(
         return _page(static / "index.html")
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> Response:
+    async def game_page(game_id: str, request: Request) -> Response:
+        # A link to a solo card game by the dice game's address: its own page, same query.
+        with contextlib.suppress(GameError):
+            if (await manager.get(game_id)).game.name == "cards":
+                query = f"?{request.url.query}" if request.url.query else ""
+                return RedirectResponse(f"/cards/{game_id}{query}")
         return _page(static / "game.html")
+
+    @app.get("/cards/{game_id}", include_in_schema=False)
+    async def card_game_page(game_id: str) -> Response:
+        return _page(static / "cards.html")
 
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")

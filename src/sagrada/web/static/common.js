@@ -229,9 +229,10 @@ export function rememberToken(gameId, seat, token) {
   }
 }
 
-/** The URL of a game page, with the seat's token when there is one. */
-export function gameUrl(gameId, token) {
-  const path = `/game/${encodeURIComponent(gameId)}`;
+/** The URL of a game page (the card game's for `game` "cards"), with the seat's token when
+ * there is one. */
+export function gameUrl(gameId, token, game = "sagrada") {
+  const path = `/${game === "cards" ? "cards" : "game"}/${encodeURIComponent(gameId)}`;
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }
 

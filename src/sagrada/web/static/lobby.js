@@ -4,6 +4,7 @@
 
 import { api, el, copyText, gameUrl, rememberToken, setupColourBlindToggle } from "./common.js";
 import { refreshGames } from "./lobby/games.js";
+import { setupCardGameForm } from "./lobby/cards.js";
 
 /** Seat kinds offered: a person, or a bot at one of the three difficulties. */
 const SEAT_KINDS = [
@@ -356,6 +357,7 @@ async function init() {
   updateForm();
   checkOptions();
   refreshGames();
+  setupCardGameForm();
   setInterval(refreshGames, REFRESH_MS);
 }
 

@@ -42,18 +42,18 @@ function gameItem(game, mine) {
     game.status === "open" ? "waiting for players" : game.status === "running" ? `round ${game.round}` : "over";
   const buttons = [];
   if (mine) {
-    buttons.push(el("a", { class: "button primary", href: gameUrl(game.id, mine.token), "data-testid": "resume-game", text: "Resume" }));
+    buttons.push(el("a", { class: "button primary", href: gameUrl(game.id, mine.token, game.game), "data-testid": "resume-game", text: "Resume" }));
   }
   if (game.status === "open") {
     buttons.push(
-      el("button", { type: "button", class: mine ? "" : "primary", "data-testid": "join-game", "data-game": game.id, text: "Join", onclick: () => joinGame(game.id) }),
+      el("button", { type: "button", class: mine ? "" : "primary", "data-testid": "join-game", "data-game": game.id, text: "Join", onclick: () => joinGame(game.id, game.game) }),
     );
   }
-  buttons.push(el("a", { class: "button", href: gameUrl(game.id), "data-testid": "watch-game", text: "Watch" }));
+  buttons.push(el("a", { class: "button", href: gameUrl(game.id, null, game.game), "data-testid": "watch-game", text: "Watch" }));
   return el(
     "li",
     { class: `game-item status-${game.status}`, "data-testid": "game-item", "data-game": game.id },
-    el("div", { class: "game-head" }, el("strong", { text: `Game ${game.id}` }), ` · ${game.players} player${game.players === 1 ? "" : "s"} · ${state}`, el("span", { class: "hint", text: ` · ${when(game.created)}` })),
+    el("div", { class: "game-head" }, el("strong", { text: `${game.game === "cards" ? "Solo card game" : "Game"} ${game.id}` }), ` · ${game.players} player${game.players === 1 ? "" : "s"} · ${state}`, el("span", { class: "hint", text: ` · ${when(game.created)}` })),
     el("ul", { class: "seat-list" }, seats),
     el("div", { class: "game-buttons" }, buttons),
   );
@@ -69,13 +69,13 @@ function when(created) {
   return date.toLocaleString();
 }
 
-async function joinGame(id) {
+async function joinGame(id, game) {
   const status = $("games-status");
   const name = $("join-name").value.trim();
   try {
     const seat = await api("POST", `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {});
     rememberToken(id, seat.seat, seat.token);
-    location.href = gameUrl(id, seat.token);
+    location.href = gameUrl(id, seat.token, game);
   } catch (err) {
     status.textContent = `Cannot join game ${id}: ${err.message}`;
     refreshGames();

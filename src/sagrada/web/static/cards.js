@@ -1,0 +1,88 @@
+// The solo card game's page: shows the seat's view and plays it by clicking. Like the dice
+// page (game.js), everything playable comes from the view's `actions`; it reuses that page's
+// state, connection (game/socket.js) and tool flow (game/flow.js: a tool is gathered step by
+// step, previewed, and sent whole). Its own drawing is in cards/.
+
+import { api, el, setupColourBlindToggle } from "./common.js";
+import { loadMessages, showKind, t } from "./i18n.js";
+import { gameId, S, $, byTestId, shownView, currentActions } from "./game/state.js";
+import { setRenderer } from "./game/render.js";
+import { showError, loadView, connect } from "./game/socket.js";
+import { choose, cancelTool } from "./game/flow.js";
+import { cardActionModel } from "./cards/model.js";
+import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./cards/board.js";
+
+function render() {
+  const view = shownView();
+  if (!view) return;
+  const model = cardActionModel(currentActions());
+  // How many actions the page has taken in (tests wait on it before the next click).
+  document.body.dataset.seen = String(S.view.history.length);
+  $("game-title").textContent = `Solo card game ${gameId} · round ${view.round}`;
+  renderActionBar(view, model);
+  renderWindow(view, model);
+  renderDrawn(view, model);
+  renderBar(view, model);
+  renderTools(view, model);
+  renderOrders(view);
+  renderEnd(view);
+}
+
+function renderActionBar(view, model) {
+  const decision = S.gather && S.gather.preview ? S.gather.preview.decision_message : view.decision_message;
+  byTestId("decision").textContent = view.phase === "over" ? "Game over" : t(decision);
+  $("hint").textContent = hintText(model);
+  const buttons = [];
+  if (model.stop) buttons.push({ notation: model.stop, label: "Stop", testid: "stop-button" });
+  for (const action of model.other) buttons.push({ notation: action.notation, label: action.notation, testid: "choice-button" });
+  $("choices").replaceChildren(
+    ...buttons.map((b) =>
+      el("button", { type: "button", class: "choice", "data-testid": b.testid, "data-action": b.notation, text: b.label, onclick: () => choose(b.notation) }),
+    ),
+  );
+  byTestId("pass-button").disabled = !model.pass;
+  byTestId("pass-button").hidden = view.phase === "over";
+  byTestId("cancel-tool").hidden = !S.gather;
+}
+
+/** What to click now, in words. */
+function hintText(model) {
+  if (S.selection && S.selection.kind === "hand") return "Click a highlighted space of the window to place the card (or the card again to put it back).";
+  if (S.selection && S.selection.kind === "move") return "Click the highlighted space the card moves to.";
+  if (model.pay.size) return "Click a highlighted drawn card: it pays for the tool card.";
+  if (model.pick.size) return "Click a highlighted drawn card.";
+  if (model.bar.size) return "Click a highlighted card of the turn bar.";
+  if (model.moves.size) return `Click a highlighted card of the window to move it${model.stop ? ", or Stop" : ""}.`;
+  if (model.place.size) return `Click a drawn card, then a highlighted space${model.tools.size ? "; or click a tool card" : ""}.`;
+  if (model.pass) return "No card can be placed: pass.";
+  return "";
+}
+
+function init() {
+  setupColourBlindToggle(byTestId("colour-blind-toggle"));
+  byTestId("pass-button").addEventListener("click", () => {
+    const model = cardActionModel(currentActions());
+    if (model.pass) choose(model.pass);
+  });
+  byTestId("cancel-tool").addEventListener("click", cancelTool);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (S.gather) cancelTool();
+    else if (S.selection) {
+      S.selection = null;
+      render();
+    }
+  });
+  // The engine's messages name tools by number: show their names.
+  showKind("tool", (number) => {
+    const tool = S.view && S.view.tools.find((entry) => entry.number === number);
+    return tool ? tool.name : `#${number}`;
+  });
+  loadMessages(api)
+    .catch((err) => showError(err.message))
+    .then(() => loadView())
+    .then((ok) => ok && connect());
+}
+
+setRenderer(render);
+init();

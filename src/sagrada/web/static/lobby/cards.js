@@ -1,0 +1,61 @@
+// The lobby's form for the solo card game: how many tool cards (the rulebook's hint beside)
+// and, optionally, the glass window by name. Creating the game opens its page at once.
+
+import { api, el, gameUrl, rememberToken } from "../common.js";
+
+const $ = (id) => document.getElementById(id);
+
+export async function setupCardGameForm() {
+  const form = $("card-game");
+  const errorBox = form.querySelector('[data-testid="card-error"]');
+  const tools = $("card-tools");
+  let spec = { minimum: 1, maximum: 9, default: 3 };
+  try {
+    const schema = await api("GET", "/api/options?game=cards");
+    spec = schema.find((option) => option.name === "tools") || spec;
+    if (spec.help) $("card-tools-help").textContent = spec.help;
+  } catch (err) {
+    // The defaults above are the rulebook's: the form still works.
+  }
+  for (let n = spec.minimum; n <= spec.maximum; n++) tools.append(el("option", { value: String(n), text: String(n) }));
+  tools.value = String(spec.default);
+  // The measured difficulty beside the choice (docs/card-game.md): how often the strongest bot
+  // beats the target with that many tools.
+  let curve = null;
+  try {
+    curve = await api("GET", "/api/cards/difficulty");
+  } catch (err) {
+    curve = null; // not measured: the rulebook's hint stays alone
+  }
+  const showCurve = () => {
+    const point = curve && curve.points.find((p) => p.tools === Number(tools.value));
+    const line = $("card-tools-curve");
+    line.hidden = !point;
+    if (!point) return;
+    const pct = (x) => `${Math.round(x * 100)}%`;
+    const [low, high] = point.win_rate_ci95;
+    line.textContent =
+      `Measured: the ${curve.bot} bot beats the target in ${pct(point.win_rate)} of ${curve.games} games ` +
+      `(95% interval ${pct(low)}–${pct(high)}), by ${point.mean_margin.toFixed(1)} points on average.`;
+  };
+  tools.addEventListener("change", showCurve);
+  showCurve();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    errorBox.textContent = "";
+    const body = { game: "cards", tools: Number(tools.value), bots: [null], names: ["You"], open_seats: false };
+    const windowName = $("card-window").value.trim();
+    if (windowName) body.window = windowName;
+    const button = form.querySelector('[data-testid="create-card-game"]');
+    button.disabled = true;
+    try {
+      const game = await api("POST", "/api/games", body);
+      const mine = game.seats[0];
+      rememberToken(game.id, mine.seat, mine.token);
+      location.href = gameUrl(game.id, mine.token, "cards");
+    } catch (err) {
+      errorBox.textContent = err.message;
+      button.disabled = false;
+    }
+  });
+}
