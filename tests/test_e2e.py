@@ -596,4 +596,11 @@ def test_the_solo_card_game_is_created_in_the_lobby_and_played_to_the_end(
             len(set(final["score"]["parts"][counted]["cells"]))
         )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
-    page.screenshot(path="/tmp/cards-page.png", full_page=True)
+    # The replay, like the dice game's: back to the start (an empty window), then the end.
+    placed = sum(1 for card in final["window"]["cards"] if card)
+    cards_shown = page.locator('[data-testid="cell"][data-card]')
+    expect(cards_shown).to_have_count(placed)
+    page.get_by_test_id("replay-first").click()
+    expect(cards_shown).to_have_count(0)
+    page.get_by_test_id("replay-exit").click()
+    expect(cards_shown).to_have_count(placed)

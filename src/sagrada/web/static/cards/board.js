@@ -7,6 +7,7 @@ import { S, $, byTestId } from "../game/state.js";
 import { render } from "../game/render.js";
 import { choose } from "../game/flow.js";
 import { t } from "../i18n.js";
+import { replayControls, replayLabel } from "../game/end.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
 
 // -- clicks -------------------------------------------------------------------------------------
@@ -192,22 +193,32 @@ export function renderOrders(view) {
 }
 
 /** The result, once the game is over: the score against the target. */
-export function renderEnd(view) {
+export function renderEnd() {
+  // The final position (not a replayed one), its replay controls built once per game.
+  const view = S.view;
   const box = $("end");
-  box.hidden = view.phase !== "over";
+  box.hidden = !view || view.phase !== "over";
   if (box.hidden) return;
-  const won = Boolean(view.won);
-  box.replaceChildren(
-    el("h2", { "data-testid": "result", "data-won": String(won), text: won ? "You won!" : "You lost" }),
-    el(
-      "p",
-      {},
-      "Score ",
-      el("strong", { "data-testid": "final-score", text: String(view.score.total) }),
-      " against the target ",
-      el("strong", { "data-testid": "final-target", text: String(view.target) }),
-      ` (margin ${view.margin >= 0 ? "+" : ""}${view.margin}).`,
-    ),
-    el("p", { class: "hint", text: "Click a line of the score to see the cards it counts." }),
-  );
+  if (box.dataset.built !== String(view.history.length)) {
+    box.dataset.built = String(view.history.length);
+    const won = Boolean(view.won);
+    box.replaceChildren(
+      el("h2", { "data-testid": "result", "data-won": String(won), text: won ? "You won!" : "You lost" }),
+      el(
+        "p",
+        {},
+        "Score ",
+        el("strong", { "data-testid": "final-score", text: String(view.score.total) }),
+        " against the target ",
+        el("strong", { "data-testid": "final-target", text: String(view.target) }),
+        ` (margin ${view.margin >= 0 ? "+" : ""}${view.margin}).`,
+      ),
+      el("p", { class: "hint", text: "Click a line of the score to see the cards it counts." }),
+      replayControls(view),
+    );
+  }
+  const slider = byTestId("replay-slider");
+  if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
+  const label = $("replay-position");
+  if (label) label.textContent = replayLabel();
 }

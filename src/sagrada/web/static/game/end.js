@@ -178,7 +178,8 @@ export function applyScoreHighlight() {
   });
 }
 
-function replayControls(view) {
+/** The replay controls of a finished game (the dice game's end screen, and the card game's). */
+export function replayControls(view) {
   const total = view.history.length;
   const slider = el("input", {
     type: "range",
@@ -209,13 +210,16 @@ function replayControls(view) {
   );
 }
 
-function replayLabel() {
+/** Where the replay stands, in words (a log line where the view has one, else the notation). */
+export function replayLabel() {
   const total = S.view ? S.view.history.length : 0;
   if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
-  const last = S.replay.n > 0 ? S.view.history_actions[S.replay.n - 1] : null;
-  const seat = S.replay.n > 0 ? (S.view.history_seats || [])[S.replay.n - 1] : undefined;
+  const n = S.replay.n;
+  const logged = n > 0 && S.view.history_actions ? S.view.history_actions[n - 1] : null;
+  const seat = n > 0 ? (S.view.history_seats || [])[n - 1] : undefined;
   const who = typeof seat === "number" ? `${playerName(seat)}: ` : "";
-  return `After ${S.replay.n} of ${total} actions${last ? `: ${who}${t(last.message)} (${last.notation})` : " (the start)"}.`;
+  const last = logged ? `${t(logged.message)} (${logged.notation})` : n > 0 ? S.view.history[n - 1] : "";
+  return `After ${n} of ${total} actions${last ? `: ${who}${last}` : " (the start)"}.`;
 }
 
 let replayTimer = null;
