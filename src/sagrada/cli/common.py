@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from sagrada.core.errors import ConfigError
@@ -67,3 +68,23 @@ def check_seed_run(first: int, seeds: int) -> None:
             f"(with {seeds} seed{'s' if seeds > 1 else ''}, --seed may be at most "
             f"{SEED_LIMIT - seeds})"
         )
+
+
+def read_command(legal: Callable[[], list[str]], help_text: str) -> str | None:
+    """Read a line of a terminal game: ``None`` to stop (quit, or the end of the input), ``""``
+    once a command is answered here (``?`` lists the legal actions, ``help``), else the line
+    (an action, or ``board``)."""
+    try:
+        line = input("> ").strip()
+    except EOFError:
+        print()
+        return None
+    if line in ("quit", "exit", "q"):
+        return None
+    if line in ("?", "moves", "legal"):
+        print(" ".join(legal()))
+        return ""
+    if line == "help":
+        print(help_text)
+        return ""
+    return line

@@ -9,7 +9,7 @@ from typing import Any
 
 from sagrada.bots import BOT_NAMES, make_bot
 from sagrada.cardgame.game import CARD_GAME_NAME
-from sagrada.cli.common import CliError, seed_argument
+from sagrada.cli.common import CliError, read_command, seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
 from sagrada.cli.play_cards import play_cards
 from sagrada.cli.render import score_table, table_text
@@ -87,19 +87,9 @@ def run(args: argparse.Namespace) -> int:
             print(table_text(make_view(state, seat)))
             shown = len(state.history)
         print(state.describe_decision())
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            print()
+        line = read_command(lambda: [action_to_str(a) for a in state.legal_actions()], HELP)
+        if line is None:
             return 0
-        if line in ("quit", "exit", "q"):
-            return 0
-        if line in ("?", "moves", "legal"):
-            print(" ".join(action_to_str(a) for a in state.legal_actions()))
-            continue
-        if line == "help":
-            print(HELP)
-            continue
         if line == "board":
             print(table_text(make_view(state, seat)))
             continue

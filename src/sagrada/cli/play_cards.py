@@ -10,6 +10,7 @@ from sagrada.cardgame import actions as A
 from sagrada.cardgame.cards import grid_row
 from sagrada.cardgame.state import new_card_game
 from sagrada.cardgame.views import CardView, make_card_view
+from sagrada.cli.common import read_command
 from sagrada.cli.render import score_table
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 
@@ -62,19 +63,9 @@ def play_cards(args: argparse.Namespace, config: object) -> int:
             print(card_table_text(make_card_view(state)))
             shown = len(state.history)
         print(state.describe_decision())
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            print()
+        line = read_command(lambda: [A.action_to_str(a) for a in state.legal_actions()], HELP)
+        if line is None:
             return 0
-        if line in ("quit", "exit", "q"):
-            return 0
-        if line in ("?", "moves", "legal"):
-            print(" ".join(A.action_to_str(a) for a in state.legal_actions()))
-            continue
-        if line == "help":
-            print(HELP)
-            continue
         if line == "board":
             shown = -1
             continue

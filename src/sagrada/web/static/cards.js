@@ -8,7 +8,7 @@ import { loadMessages, showKind, t } from "./i18n.js";
 import { gameId, S, $, byTestId, shownView, currentActions } from "./game/state.js";
 import { setRenderer } from "./game/render.js";
 import { showError, loadView, connect } from "./game/socket.js";
-import { choose, cancelTool } from "./game/flow.js";
+import { bindTurnControls, choose } from "./game/flow.js";
 import { cardActionModel } from "./cards/model.js";
 import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./cards/board.js";
 
@@ -60,19 +60,7 @@ function hintText(model) {
 
 function init() {
   setupColourBlindToggle(byTestId("colour-blind-toggle"));
-  byTestId("pass-button").addEventListener("click", () => {
-    const model = cardActionModel(currentActions());
-    if (model.pass) choose(model.pass);
-  });
-  byTestId("cancel-tool").addEventListener("click", cancelTool);
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    if (S.gather) cancelTool();
-    else if (S.selection) {
-      S.selection = null;
-      render();
-    }
-  });
+  bindTurnControls(() => cardActionModel(currentActions()).pass);
   // The engine's messages name tools by number: show their names.
   showKind("tool", (number) => {
     const tool = S.view && S.view.tools.find((entry) => entry.number === number);

@@ -25,7 +25,7 @@ import {
 } from "./game/state.js";
 import { setRenderer } from "./game/render.js";
 import { showError, loadView, connect } from "./game/socket.js";
-import { choose, cancelTool } from "./game/flow.js";
+import { bindTurnControls, choose } from "./game/flow.js";
 import { renderHeader, renderActionBar } from "./game/header.js";
 import {
   renderSetup,
@@ -72,19 +72,10 @@ function render() {
 
 function init() {
   setupColourBlindToggle(byTestId("colour-blind-toggle"));
-  byTestId("pass-button").addEventListener("click", () => {
-    const m = actionModel(currentActions());
-    if (m.pass) choose(m.pass);
-  });
-  byTestId("cancel-tool").addEventListener("click", cancelTool);
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    if (S.gather) cancelTool();
-    else if (S.selection) {
-      S.selection = null;
-      render();
-    } else if (S.scorePin) pinPart(S.scorePin.seat, S.scorePin.part);
-  });
+  bindTurnControls(
+    () => actionModel(currentActions()).pass,
+    () => S.scorePin && pinPart(S.scorePin.seat, S.scorePin.part),
+  );
   if (invite && !token) {
     redeemInvite();
     return;

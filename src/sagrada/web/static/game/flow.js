@@ -2,7 +2,7 @@
 // and the clicks on dice and cells that choose an action (or the first half of one).
 
 import { api } from "../common.js";
-import { token, API, S, shownView, currentActions, actionModel, chosenRotation, slotsFor } from "./state.js";
+import { token, API, S, byTestId, shownView, currentActions, actionModel, chosenRotation, slotsFor } from "./state.js";
 import { render } from "./render.js";
 import { showError, applyView } from "./socket.js";
 
@@ -145,4 +145,22 @@ export function onSlot(slot) {
 export function chooseRotation(rotation) {
   S.rotation = rotation;
   render();
+}
+
+/** The controls every game page shares: Pass (``passOf()`` gives its notation when legal),
+ * Cancel, and Escape (cancel a tool, else drop the selection, else ``escapeMore()``). */
+export function bindTurnControls(passOf, escapeMore = () => {}) {
+  byTestId("pass-button").addEventListener("click", () => {
+    const pass = passOf();
+    if (pass) choose(pass);
+  });
+  byTestId("cancel-tool").addEventListener("click", cancelTool);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (S.gather) cancelTool();
+    else if (S.selection) {
+      S.selection = null;
+      render();
+    } else escapeMore();
+  });
 }
