@@ -77,23 +77,23 @@ def plot(runs: list[dict[str, Any]], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    runs = sorted(runs, key=lambda r: r["config"]["tools"])
-    counts = [r["config"]["tools"] for r in runs]
     figure, axes = plt.subplots(figsize=(6.5, 4))
-    for index, name in enumerate(bot["name"] for bot in runs[0]["bots"]):
-        rates = [r["bots"][index]["win_rate"] * 100 for r in runs]
-        lows = [r["bots"][index]["win_rate_ci95"][0] * 100 for r in runs]
-        highs = [r["bots"][index]["win_rate_ci95"][1] * 100 for r in runs]
-        axes.plot(counts, rates, marker="o", label=name)
-        axes.fill_between(counts, lows, highs, alpha=0.2)
+    for bot in curve(runs)["bots"]:
+        points = bot["points"]
+        counts = [p["tools"] for p in points]
+        axes.plot(counts, [p["win_rate"] * 100 for p in points], marker="o", label=bot["bot"])
+        axes.fill_between(
+            counts,
+            [p["win_rate_ci95"][0] * 100 for p in points],
+            [p["win_rate_ci95"][1] * 100 for p in points],
+            alpha=0.2,
+        )
     axes.set_xlabel("tool cards in play")
     axes.set_ylabel("games won against the target (%)")
-    axes.set_xticks(counts)
+    axes.set_xticks(range(1, 10))
     axes.set_ylim(0, 100)
     axes.legend()
-    axes.set_title(
-        f"Solo card game: {runs[0]['games'] // len(runs[0]['bots'])} games per point, 95% intervals"
-    )
+    axes.set_title("Solo card game: 200 games per point, 95% intervals")
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
@@ -105,16 +105,21 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--from", dest="source", help="read simulate's JSON lines from this file")
+    parser.add_argument(
+        "--from",
+        dest="sources",
+        action="append",
+        help="read simulate's JSON lines from this file (may be given more than once)",
+    )
     parser.add_argument("--plot", help="write the plot to this PNG file")
     parser.add_argument(
         "--data",
-        help="write the curve of the first bot as JSON to this file (the lobby shows it: "
+        help="write each bot's curve as JSON to this file (the lobby shows it: "
         "src/sagrada/content/card_difficulty.json)",
     )
     args = parser.parse_args()
-    if args.source:
-        lines = Path(args.source).read_text(encoding="utf-8").splitlines()
+    if args.sources:
+        lines = [ln for src in args.sources for ln in Path(src).read_text("utf-8").splitlines()]
         runs = [json.loads(line) for line in lines if line.startswith("{")]
     else:
         runs = run_counts(args.bots, args.games, args.seed, args.workers)
@@ -127,23 +132,24 @@ def main() -> int:
 
 
 def curve(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """The strongest (first) bot's win rate and mean margin per tool count, as the lobby
-    shows them next to the choice."""
+    """Each bot's win rate and mean margin per tool count, as the lobby shows them next to
+    the choice (the strongest bot first)."""
     runs = sorted(runs, key=lambda r: r["config"]["tools"])
-    first = runs[0]["bots"][0]
-    return {
-        "bot": first["name"],
-        "games": first["games"],
-        "points": [
-            {
-                "tools": run["config"]["tools"],
-                "win_rate": run["bots"][0]["win_rate"],
-                "win_rate_ci95": run["bots"][0]["win_rate_ci95"],
-                "mean_margin": run["bots"][0]["mean_margin"],
-            }
-            for run in runs
-        ],
-    }
+    bots: dict[str, dict[str, Any]] = {}
+    for run in runs:
+        for bot in run["bots"]:
+            entry = bots.setdefault(
+                bot["name"], {"bot": bot["name"], "games": bot["games"], "points": []}
+            )
+            entry["points"].append(
+                {
+                    "tools": run["config"]["tools"],
+                    "win_rate": bot["win_rate"],
+                    "win_rate_ci95": bot["win_rate_ci95"],
+                    "mean_margin": bot["mean_margin"],
+                }
+            )
+    return {"bots": list(bots.values())}
 
 
 if __name__ == "__main__":

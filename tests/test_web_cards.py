@@ -87,3 +87,14 @@ def test_the_dice_games_address_of_a_card_game_leads_to_its_page(tmp_path: Path)
         assert response.status_code in (302, 307)
         assert response.headers["location"] == f"/cards/{created['id']}?token=abc"
         assert client.get(f"/cards/{created['id']}").status_code == 200
+
+
+def test_the_lobby_gets_the_measured_difficulty_of_each_tool_count(tmp_path: Path) -> None:
+    # docs/card-game.md, "The difficulty curve": greedy measured for 1-9 tools, search:2 for
+    # 1-5; with one tool greedy won 10 of 200 games (5.0%).
+    with new_client(tmp_path) as client:
+        curve = client.get("/api/cards/difficulty").json()
+        bots = {bot["bot"]: bot for bot in curve["bots"]}
+        assert [p["tools"] for p in bots["greedy"]["points"]] == list(range(1, 10))
+        assert [p["tools"] for p in bots["search:2"]["points"]] == [1, 2, 3, 4, 5]
+        assert bots["greedy"]["points"][0]["win_rate"] == 0.05

@@ -28,15 +28,19 @@ export async function setupCardGameForm() {
     curve = null; // not measured: the rulebook's hint stays alone
   }
   const showCurve = () => {
-    const point = curve && curve.points.find((p) => p.tools === Number(tools.value));
-    const line = $("card-tools-curve");
-    line.hidden = !point;
-    if (!point) return;
     const pct = (x) => `${Math.round(x * 100)}%`;
-    const [low, high] = point.win_rate_ci95;
-    line.textContent =
-      `Measured: the ${curve.bot} bot beats the target in ${pct(point.win_rate)} of ${curve.games} games ` +
-      `(95% interval ${pct(low)}–${pct(high)}), by ${point.mean_margin.toFixed(1)} points on average.`;
+    const lines = ((curve && curve.bots) || []).flatMap((bot) => {
+      const point = bot.points.find((p) => p.tools === Number(tools.value));
+      if (!point) return [];
+      const [low, high] = point.win_rate_ci95;
+      return [
+        `the ${bot.bot} bot beats the target in ${pct(point.win_rate)} of ${bot.games} games ` +
+          `(95% interval ${pct(low)}–${pct(high)}), by ${point.mean_margin.toFixed(1)} points on average`,
+      ];
+    });
+    const line = $("card-tools-curve");
+    line.hidden = !lines.length;
+    line.textContent = lines.length ? `Measured: ${lines.join("; ")}.` : "";
   };
   tools.addEventListener("change", showCurve);
   showCurve();
