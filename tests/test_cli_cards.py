@@ -97,3 +97,10 @@ def test_the_card_games_options_are_its_own(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as exit_info:  # a dice game option: argparse refuses it
         cli_main.main(["play", "--game", "cards", "--players", "2"])
     assert exit_info.value.code == 2 and "--players" in capsys.readouterr().err
+
+
+def test_simulate_refuses_a_plot_of_the_card_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(
+        ["simulate", "--game", "cards", "--games", "1", "--plot", "scores.png"], capsys
+    )
+    assert code == 2 and "scripts/card_difficulty.py" in err

@@ -6,13 +6,16 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sagrada.bots.tournament import TournamentResult, run_tournament, seeds_needed
 from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cardgame.tournament import format_card_summary, run_card_tournament
 from sagrada.cli.common import CliError, check_seed_run, seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
+
+_R = TypeVar("_R")
 
 
 def register(subparsers: Any) -> None:
@@ -77,17 +80,7 @@ def run(args: argparse.Namespace) -> int:
         _check_plotting()
     config = config_from_args(args)
     check_seed_run(args.seed, seeds_needed(bots, args.players, args.games))
-    try:
-        result = run_tournament(
-            config,
-            bots,
-            args.games,
-            args.seed,
-            args.workers,
-            None if args.quiet else _progress,
-        )
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    result = _run(run_tournament, config, bots, args)
     if args.plot:
         plot(result, args.plot)
     if args.json:
@@ -99,20 +92,29 @@ def run(args: argparse.Namespace) -> int:
 
 def simulate_cards(args: argparse.Namespace, bots: list[str]) -> int:
     """The card game: each bot plays every seed; win rate, margin and score per bot."""
+    if args.plot:
+        raise CliError(
+            "--plot draws the dice game's scores; the card game's curve is drawn by "
+            "scripts/card_difficulty.py"
+        )
     check_seed_run(args.seed, args.games)
+    result = _run(run_card_tournament, config_from_args(args), bots, args)
+    print(json.dumps(result.to_json()) if args.json else format_card_summary(result))
+    return 0
+
+
+def _run(runner: Callable[..., _R], config: Any, bots: list[str], args: argparse.Namespace) -> _R:
+    """Run a game's tournament with the command's games, seed, workers and progress bar.
+
+    Raises:
+        CliError: for a bot the game does not have.
+    """
     try:
-        result = run_card_tournament(
-            config_from_args(args),
-            bots,
-            args.games,
-            args.seed,
-            args.workers,
-            None if args.quiet else _progress,
+        return runner(
+            config, bots, args.games, args.seed, args.workers, None if args.quiet else _progress
         )
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    print(json.dumps(result.to_json()) if args.json else format_card_summary(result))
-    return 0
 
 
 def format_summary(result: TournamentResult) -> str:
