@@ -5,7 +5,7 @@ Runs ``sagrada simulate --game cards --json`` for each tool count (or reads the 
 printed, with ``--from FILE``), then prints the Markdown table of ``docs/card-game.md`` and
 draws the plot ``docs/card-game-curve.png``:
 
-    .venv/bin/python scripts/card_difficulty.py --bots search:2,greedy --games 200 --workers 2 \\
+    .venv/bin/python scripts/card_difficulty.py --bots plan,greedy --games 200 --workers 2 \\
         --seed 1 --plot docs/card-game-curve.png
 
 The rulebook: "With only 1 tool the game becomes very hard, with 5 or more tools the game
@@ -101,7 +101,7 @@ def plot(runs: list[dict[str, Any]], path: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bots", default="search:2,greedy")
+    parser.add_argument("--bots", default="plan,greedy")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)

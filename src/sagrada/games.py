@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from sagrada.bots import make_bot
-from sagrada.cardgame.bots import make_card_bot
+from sagrada.bots import BOT_NAMES, make_bot
+from sagrada.cardgame.bots import CARD_BOT_NAMES, make_card_bot
 from sagrada.cardgame.game import CARD_GAME
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
@@ -145,6 +145,16 @@ _BOTS: dict[str, Callable[[str, int], Player]] = {
     DICE_GAME.name: make_bot,
     CARD_GAME.name: make_card_bot,
 }
+#: The names of each game's bots, for a seat of a table.
+_BOT_NAMES: dict[str, tuple[str, ...]] = {
+    DICE_GAME.name: BOT_NAMES,
+    CARD_GAME.name: CARD_BOT_NAMES,
+}
+
+
+def bot_names(game_name: str) -> tuple[str, ...]:
+    """The bots of the game called ``game_name`` that can take a seat."""
+    return _BOT_NAMES[game(game_name).name]
 
 
 def make_player(game_name: str, spec: str, seed: int = 0) -> Player:

@@ -1,12 +1,15 @@
-"""Bots for the solo card game: ``random``, ``greedy`` and ``search``.
+"""Bots for the solo card game: ``random``, ``greedy``, ``plan`` and ``search``.
 
 They decide from the player's view (:func:`~sagrada.cardgame.views.make_card_view`: the pile's
 unseen cards hidden) and guess what they need with
-:func:`~sagrada.cardgame.views.determinize_cards`.
+:func:`~sagrada.cardgame.views.determinize_cards`. They rate positions with
+:func:`~sagrada.cardgame.heuristic.evaluate` (the estimated final margin).
 
 * ``random``: any legal action.
-* ``greedy``: the action whose result rates best by :func:`evaluate`, a tool looked at through
-  its steps to its best end.
+* ``greedy``: the action whose result rates best, a tool looked at through its steps to its
+  best end.
+* ``plan``: every way of playing the rest of the round (both turns, tools through their steps)
+  on one guess of the pile, stopping where cards are drawn; the first action of the best.
 * ``search`` (``search:N``): flat Monte Carlo over guesses of the pile: each legal action is
   followed by ``N`` (default 12) games played to the end by the greedy policy on a fresh guess,
   and the one with the best mean result (the margin over the target, +20 for a win) is taken.
@@ -18,35 +21,25 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from sagrada.cardgame.cards import card_value
+from sagrada.cardgame.heuristic import evaluate
 from sagrada.cardgame.state import CardState
 from sagrada.cardgame.views import CardView, determinize_cards
 
 #: The card bots by name (``search:N`` sets the playouts per action).
-CARD_BOT_NAMES: Final = ("random", "greedy", "search")
-#: What a drawn card still in hand is expected to add to the target, as a share of its value:
-#: some of the hand goes to the turn bar at the round's end.
-HAND_SHARE: Final = 0.6
+CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search")
 #: How much a win is worth beyond its margin, for the search bot.
 WIN_BONUS: Final = 20.0
 DEFAULT_PLAYOUTS: Final = 12
 #: States a greedy decision may look at inside a tool's steps.
 NODE_BUDGET: Final = 400
+#: States a planning decision may look at to the round's end.
+PLAN_BUDGET: Final = 3000
 
 
 class CardBot(Protocol):
     name: str
 
     def choose(self, view: CardView, legal: Sequence[int]) -> int: ...
-
-
-def evaluate(state: CardState) -> float:
-    """The estimated final margin: the score as it stands minus the target as it stands, and a
-    share of the drawn cards' values (some will go to the turn bar)."""
-    value = float(state.score().total - state.target())
-    if not state.is_over:
-        value -= HAND_SHARE * sum(card_value(c) for c in state.hand)
-    return value
 
 
 class RandomCardBot:
@@ -91,6 +84,36 @@ def _value_after(state: CardState, action: int, budget: list[int]) -> float:
     return max(_value_after(child, a, budget) for a in child.legal_actions())
 
 
+class PlanCardBot:
+    """The first action of the best way to play the rest of the round."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "plan"
+        self._rng = random.Random(seed)
+
+    def choose(self, view: CardView, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        state = determinize_cards(view, self._rng.randrange(2**63))
+        budget = [PLAN_BUDGET]
+        scores = {action: _round_value(state, action, budget) for action in legal}
+        top = max(scores.values())
+        return min(a for a, v in scores.items() if v == top)
+
+
+def _round_value(state: CardState, action: int, budget: list[int]) -> float:
+    """The best evaluation reachable from ``action`` before the round ends or cards are drawn
+    (what is drawn is one guess's, so the plan stops there)."""
+    child = state.clone()
+    child.apply(action)
+    budget[0] -= 1
+    if child.is_over or budget[0] <= 0 or child.rng.state != state.rng.state:
+        return evaluate(child)
+    if not child.tool and child.round != state.round:
+        return evaluate(child)
+    return max(_round_value(child, a, budget) for a in child.legal_actions())
+
+
 class SearchCardBot:
     """Flat Monte Carlo: each action followed by greedy games on guesses of the pile."""
 
@@ -117,7 +140,7 @@ class SearchCardBot:
 
 
 def make_card_bot(spec: str, seed: int = 0) -> CardBot:
-    """A card bot from its spec: ``random``, ``greedy``, ``search`` or ``search:N``.
+    """A card bot from its spec: ``random``, ``greedy``, ``plan``, ``search`` or ``search:N``.
 
     Raises:
         ValueError: naming the bots there are.
@@ -127,10 +150,13 @@ def make_card_bot(spec: str, seed: int = 0) -> CardBot:
         return RandomCardBot(seed)
     if name == "greedy" and not budget:
         return GreedyCardBot(seed)
+    if name == "plan" and not budget:
+        return PlanCardBot(seed)
     if name == "search":
         if not budget:
             return SearchCardBot(seed)
         if budget.isdigit() and int(budget) >= 1:
             return SearchCardBot(seed, int(budget))
         raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
-    raise ValueError(f"unknown card bot {spec!r} (card bots: random, greedy, search, search:N)")
+    known = ", ".join(CARD_BOT_NAMES)
+    raise ValueError(f"unknown card bot {spec!r} (card bots: {known}, search:N)")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sagrada.bots.tournament import TournamentResult, run_tournament, seeds_needed
+from sagrada.cardgame.bots import CARD_BOT_NAMES
 from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cardgame.tournament import format_card_summary, run_card_tournament
 from sagrada.cli.common import CliError, check_seed_run, seed_argument
@@ -29,9 +30,9 @@ def register(subparsers: Any) -> None:
             "interval), the win rate (Wilson 95%% interval) and the mean of each score "
             "component; in solo games the win rate against the target and the mean margin. "
             "Bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs, easy, medium, hard. "
-            "With --game cards each bot plays every seed of the solo card game (bots: random, "
-            "greedy, search, search:N) and the summary gives its win rate against the target "
-            "and its mean margin."
+            "With --game cards each bot plays every seed of the solo card game (bots: "
+            f"{', '.join(CARD_BOT_NAMES)}, search:N) and the summary gives its win rate "
+            "against the target and its mean margin."
         ),
     )
     parser.add_argument(

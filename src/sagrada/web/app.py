@@ -21,8 +21,6 @@ from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from sagrada.bots import BOT_NAMES
-from sagrada.cardgame.bots import CARD_BOT_NAMES
 from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.apprentice_cards import card_data
 from sagrada.core.apprentice_cards import content as apprentice_content
@@ -33,6 +31,7 @@ from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
 from sagrada.core.messages import DEFAULT_LANGUAGE, Message
 from sagrada.core.options import OPTIONS, OptionSpec
+from sagrada.games import bot_names
 from sagrada.games import game as game_entry
 from sagrada.i18n import catalogue_json, languages
 from sagrada.web.limits import BodyLimit, RateLimiter
@@ -396,7 +395,7 @@ def create_app(
         )
         if len(bots) != players:
             raise GameError(422, f"bots: give one entry per seat ({players}), null for a person")
-        known = BOT_NAMES if name == "sagrada" else CARD_BOT_NAMES
+        known = bot_names(name)
         for bot in bots:
             if bot is not None and bot not in known:
                 raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(known)})")
