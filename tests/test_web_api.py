@@ -1121,6 +1121,21 @@ def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize("body", [b"[1, 2]", b'"W1"', b"3"])
+def test_a_json_body_that_is_not_an_object_is_400_everywhere(
+    client: TestClient, body: bytes
+) -> None:
+    # docs/web-api.md: "400 malformed request", whichever endpoint takes the body.
+    created = create_game(client, players=2)
+    game_id = created["id"]
+    json_type = {"content-type": "application/json"}
+    for path in ("/api/games", f"/api/games/{game_id}/actions", f"/api/games/{game_id}/join"):
+        response = client.post(path, content=body, headers=json_type)
+        assert response.status_code == 400, path
+        assert response.json()["detail"] == "the request body must be a JSON object"
+    assert client.get(f"/api/games/{game_id}").json()["actions"] == 0
+
+
 # -- stale and repeated requests (seq) ---------------------------------------------------------
 
 

@@ -51,6 +51,10 @@ ActionText = Annotated[str, Field(min_length=1, max_length=16)]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 
 
+#: The answer (400) to a JSON body that is not an object.
+NOT_AN_OBJECT: Final = "the request body must be a JSON object"
+
+
 def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
     """The request field of a game option, from the option schema."""
     default: Any = ... if required else spec.default
@@ -257,6 +261,8 @@ def create_app(
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
         if any(error.get("type") == "json_invalid" for error in exc.errors()):
             return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=400)
+        if any(tuple(error.get("loc", ())) == ("body",) for error in exc.errors()):
+            return JSONResponse({"detail": NOT_AN_OBJECT}, status_code=400)
         problems = []
         for error in exc.errors()[:5]:
             where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
@@ -376,7 +382,7 @@ def create_app(
         if not create_limit.allow(client_key(request)):
             raise GameError(429, "too many new games from this address: wait a minute")
         if not isinstance(body, dict):
-            raise GameError(422, "the body must be a JSON object of options and seats")
+            raise GameError(400, NOT_AN_OBJECT)
         name = body.get("game", "sagrada")
         if name not in CREATE_MODELS:
             raise GameError(422, f"game: {name!r} is not a game (sagrada or cards)")
