@@ -111,7 +111,7 @@ def test_two_players_need_only_the_player_count(client: TestClient) -> None:
     assert isinstance(seats[1]["invite"], str) and len(seats[1]["invite"]) == 16
     game = summary(client, created["id"])
     assert game["players"] == 2
-    assert game["status"] == "open"  # the second seat waits for someone to join
+    assert game["status"] == "running"  # the second seat waits for the invited person
     assert game["round"] == 1
     assert game["winners"] is None
     assert [(s["name"], s["claimed"]) for s in game["seats"]] == [
@@ -225,7 +225,6 @@ BAD_OPTIONS = [
     ({"players": 1, "private_pools": True}, "Private Dice Pool"),
     ({"players": 2, "private_objectives": "basic"}, "private_objectives"),
     ({"players": 2, "expansion": 1}, "expansion"),
-    ([2], "object"),
 ]
 
 
@@ -271,7 +270,7 @@ def test_lobby_lists_open_and_running_games_newest_first_but_not_finished_ones(
     client: TestClient,
 ) -> None:
     over = finished_game(client)
-    open_game = create_game(client, players=2, redeem=False)["id"]
+    open_game = create_game(client, players=2, open_seats=True, redeem=False)["id"]
     running = create_game(client, players=2, bots=[None, "random"])["id"]
     games = client.get("/api/games").json()["games"]
     assert [(g["id"], g["status"]) for g in games] == [(running, "running"), (open_game, "open")]
@@ -293,7 +292,9 @@ def test_an_unknown_game_is_404_everywhere(client: TestClient) -> None:
 
 
 def test_join_gives_the_first_unclaimed_human_seat_a_token_then_409(client: TestClient) -> None:
-    created = create_game(client, players=3, bots=[None, "random", None], redeem=False)
+    created = create_game(
+        client, players=3, bots=[None, "random", None], open_seats=True, redeem=False
+    )
     game_id = created["id"]
     joined = client.post(f"/api/games/{game_id}/join", json={"name": "Zoe"})
     assert joined.status_code == 200, joined.text
@@ -347,20 +348,24 @@ def test_an_invite_code_gives_a_fresh_token_once_and_the_creator_never_holds_it(
     assert get_view(client, game_id, token)["seat"] == 1
 
 
-def test_invite_only_seats_cannot_be_taken_from_the_lobby(client: TestClient) -> None:
-    created = create_game(client, players=2, open_seats=False, redeem=False)
+def test_by_default_a_stranger_cannot_take_the_seat_meant_for_an_invited_friend(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=2, redeem=False)
     game_id = created["id"]
     game = summary(client, game_id)
     assert game["status"] == "running"  # not listed as open: nobody may just join
     assert game["seats"][1]["open"] is False
-    assert client.post(f"/api/games/{game_id}/join", json={}).status_code == 409
+    refused = client.post(f"/api/games/{game_id}/join", json={})
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == "the free seats of this game are for invited players"
     invite = created["seats"][1]["invite"]
     joined = client.post(f"/api/games/{game_id}/join", json={"invite": invite})
     assert joined.status_code == 200 and joined.json()["seat"] == 1
 
 
 def test_open_seats_can_be_taken_from_the_lobby(client: TestClient) -> None:
-    created = create_game(client, players=2, redeem=False)
+    created = create_game(client, players=2, open_seats=True, redeem=False)
     game_id = created["id"]
     game = summary(client, game_id)
     assert game["status"] == "open"

@@ -84,7 +84,10 @@ _CREATE_FIELDS.update(
         Field(None, max_length=6, description="a bot per seat (null: a person)"),
     ),
     names=(list[Name] | None, Field(None, max_length=6, description="a name per seat")),
-    open_seats=(bool, Field(True, description="may strangers take free seats from the lobby")),
+    open_seats=(
+        bool,
+        Field(False, description="may strangers take free seats from the lobby (else: invites)"),
+    ),
 )
 #: The body of POST /api/games: every game option of the schema, and the seats.
 CreateGame: type[BaseModel] = create_model(

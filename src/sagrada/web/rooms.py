@@ -54,7 +54,7 @@ class GameManager:
         config: Any,
         bots: list[str | None],
         names: list[str],
-        open_seats: bool = True,
+        open_seats: bool = False,
         game_name: str = GAME_NAME,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game of the registry's game ``game_name``; return the room, the token of
@@ -223,6 +223,8 @@ class GameManager:
                 return seat.seat, token
         if digest is not None:
             raise GameError(403, "this invitation is not one of this game's")
+        if any(s.kind == "human" and not s.claimed for s in room.seats):
+            raise GameError(409, "the free seats of this game are for invited players")
         raise GameError(409, "every seat of this game is taken")
 
     # -- acting ------------------------------------------------------------------------------

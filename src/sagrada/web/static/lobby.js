@@ -227,7 +227,7 @@ function gameOptions() {
   const bots = seats.map((s) => (s.kind.value === "person" ? null : s.kind.value));
   if (bots.some((b) => b !== null)) body.bots = bots;
   body.names = seats.map((s, i) => s.name.value.trim() || defaultName(i, bots[i]));
-  if (!$("open-seats").checked) body.open_seats = false;
+  if ($("open-seats").checked) body.open_seats = true;
   return body;
 }
 
