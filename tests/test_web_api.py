@@ -15,7 +15,6 @@ import json
 import random
 import re
 import string
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from web_helpers import (
     act_ok,
     create_game,
     draft_or_pass,
+    finished_game,
     get_view,
     new_client,
     play_humans,
@@ -45,6 +45,7 @@ from web_helpers import (
     receive,
     receive_until_seq,
     start_play,
+    summary,
     tokens_of,
     wait_for_view,
 )
@@ -59,22 +60,6 @@ def client(tmp_path: Any) -> Iterator[TestClient]:
 def room_of(client: TestClient, game_id: str) -> Any:
     """The server's own room of a game (the truth the views are redacted from)."""
     return client.app.state.manager.rooms[game_id]
-
-
-def summary(client: TestClient, game_id: str) -> dict[str, Any]:
-    response = client.get(f"/api/games/{game_id}")
-    assert response.status_code == 200, response.text
-    return dict(response.json())
-
-
-def finished_game(client: TestClient) -> str:
-    """Create a game of two random bots and wait until they have played it to the end."""
-    game_id = create_game(client, players=2, bots=["random", "random"])["id"]
-    deadline = time.monotonic() + 10
-    while summary(client, game_id)["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish their game"
-        time.sleep(0.02)
-    return game_id
 
 
 def game_in_play(client: TestClient, **options: Any) -> tuple[str, dict[int, str], int]:

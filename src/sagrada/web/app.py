@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -34,6 +35,7 @@ from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.games import bot_names
 from sagrada.games import game as game_entry
 from sagrada.i18n import catalogue_json, languages
+from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
@@ -51,6 +53,11 @@ ActionText = Annotated[str, Field(min_length=1, max_length=16)]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 
 
+log = logging.getLogger("sagrada.web")
+
+#: Games per page of the lobby's lists, and the statuses each list shows.
+LOBBY_PAGE: Final = 20
+LOBBY_LISTS: Final = {"live": ("open", "running"), "finished": ("over",)}
 #: The answer (400) to a JSON body that is not an object.
 NOT_AN_OBJECT: Final = "the request body must be a JSON object"
 
@@ -230,11 +237,21 @@ def create_app(
     action_limit = RateLimiter(rate=20, burst=40)
     create_limit = RateLimiter(rate=games_per_minute / 60, burst=games_per_minute)
 
+    async def sweep() -> None:
+        while True:
+            try:
+                await manager.expire()
+            except Exception:  # pragma: no cover - logged, and tried again at the next sweep
+                log.exception("cannot expire idle games")
+            await asyncio.sleep(SWEEP_EVERY)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if resume:
             await manager.resume()
+        sweeper = asyncio.create_task(sweep())
         yield
+        sweeper.cancel()
         await manager.close()
         store.close()
 
@@ -437,14 +454,22 @@ def create_app(
         }
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
-        """The lobby: open and running games, newest first."""
-        ids = await asyncio.to_thread(store.game_ids, ("open", "running"), 100)
+    async def list_games(
+        shown: Annotated[Literal["live", "finished"], Query(alias="list")] = "live",
+        page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    ) -> dict[str, Any]:
+        """The lobby, a page at a time, newest first: the open and running games (``live``)
+        or the finished ones (``finished``, to replay)."""
+        statuses = LOBBY_LISTS[shown]
+        total = await asyncio.to_thread(store.count_games, statuses)
+        offset = (page - 1) * LOBBY_PAGE
+        ids = await asyncio.to_thread(store.game_ids, statuses, LOBBY_PAGE, offset)
         games = []
         for game_id in ids:
             with contextlib.suppress(GameError):
                 games.append((await manager.get(game_id)).summary())
-        return {"games": games}
+        pages = max(1, -(-total // LOBBY_PAGE))
+        return {"list": shown, "games": games, "page": page, "pages": pages, "total": total}
 
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str) -> dict[str, Any]:

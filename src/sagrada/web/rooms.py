@@ -24,6 +24,7 @@ from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.record import GAME_NAME
 from sagrada.games import game
 from sagrada.web.botrunner import BotRunner
+from sagrada.web.expiry import EXPIRED, is_stale
 from sagrada.web.fanout import Listener, announce, subscribe
 from sagrada.web.session import GameError, Room, Seat, hash_token
 from sagrada.web.store import Store
@@ -132,6 +133,8 @@ class GameManager:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
                 raise GameError(404, "no such game")
+            if stored.status == EXPIRED:
+                raise GameError(410, "this game has expired: nobody played it for too long")
             room = self._restore(stored)
             self._remember(room)
         self.wake_bots(room)
@@ -186,6 +189,23 @@ class GameManager:
             except (SagradaError, GameError, ValueError) as exc:  # pragma: no cover - logged
                 log.error("cannot resume game %s: %s", game_id, exc)
         return len(ids)
+
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Mark the unfinished games nobody plays any more expired (:mod:`~sagrada.web.expiry`)
+        and forget them; return their ids."""
+        now = time.time() if now is None else now
+        games = await asyncio.to_thread(self.store.activity, ("open", "running"))
+        stale = [g.id for g in games if is_stale(g, now)]
+        for game_id in stale:
+            room = self.rooms.get(game_id)
+            if room is None:
+                continue
+            async with room.lock:  # no action of it is half-way through
+                del self.rooms[game_id]
+                if room.bot_task is not None:
+                    room.bot_task.cancel()
+        await self._write(self.store.set_status, stale, EXPIRED)
+        return stale
 
     # -- seats ------------------------------------------------------------------------------
 

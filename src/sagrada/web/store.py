@@ -73,6 +73,16 @@ class StoredGame:
     actions: list[str]
 
 
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """When an unfinished game was created, its seats, and when each seat last acted."""
+
+    id: str
+    created: float
+    seats: list[dict[str, Any]]
+    last_action: dict[int, float]
+
+
 class Store:
     """The games database (thread-safe: every method opens its own connection)."""
 
@@ -179,16 +189,57 @@ class Store:
                 list(actions),
             )
 
-    def game_ids(self, statuses: tuple[str, ...], limit: int = 200) -> list[str]:
-        """Return the ids of the newest games with one of ``statuses``."""
+    def game_ids(self, statuses: tuple[str, ...], limit: int = 200, offset: int = 0) -> list[str]:
+        """Return the ids of the newest games with one of ``statuses`` (skipping ``offset``)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games_table.c.id)
                 .where(games_table.c.status.in_(statuses))
-                .order_by(games_table.c.created.desc())
+                .order_by(games_table.c.created.desc(), games_table.c.id)
+                .offset(offset)
                 .limit(limit)
             ).scalars()
             return list(rows)
+
+    def count_games(self, statuses: tuple[str, ...]) -> int:
+        """Return how many games have one of ``statuses``."""
+        with self.engine.connect() as conn:
+            query = select(func.count()).where(games_table.c.status.in_(statuses))
+            return int(conn.execute(query.select_from(games_table)).scalar_one())
+
+    def activity(self, statuses: tuple[str, ...]) -> list[Activity]:
+        """Every game with one of ``statuses``: its creation, its seats and the time of each
+        seat's last action."""
+        with self.engine.connect() as conn:
+            games = conn.execute(
+                select(games_table.c.id, games_table.c.created, games_table.c.seats).where(
+                    games_table.c.status.in_(statuses)
+                )
+            ).all()
+            last: dict[str, dict[int, float]] = {}
+            rows = conn.execute(
+                select(
+                    actions_table.c.game_id, actions_table.c.seat, func.max(actions_table.c.created)
+                )
+                .join(games_table, games_table.c.id == actions_table.c.game_id)
+                .where(games_table.c.status.in_(statuses))
+                .group_by(actions_table.c.game_id, actions_table.c.seat)
+            ).all()
+            for game_id, seat, when in rows:
+                last.setdefault(game_id, {})[seat] = when
+        return [
+            Activity(row.id, row.created, json.loads(row.seats), last.get(row.id, {}))
+            for row in games
+        ]
+
+    def set_status(self, game_ids: list[str], status: str) -> None:
+        """Give the games ``game_ids`` the status ``status``."""
+        if not game_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games_table).where(games_table.c.id.in_(game_ids)).values(status=status)
+            )
 
     def count(self) -> int:
         """Return the number of games stored."""

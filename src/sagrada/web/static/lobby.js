@@ -3,7 +3,7 @@
 // shown next to the form.
 
 import { api, el, copyText, gameUrl, rememberToken, setupColourBlindToggle } from "./common.js";
-import { refreshGames } from "./lobby/games.js";
+import { refreshGames, setupGameLists } from "./lobby/games.js";
 import { setupCardGameForm } from "./lobby/cards.js";
 
 /** Seat kinds offered: a person, or a bot at one of the three difficulties. */
@@ -356,6 +356,7 @@ async function init() {
   form.addEventListener("submit", createGame);
   updateForm();
   checkOptions();
+  setupGameLists();
   refreshGames();
   setupCardGameForm();
   setInterval(refreshGames, REFRESH_MS);

@@ -1,32 +1,67 @@
-// The lobby's list of open and running games (GET /api/games, refreshed every few seconds):
-// resume a seat remembered in this browser, join (POST /api/games/{id}/join) or watch.
+// The lobby's lists of games (GET /api/games?list=live|finished&page=N, refreshed every few
+// seconds): the open and running games, to resume a seat remembered in this browser, join
+// (POST /api/games/{id}/join) or watch; the finished ones, to replay. A page at a time.
 
 import { api, el, gameUrl, rememberToken, rememberedTokens } from "../common.js";
 
 const $ = (id) => document.getElementById(id);
 
 let lastListing = "";
+/** Which list is shown ("live" or "finished") and its page. */
+const shown = { list: "live", page: 1, pages: 1 };
+
+/** Wire the list tabs and the pager (once, at start-up). */
+export function setupGameLists() {
+  for (const list of ["live", "finished"]) {
+    $(`list-${list}`).addEventListener("click", () => showList(list, 1));
+  }
+  $("page-prev").addEventListener("click", () => showList(shown.list, shown.page - 1));
+  $("page-next").addEventListener("click", () => showList(shown.list, shown.page + 1));
+}
+
+function showList(list, page) {
+  shown.list = list;
+  shown.page = Math.max(1, page);
+  for (const name of ["live", "finished"]) {
+    $(`list-${name}`).setAttribute("aria-selected", String(name === list));
+  }
+  refreshGames();
+}
 
 export async function refreshGames() {
   const status = $("games-status");
   try {
-    const data = await api("GET", "/api/games");
-    const listing = JSON.stringify(data.games);
+    const data = await api("GET", `/api/games?list=${shown.list}&page=${shown.page}`);
+    if (data.page > data.pages && data.pages >= 1 && shown.page > 1) {
+      // The last page emptied (games finished or expired): show the last one there is.
+      shown.page = data.pages;
+      return refreshGames();
+    }
+    shown.pages = data.pages;
+    const listing = JSON.stringify([shown.list, data.page, data.pages, data.games]);
     status.textContent = "";
     // Re-render only on change, so keyboard focus is not lost every few seconds.
     if (listing !== lastListing) {
       lastListing = listing;
       renderGames(data.games || []);
+      renderPager(data);
     }
   } catch (err) {
     status.textContent = `Cannot load the games: ${err.message}`;
   }
 }
 
+function renderPager(data) {
+  $("page-of").textContent = data.pages > 1 ? `Page ${data.page} of ${data.pages} (${data.total} games)` : "";
+  $("page-prev").hidden = data.page <= 1;
+  $("page-next").hidden = data.page >= data.pages;
+}
+
 function renderGames(games) {
   const box = $("games");
   if (!games.length) {
-    box.replaceChildren(el("p", { class: "hint", text: "No open or running games. Create one!" }));
+    const none = shown.list === "finished" ? "No finished games yet." : "No open or running games. Create one!";
+    box.replaceChildren(el("p", { class: "hint", text: none }));
     return;
   }
   const tokens = rememberedTokens();
@@ -49,7 +84,8 @@ function gameItem(game, mine) {
       el("button", { type: "button", class: mine ? "" : "primary", "data-testid": "join-game", "data-game": game.id, text: "Join", onclick: () => joinGame(game.id, game.game) }),
     );
   }
-  buttons.push(el("a", { class: "button", href: gameUrl(game.id, null, game.game), "data-testid": "watch-game", text: "Watch" }));
+  const watch = game.status === "over" ? "Replay" : "Watch";
+  buttons.push(el("a", { class: "button", href: gameUrl(game.id, null, game.game), "data-testid": "watch-game", text: watch }));
   return el(
     "li",
     { class: `game-item status-${game.status}`, "data-testid": "game-item", "data-game": game.id },
