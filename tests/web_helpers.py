@@ -92,6 +92,23 @@ def create_game(client: TestClient, *, redeem: bool = True, **options: Any) -> d
     return created
 
 
+def summary(client: TestClient, game_id: str) -> dict[str, Any]:
+    """A game's summary (``GET /api/games/{id}``), which must be there."""
+    response = client.get(f"/api/games/{game_id}")
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def finished_game(client: TestClient) -> str:
+    """Create a game of two random bots and wait until they have played it to the end."""
+    game_id = create_game(client, players=2, bots=["random", "random"])["id"]
+    deadline = time.monotonic() + 10
+    while summary(client, game_id)["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.02)
+    return game_id
+
+
 def tokens_of(created: dict[str, Any]) -> dict[int, str]:
     """Return the token of each human seat of a created game."""
     return {s["seat"]: s["token"] for s in created["seats"] if s["token"] is not None}
