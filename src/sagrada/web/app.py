@@ -20,197 +20,39 @@ from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnec
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import ValidationError
 
-from sagrada.cardgame.options import CARD_OPTIONS
-from sagrada.core.apprentice_cards import card_data
-from sagrada.core.apprentice_cards import content as apprentice_content
-from sagrada.core.cells import mask_names
-from sagrada.core.config import GameConfig
-from sagrada.core.content import catalog
-from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
-from sagrada.core.messages import DEFAULT_LANGUAGE, Message
-from sagrada.core.options import OPTIONS, OptionSpec
+from sagrada.core.messages import Message
 from sagrada.games import bot_names
 from sagrada.games import game as game_entry
-from sagrada.i18n import catalogue_json, languages
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.limits import BodyLimit, RateLimiter
+from sagrada.web.models import (
+    CREATE_MODELS,
+    MAX_ACTIONS_PER_REQUEST,
+    NOT_AN_OBJECT,
+    ActionRequest,
+    Created,
+    Joined,
+    JoinRequest,
+    PreviewRequest,
+    _document_create_bodies,
+)
+from sagrada.web.reference import router
 from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
 
 MAX_BODY = 8 * 1024
-#: The solo card game's measured difficulty curve, shown in the lobby.
-DIFFICULTY_FILE: Final = "card_difficulty.json"
 MAX_WS_MESSAGE = 4 * 1024
-MAX_ACTIONS_PER_REQUEST = 12
 #: Unfinished games with no person in them (bots playing bots) that may run at once.
 MAX_BOT_ONLY_GAMES = 8
-
-Token = Annotated[str, Field(min_length=8, max_length=64)]
-ActionText = Annotated[str, Field(min_length=1, max_length=16)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
-
 
 log = logging.getLogger("sagrada.web")
 
 #: Games per page of the lobby's lists, and the statuses each list shows.
 LOBBY_PAGE: Final = 20
 LOBBY_LISTS: Final = {"live": ("open", "running"), "finished": ("over",)}
-#: The answer (400) to a JSON body that is not an object.
-NOT_AN_OBJECT: Final = "the request body must be a JSON object"
-
-
-def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
-    """The request field of a game option, from the option schema."""
-    default: Any = ... if required else spec.default
-    if spec.type == "bool":
-        return bool, Field(default, description=spec.help)
-    if spec.type == "list":
-        kind: Any = list[int | str] | None
-        return kind, Field(default, max_length=spec.max_items, description=spec.help)
-    if spec.choices is not None:
-        return Literal[spec.choices], Field(default, description=spec.help)
-    if spec.type == "int":
-        return int, Field(default, ge=spec.minimum, le=spec.maximum, description=spec.help)
-    text: Any = str | None if spec.nullable else str
-    return text, Field(default, max_length=40, description=spec.help)
-
-
-#: Options a request must give (the others have the schema's defaults).
-REQUIRED_OPTIONS: Final = ("players",)
-
-_CREATE_FIELDS: dict[str, Any] = {
-    "game": (Literal["sagrada"], Field("sagrada", description="the dice game")),
-    **{spec.name: _option_field(spec, spec.name in REQUIRED_OPTIONS) for spec in OPTIONS},
-}
-_CREATE_FIELDS.update(
-    bots=(
-        list[str | None] | None,
-        Field(None, max_length=6, description="a bot per seat (null: a person)"),
-    ),
-    names=(list[Name] | None, Field(None, max_length=6, description="a name per seat")),
-    open_seats=(
-        bool,
-        Field(False, description="may strangers take free seats from the lobby (else: invites)"),
-    ),
-)
-#: The body of POST /api/games: every game option of the schema, and the seats.
-CreateGame: type[BaseModel] = create_model(
-    "CreateGame",
-    __config__=ConfigDict(extra="forbid", strict=True),
-    __doc__="A new game: its options (only players is required) and its seats.",
-    **_CREATE_FIELDS,
-)
-_CARD_FIELDS: dict[str, Any] = {
-    "game": (Literal["cards"], Field(description="the solo card game")),
-    **{spec.name: _option_field(spec, False) for spec in CARD_OPTIONS},
-    "bots": (list[str | None] | None, Field(None, max_length=1, description="null: a person")),
-    "names": (list[Name] | None, Field(None, max_length=1, description="the player's name")),
-    "open_seats": (bool, Field(False, description="may a stranger take the seat from the lobby")),
-}
-#: The body of POST /api/games for the solo card game (``"game": "cards"``): its options and
-#: its one seat (a person, or a bot to watch).
-CreateCardGame: type[BaseModel] = create_model(
-    "CreateCardGame",
-    __config__=ConfigDict(extra="forbid", strict=True),
-    __doc__="A new solo card game: its options and its seat.",
-    **_CARD_FIELDS,
-)
-#: Each game's request model, by name.
-CREATE_MODELS: Final[dict[str, type[BaseModel]]] = {"sagrada": CreateGame, "cards": CreateCardGame}
-
-
-class SeatToken(BaseModel):
-    """A seat: the creator's has its secret token, every other person's an invite code."""
-
-    seat: int
-    kind: str
-    bot: str | None
-    token: str | None
-    invite: str | None
-
-
-class Created(BaseModel):
-    """The answer to creating a game."""
-
-    id: str
-    seats: list[SeatToken]
-
-
-class JoinRequest(BaseModel):
-    """Take the seat of an invite code, or the first free seat; optionally with a name."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    name: Name | None = None
-    invite: Annotated[str, Field(min_length=8, max_length=32)] | None = None
-
-
-class Joined(BaseModel):
-    """The seat given to a newcomer and its token."""
-
-    seat: int
-    token: str
-
-
-class ActionRequest(BaseModel):
-    """One action, or several applied together (a whole tool use)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    token: Token
-    action: ActionText | None = None
-    actions: list[ActionText] | None = Field(default=None, max_length=MAX_ACTIONS_PER_REQUEST)
-    seq: int | None = Field(
-        default=None,
-        ge=0,
-        description=(
-            "the number of actions of the game the client has seen; a request made on another "
-            "count is refused with 409 (a stale or repeated request) and changes nothing"
-        ),
-    )
-
-    def texts(self) -> list[str]:
-        if (self.action is None) == (self.actions is None):
-            raise GameError(400, "give either 'action' or 'actions'")
-        return [self.action] if self.action is not None else list(self.actions or [])
-
-
-class PreviewRequest(BaseModel):
-    """Actions to try without committing them."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    token: Token
-    actions: list[ActionText] = Field(max_length=MAX_ACTIONS_PER_REQUEST)
-
-
-def _document_create_bodies(app: FastAPI) -> None:
-    """Show each game's body of POST /api/games in the OpenAPI document (the endpoint reads
-    the body itself, to choose the model by its ``game``)."""
-    plain = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = plain()
-            components = schema.setdefault("components", {}).setdefault("schemas", {})
-            refs = []
-            for model in CREATE_MODELS.values():
-                body = model.model_json_schema(ref_template="#/components/schemas/{model}")
-                components.update(body.pop("$defs", {}))
-                components[model.__name__] = body
-                refs.append({"$ref": f"#/components/schemas/{model.__name__}"})
-            operation = schema["paths"]["/api/games"]["post"]
-            operation["requestBody"] = {
-                "required": True,
-                "content": {"application/json": {"schema": {"oneOf": refs}}},
-            }
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _static_dir() -> Path:
@@ -264,6 +106,7 @@ def create_app(
     app.state.manager = manager
     app.state.store = store
     _document_create_bodies(app)
+    app.include_router(router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(GameError)
@@ -297,103 +140,6 @@ def create_app(
         return room, room.seat_of(token)
 
     # -- REST -------------------------------------------------------------------------------
-
-    @app.get("/api/health")
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
-
-    @app.get("/api/options")
-    async def options_schema(game: str = "sagrada") -> list[dict[str, Any]]:
-        """A game's options: name, type, default, allowed values, help (docs/options.md; the
-        solo card game's, ``?game=cards``: docs/card-options.md)."""
-        try:
-            entry = game_entry(game)
-        except KeyError:
-            raise GameError(404, f"no game called {game!r} (sagrada or cards)") from None
-        return [spec.to_json() for spec in entry.options()]
-
-    @app.get("/api/messages")
-    async def messages(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        """The message catalogue of a language, to render the engine's messages
-        (``{"id", "params"}`` objects) the way the engine renders them in English."""
-        if language not in languages():
-            raise GameError(404, f"no messages in {language!r}: try one of {languages()}")
-        return catalogue_json(language)
-
-    @app.post("/api/options/check")
-    async def check_options(values: dict[str, Any]) -> dict[str, Any]:
-        """What the engine makes of some option values, for a form to follow as it is filled
-        in: the tool deck and the number of cards dealt (from every value but the chosen
-        cards), the active rule modules, and the error the whole set would give (or null)."""
-        if len(values) > len(OPTIONS):
-            raise GameError(422, "give at most one value per option")
-        unchosen = {k: v for k, v in values.items() if k not in ("tools", "public_objectives")}
-        try:
-            rules = GameConfig.from_json(unchosen).rules
-        except (SagradaError, TypeError) as exc:
-            return {
-                "error": str(exc),
-                "tool_deck": [],
-                "public_deck": [],
-                "num_tools": 0,
-                "num_public_objectives": 0,
-                "modules": [],
-            }
-        error = None
-        try:
-            GameConfig.from_json(values)
-        except (SagradaError, TypeError) as exc:
-            error = str(exc)
-        return {
-            "error": error,
-            "tool_deck": list(rules.tool_deck),
-            "public_deck": list(rules.public_deck),
-            "num_tools": rules.num_tools,
-            "num_public_objectives": rules.num_publics,
-            "modules": list(rules.modules),
-        }
-
-    @app.get("/api/cards/difficulty")
-    async def card_difficulty() -> Any:
-        """The solo card game's difficulty curve: the strongest bot's win rate and mean margin
-        for each number of tool cards (docs/card-game.md; made by scripts/card_difficulty.py)."""
-        path = resources.files("sagrada.content").joinpath(DIFFICULTY_FILE)
-        if not path.is_file():
-            raise GameError(404, "the difficulty curve has not been measured")
-        return json.loads(path.read_text("utf-8"))
-
-    @app.get("/api/cards")
-    async def cards() -> dict[str, Any]:
-        """Every tool card and objective the server knows, for choosing them in the lobby,
-        and Life's apprentice cards."""
-        content = catalog()
-        return {
-            "tools": [
-                {
-                    "number": t.id,
-                    "name": t.name,
-                    "colour": COLOUR_LETTERS[t.colour],
-                    "pack": t.pack,
-                    "house": t.house,
-                }
-                for t in content.tools
-            ],
-            "public_objectives": [
-                {"id": o.id, "name": o.name, "vp": o.vp, "pack": o.pack, "house": o.house}
-                for o in content.publics
-            ],
-            "private_objectives": [
-                {
-                    "id": o.id,
-                    "name": o.name,
-                    "pack": o.pack,
-                    "colour": None if o.colour is None else COLOUR_LETTERS[o.colour],
-                    "spaces": list(mask_names(o.spaces)),
-                }
-                for o in content.privates
-            ],
-            "apprentice_cards": [card_data(card) for card in apprentice_content().cards],
-        }
 
     @app.post("/api/games", status_code=201, response_model=Created)
     async def create_game(request: Request, body: Annotated[Any, Body()]) -> dict[str, Any]:

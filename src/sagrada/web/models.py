@@ -1,0 +1,175 @@
+"""The bodies of the server's requests and answers (pydantic models), made from the option
+schemas so that the REST contract and the games' options are one declaration."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from fastapi import FastAPI
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from sagrada.cardgame.options import CARD_OPTIONS
+from sagrada.core.options import OPTIONS, OptionSpec
+from sagrada.web.session import GameError
+
+#: Actions one request may carry.
+MAX_ACTIONS_PER_REQUEST: Final = 12
+
+Token = Annotated[str, Field(min_length=8, max_length=64)]
+ActionText = Annotated[str, Field(min_length=1, max_length=16)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+#: The answer (400) to a JSON body that is not an object.
+NOT_AN_OBJECT: Final = "the request body must be a JSON object"
+
+
+def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
+    """The request field of a game option, from the option schema."""
+    default: Any = ... if required else spec.default
+    if spec.type == "bool":
+        return bool, Field(default, description=spec.help)
+    if spec.type == "list":
+        kind: Any = list[int | str] | None
+        return kind, Field(default, max_length=spec.max_items, description=spec.help)
+    if spec.choices is not None:
+        return Literal[spec.choices], Field(default, description=spec.help)
+    if spec.type == "int":
+        return int, Field(default, ge=spec.minimum, le=spec.maximum, description=spec.help)
+    text: Any = str | None if spec.nullable else str
+    return text, Field(default, max_length=40, description=spec.help)
+
+
+#: Options a request must give (the others have the schema's defaults).
+REQUIRED_OPTIONS: Final = ("players",)
+
+_CREATE_FIELDS: dict[str, Any] = {
+    "game": (Literal["sagrada"], Field("sagrada", description="the dice game")),
+    **{spec.name: _option_field(spec, spec.name in REQUIRED_OPTIONS) for spec in OPTIONS},
+}
+_CREATE_FIELDS.update(
+    bots=(
+        list[str | None] | None,
+        Field(None, max_length=6, description="a bot per seat (null: a person)"),
+    ),
+    names=(list[Name] | None, Field(None, max_length=6, description="a name per seat")),
+    open_seats=(
+        bool,
+        Field(False, description="may strangers take free seats from the lobby (else: invites)"),
+    ),
+)
+#: The body of POST /api/games: every game option of the schema, and the seats.
+CreateGame: type[BaseModel] = create_model(
+    "CreateGame",
+    __config__=ConfigDict(extra="forbid", strict=True),
+    __doc__="A new game: its options (only players is required) and its seats.",
+    **_CREATE_FIELDS,
+)
+_CARD_FIELDS: dict[str, Any] = {
+    "game": (Literal["cards"], Field(description="the solo card game")),
+    **{spec.name: _option_field(spec, False) for spec in CARD_OPTIONS},
+    "bots": (list[str | None] | None, Field(None, max_length=1, description="null: a person")),
+    "names": (list[Name] | None, Field(None, max_length=1, description="the player's name")),
+    "open_seats": (bool, Field(False, description="may a stranger take the seat from the lobby")),
+}
+#: The body of POST /api/games for the solo card game (``"game": "cards"``): its options and
+#: its one seat (a person, or a bot to watch).
+CreateCardGame: type[BaseModel] = create_model(
+    "CreateCardGame",
+    __config__=ConfigDict(extra="forbid", strict=True),
+    __doc__="A new solo card game: its options and its seat.",
+    **_CARD_FIELDS,
+)
+#: Each game's request model, by name.
+CREATE_MODELS: Final[dict[str, type[BaseModel]]] = {"sagrada": CreateGame, "cards": CreateCardGame}
+
+
+class SeatToken(BaseModel):
+    """A seat: the creator's has its secret token, every other person's an invite code."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    token: str | None
+    invite: str | None
+
+
+class Created(BaseModel):
+    """The answer to creating a game."""
+
+    id: str
+    seats: list[SeatToken]
+
+
+class JoinRequest(BaseModel):
+    """Take the seat of an invite code, or the first free seat; optionally with a name."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: Name | None = None
+    invite: Annotated[str, Field(min_length=8, max_length=32)] | None = None
+
+
+class Joined(BaseModel):
+    """The seat given to a newcomer and its token."""
+
+    seat: int
+    token: str
+
+
+class ActionRequest(BaseModel):
+    """One action, or several applied together (a whole tool use)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: Token
+    action: ActionText | None = None
+    actions: list[ActionText] | None = Field(default=None, max_length=MAX_ACTIONS_PER_REQUEST)
+    seq: int | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "the number of actions of the game the client has seen; a request made on another "
+            "count is refused with 409 (a stale or repeated request) and changes nothing"
+        ),
+    )
+
+    def texts(self) -> list[str]:
+        if (self.action is None) == (self.actions is None):
+            raise GameError(400, "give either 'action' or 'actions'")
+        return [self.action] if self.action is not None else list(self.actions or [])
+
+
+class PreviewRequest(BaseModel):
+    """Actions to try without committing them."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: Token
+    actions: list[ActionText] = Field(max_length=MAX_ACTIONS_PER_REQUEST)
+
+
+def _document_create_bodies(app: FastAPI) -> None:
+    """Show each game's body of POST /api/games in the OpenAPI document (the endpoint reads
+    the body itself, to choose the model by its ``game``)."""
+    plain = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = plain()
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            refs = []
+            for model in CREATE_MODELS.values():
+                body = model.model_json_schema(ref_template="#/components/schemas/{model}")
+                components.update(body.pop("$defs", {}))
+                components[model.__name__] = body
+                refs.append({"$ref": f"#/components/schemas/{model.__name__}"})
+            operation = schema["paths"]["/api/games"]["post"]
+            operation["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": {"oneOf": refs}}},
+            }
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -1,0 +1,132 @@
+"""The server's reference answers, the same for every game and person: health, the option
+schemas and what the engine makes of option values, the message catalogues, the cards, and
+the solo card game's measured difficulty (docs/web-api.md)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Final
+
+from fastapi import APIRouter
+
+from sagrada.core.apprentice_cards import card_data
+from sagrada.core.apprentice_cards import content as apprentice_content
+from sagrada.core.cells import mask_names
+from sagrada.core.config import GameConfig
+from sagrada.core.content import catalog
+from sagrada.core.dice import COLOUR_LETTERS
+from sagrada.core.errors import SagradaError
+from sagrada.core.messages import DEFAULT_LANGUAGE
+from sagrada.core.options import OPTIONS
+from sagrada.games import game as game_entry
+from sagrada.i18n import catalogue_json, languages
+from sagrada.web.session import GameError
+
+#: The solo card game's measured difficulty curve, shown in the lobby.
+DIFFICULTY_FILE: Final = "card_difficulty.json"
+
+router = APIRouter()
+
+
+@router.get("/api/health")
+async def health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/api/options")
+async def options_schema(game: str = "sagrada") -> list[dict[str, Any]]:
+    """A game's options: name, type, default, allowed values, help (docs/options.md; the
+    solo card game's, ``?game=cards``: docs/card-options.md)."""
+    try:
+        entry = game_entry(game)
+    except KeyError:
+        raise GameError(404, f"no game called {game!r} (sagrada or cards)") from None
+    return [spec.to_json() for spec in entry.options()]
+
+
+@router.get("/api/messages")
+async def messages(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The message catalogue of a language, to render the engine's messages
+    (``{"id", "params"}`` objects) the way the engine renders them in English."""
+    if language not in languages():
+        raise GameError(404, f"no messages in {language!r}: try one of {languages()}")
+    return catalogue_json(language)
+
+
+@router.post("/api/options/check")
+async def check_options(values: dict[str, Any]) -> dict[str, Any]:
+    """What the engine makes of some option values, for a form to follow as it is filled
+    in: the tool deck and the number of cards dealt (from every value but the chosen
+    cards), the active rule modules, and the error the whole set would give (or null)."""
+    if len(values) > len(OPTIONS):
+        raise GameError(422, "give at most one value per option")
+    unchosen = {k: v for k, v in values.items() if k not in ("tools", "public_objectives")}
+    try:
+        rules = GameConfig.from_json(unchosen).rules
+    except (SagradaError, TypeError) as exc:
+        return {
+            "error": str(exc),
+            "tool_deck": [],
+            "public_deck": [],
+            "num_tools": 0,
+            "num_public_objectives": 0,
+            "modules": [],
+        }
+    error = None
+    try:
+        GameConfig.from_json(values)
+    except (SagradaError, TypeError) as exc:
+        error = str(exc)
+    return {
+        "error": error,
+        "tool_deck": list(rules.tool_deck),
+        "public_deck": list(rules.public_deck),
+        "num_tools": rules.num_tools,
+        "num_public_objectives": rules.num_publics,
+        "modules": list(rules.modules),
+    }
+
+
+@router.get("/api/cards/difficulty")
+async def card_difficulty() -> Any:
+    """The solo card game's difficulty curve: the strongest bot's win rate and mean margin
+    for each number of tool cards (docs/card-game.md; made by scripts/card_difficulty.py)."""
+    path = resources.files("sagrada.content").joinpath(DIFFICULTY_FILE)
+    if not path.is_file():
+        raise GameError(404, "the difficulty curve has not been measured")
+    return json.loads(path.read_text("utf-8"))
+
+
+@router.get("/api/cards")
+async def cards() -> dict[str, Any]:
+    """Every tool card and objective the server knows, for choosing them in the lobby,
+    and Life's apprentice cards."""
+    content = catalog()
+    return {
+        "tools": [
+            {
+                "number": t.id,
+                "name": t.name,
+                "colour": COLOUR_LETTERS[t.colour],
+                "pack": t.pack,
+                "house": t.house,
+            }
+            for t in content.tools
+        ],
+        "public_objectives": [
+            {"id": o.id, "name": o.name, "vp": o.vp, "pack": o.pack, "house": o.house}
+            for o in content.publics
+        ],
+        "private_objectives": [
+            {
+                "id": o.id,
+                "name": o.name,
+                "pack": o.pack,
+                "colour": None if o.colour is None else COLOUR_LETTERS[o.colour],
+                "spaces": list(mask_names(o.spaces)),
+            }
+            for o in content.privates
+        ],
+        "apprentice_cards": [card_data(card) for card in apprentice_content().cards],
+    }
