@@ -534,9 +534,9 @@ def test_the_solo_card_game_is_created_in_the_lobby_and_played_to_the_end(
     expect(page.get_by_test_id("card-tools")).to_have_value("3")
     page.get_by_test_id("card-tools").select_option("5")
     # The measured difficulty beside the choice (docs/card-game.md, src/sagrada/content/
-    # card_difficulty.json): with 5 tools, search:2 won 26.0% of its 200 games.
+    # card_difficulty.json): with 5 tools, plan won 62.5% of its 200 games.
     expect(page.get_by_test_id("card-tools-curve")).to_contain_text(
-        "the search:2 bot beats the target in 26% of 200 games"
+        "the plan bot beats the target in 63% of 200 games"
     )
     page.get_by_test_id("card-window").fill("Virtus")
     with monkeypatch.context() as patch:
