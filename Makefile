@@ -44,7 +44,7 @@ bench: $(STAMP)
 # Compile the message catalogues (src/sagrada/locale/*/LC_MESSAGES/sagrada.po) after editing
 # them; a test fails while a compiled catalogue is stale.
 catalogue: $(STAMP)
-	$(BIN)/pybabel compile --use-fuzzy -d src/sagrada/locale -D sagrada
+	$(BIN)/pybabel compile -d src/sagrada/locale -D sagrada
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -102,7 +102,7 @@ FAMILIES = {
 
 def test_the_compiled_catalogue_is_the_compilation_of_its_source() -> None:
     # `make catalogue` (pybabel compile) writes the .mo files; a stale one fails here.
-    assert languages() == ["en"]
+    assert "en" in languages()  # the others: tests/test_translations.py
     for language in languages():
         assert catalogue_texts(language, "mo") == catalogue_texts(language, "po"), (
             f"{language}: run `make catalogue`"
