@@ -15,8 +15,11 @@ from web_helpers import (
     TestClient,
     create_game,
     finished_game,
+    get_view,
     new_client,
+    play_humans,
     start_play,
+    summary,
     tokens_of,
 )
 
@@ -89,3 +92,35 @@ def test_a_finished_game_never_expires(client: TestClient) -> None:
     over = finished_game(client)
     assert expire(client, 10 * EXPIRE_ABANDONED) == []
     assert [g["id"] for g in lobby(client, list="finished")["games"]] == [over]
+
+
+# -- rematch -------------------------------------------------------------------------------------
+
+
+def test_a_rematch_replays_the_options_and_seats_and_carries_each_players_seat_over(
+    client: TestClient,
+) -> None:
+    created = create_game(client, players=3, bots=[None, "random", None], names=["Ann", "Bo", "Cy"])
+    game_id, tokens = created["id"], tokens_of(created)
+    refused = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[0]})
+    assert refused.status_code == 409  # not over yet
+    play_humans(client, game_id, tokens, lambda v: False)  # to the end
+    first = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[2]})
+    assert first.status_code == 200, first.text
+    again = first.json()
+    assert again["seat"] == 2 and again["id"] != game_id
+    old, new = summary(client, game_id), summary(client, again["id"])
+    assert old["rematch"] == again["id"]  # every player's page learns of it
+    assert new["config"] == old["config"]
+    assert [(s["name"], s["kind"], s["bot"]) for s in new["seats"]] == [
+        (s["name"], s["kind"], s["bot"]) for s in old["seats"]
+    ]
+    # A stranger cannot take Ann's seat; Ann takes it with her token of the first game.
+    assert client.post(f"/api/games/{again['id']}/join", json={}).status_code == 409
+    second = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[0]})
+    assert second.json()["id"] == again["id"] and second.json()["seat"] == 0
+    assert get_view(client, again["id"], second.json()["token"])["seat"] == 0
+    twice = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[0]})
+    assert twice.status_code == 409
+    watcher = client.post(f"/api/games/{game_id}/rematch", json={"token": "x" * 32})
+    assert watcher.status_code == 403

@@ -187,12 +187,16 @@ def play_humans(
     until: Callable[[dict[str, Any]], bool],
     choose: Callable[[list[str]], str] = draft_or_pass,
 ) -> dict[str, Any]:
-    """Play every human seat through the API until ``until(spectator view)``; return it."""
-    for _ in range(2000):
+    """Play every human seat through the API until ``until(spectator view)``; return it (a
+    bot seat's turn is waited for)."""
+    for _ in range(5000):
         spectator = get_view(client, game_id)
         if until(spectator) or spectator["phase"] == "over":
             return spectator
-        token = tokens[spectator["current_player"]]
+        token = tokens.get(spectator["current_player"])
+        if token is None:
+            time.sleep(0.005)  # a bot's turn: the server plays it
+            continue
         legal = get_view(client, game_id, token)["legal_actions"]
         act_ok(client, game_id, token, choose(legal))
     raise AssertionError("the game did not end")

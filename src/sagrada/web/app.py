@@ -37,6 +37,8 @@ from sagrada.web.models import (
     Joined,
     JoinRequest,
     PreviewRequest,
+    Rematch,
+    RematchRequest,
     _document_create_bodies,
 )
 from sagrada.web.reference import router
@@ -233,6 +235,15 @@ def create_app(
         name = body.name if body else None
         seat, token = await manager.join(room, name, body.invite if body else None)
         return {"seat": seat, "token": token}
+
+    @app.post("/api/games/{game_id}/rematch", response_model=Rematch)
+    async def rematch(game_id: str, body: RematchRequest) -> dict[str, Any]:
+        """Play a finished game again: the same options and seats, a new seed. The first
+        player to ask makes it; each player gets their own seat in it with their token."""
+        room, seat = await room_and_seat(game_id, body.token)
+        again = await manager.rematch(room, seat)
+        taken, token = await manager.join(again, None, body.token)
+        return {"id": again.id, "game": again.game.name, "seat": taken, "token": token}
 
     @app.get("/api/games/{game_id}/view")
     async def view(

@@ -117,6 +117,23 @@ class Joined(BaseModel):
     token: str
 
 
+class RematchRequest(BaseModel):
+    """A player of a finished game asks to play it again."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: Token
+
+
+class Rematch(BaseModel):
+    """The game played again, and the asking player's seat and token in it."""
+
+    id: str
+    game: str
+    seat: int
+    token: str
+
+
 class ActionRequest(BaseModel):
     """One action, or several applied together (a whole tool use)."""
 

@@ -61,8 +61,6 @@ class GameManager:
         """Create a game of the registry's game ``game_name``; return the room, the token of
         the creator's seat (the first human seat) and an invite code for every other human
         seat, by seat."""
-        game_id = secrets.token_urlsafe(8)
-        seed = secrets.randbits(62)
         seats: list[Seat] = []
         tokens: list[str | None] = []
         invites: list[str | None] = []
@@ -94,6 +92,13 @@ class GameManager:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
                 invites.append(None)
+        room = await self._open(config, seats, game_name)
+        return room, tokens, invites
+
+    async def _open(self, config: Any, seats: list[Seat], game_name: str) -> Room:
+        """Store a new game of ``seats`` with a fresh id and seed, and set its bots moving."""
+        game_id = secrets.token_urlsafe(8)
+        seed = secrets.randbits(62)
         created = await self._write(
             self.store.create_game,
             game_id,
@@ -110,7 +115,40 @@ class GameManager:
             )
         self._remember(room)
         self.wake_bots(room)
-        return room, tokens, invites
+        return room
+
+    async def rematch(self, room: Room, seat: int) -> Room:
+        """The game played again (same options and seats, a new seed), made at the first
+        player's request. Each person's seat in it is taken with their token of this game
+        (their invite carried over); a seat nobody took here is open to the lobby there.
+
+        Raises:
+            GameError: 403 for a spectator, 409 while the game is not over.
+        """
+        if seat < 0:
+            raise GameError(403, "only a player of this game can ask for a rematch")
+        async with room.lock:
+            if not room.state.is_over:
+                raise GameError(409, "the game is not over yet")
+            if room.rematch is None:
+                seats = [
+                    Seat(s.seat, "bot", s.bot, s.name, None, claimed=True)
+                    if s.kind == "bot"
+                    else Seat(
+                        s.seat,
+                        "human",
+                        None,
+                        s.name,
+                        invite_hash=s.token_hash,
+                        open=s.token_hash is None,
+                    )
+                    for s in room.seats
+                ]
+                again = await self._open(room.config, seats, room.game.name)
+                room.rematch = again.id
+                await self._write(self.store.set_rematch, room.id, again.id)
+                self._announce(room)
+        return await self.get(room.rematch)
 
     async def get(self, game_id: str) -> Room:
         """Return a room, reading it back from the database if it is not in memory.
@@ -145,6 +183,7 @@ class GameManager:
         config = entry.config_from_json(stored.config)
         seats = [Seat(**s) for s in stored.seats]
         room = Room(stored.id, config, stored.seed, seats, stored.created, stored.game)
+        room.rematch = stored.rematch
         data = {
             "format": 2,
             "game": stored.game,

@@ -104,6 +104,8 @@ class Room:
         }
         self.bot_task: asyncio.Task[None] | None = None
         self.touched = time.monotonic()
+        #: The id of the game playing this one again, once a player asked for it.
+        self.rematch: str | None = None
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -130,6 +132,7 @@ class Room:
             "winners": list(self.game.outcome(state).winners) if state.is_over else None,
             "private_pools": bool(getattr(self.config, "private_pools", False)),
             "config": self.config.to_json(),
+            "rematch": self.rematch,
         }
 
     def seat_of(self, token: str | None) -> int:
@@ -197,7 +200,8 @@ class Room:
         """
         current = self.state.current_player
         if current != seat:
-            raise GameError(409, f"it is not your turn: player {current} decides now")
+            who = self.seats[current].name if 0 <= current < len(self.seats) else "nobody"
+            raise GameError(409, f"it is not your turn: {who} decides now")
         return self.state.clone()
 
     def _step(self, trial: Any, seat: int, index: int, text: str) -> int:

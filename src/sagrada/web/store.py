@@ -46,7 +46,15 @@ games_table = Table(
     Column("seed", BigInteger, nullable=False),
     Column("seats", Text, nullable=False),
     Column("status", String(16), nullable=False, index=True),
+    # The game played again by the same seats, once someone asked for it.
+    Column("rematch", String(32), nullable=True),
 )
+
+#: Columns added since the first databases were made, and how to add them to an old one.
+_ADDED_COLUMNS: dict[str, str] = {
+    "game": f"ALTER TABLE games ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT '{GAME_NAME}'",
+    "rematch": "ALTER TABLE games ADD COLUMN rematch VARCHAR(32)",
+}
 
 actions_table = Table(
     "actions",
@@ -71,6 +79,7 @@ class StoredGame:
     seats: list[dict[str, Any]]
     status: str
     actions: list[str]
+    rematch: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,20 +104,17 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
-        self._add_game_column()
+        self._add_columns()
 
-    def _add_game_column(self) -> None:
-        """A database made before the server played two games has no ``game`` column: add
-        it, every game stored so far being the dice game's."""
+    def _add_columns(self) -> None:
+        """Give a database made by an older server the columns added since (a database made
+        before the server played two games has no ``game`` column: every game stored so far
+        is the dice game's)."""
         columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        if "game" not in columns:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    text(
-                        "ALTER TABLE games ADD COLUMN game VARCHAR(16) NOT NULL "
-                        f"DEFAULT '{GAME_NAME}'"
-                    )
-                )
+        for name, statement in _ADDED_COLUMNS.items():
+            if name not in columns:
+                with self.engine.begin() as conn:
+                    conn.execute(text(statement))
 
     def create_game(
         self,
@@ -187,6 +193,7 @@ class Store:
                 json.loads(row.seats),
                 row.status,
                 list(actions),
+                row.rematch,
             )
 
     def game_ids(self, statuses: tuple[str, ...], limit: int = 200, offset: int = 0) -> list[str]:
@@ -231,6 +238,13 @@ class Store:
             Activity(row.id, row.created, json.loads(row.seats), last.get(row.id, {}))
             for row in games
         ]
+
+    def set_rematch(self, game_id: str, rematch: str) -> None:
+        """Note that ``rematch`` plays the game ``game_id`` again."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games_table).where(games_table.c.id == game_id).values(rematch=rematch)
+            )
 
     def set_status(self, game_ids: list[str], status: str) -> None:
         """Give the games ``game_ids`` the status ``status``."""
