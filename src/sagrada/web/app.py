@@ -33,6 +33,7 @@ from sagrada.web.models import (
     MAX_ACTIONS_PER_REQUEST,
     NOT_AN_OBJECT,
     ActionRequest,
+    ChatRequest,
     Created,
     Joined,
     JoinRequest,
@@ -235,6 +236,17 @@ def create_app(
         name = body.name if body else None
         seat, token = await manager.join(room, name, body.invite if body else None)
         return {"seat": seat, "token": token}
+
+    @app.get("/api/games/{game_id}/chat")
+    async def chat(game_id: str) -> dict[str, Any]:
+        """The newest messages of the game's chat (anyone may read them), oldest first."""
+        return {"messages": await manager.chat(await manager.get(game_id))}
+
+    @app.post("/api/games/{game_id}/chat", status_code=201)
+    async def say(game_id: str, body: ChatRequest) -> dict[str, Any]:
+        """Write in the game's chat (players only); every listener gets the message."""
+        room, seat = await room_and_seat(game_id, body.token)
+        return await manager.say(room, seat, body.text)
 
     @app.post("/api/games/{game_id}/rematch", response_model=Rematch)
     async def rematch(game_id: str, body: RematchRequest) -> dict[str, Any]:

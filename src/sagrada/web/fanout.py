@@ -31,6 +31,15 @@ def announce(listeners: set[Listener], seq: int, view_of: Callable[[int], dict[s
         listener.queue.put_nowait(message)
 
 
+def send_all(listeners: set[Listener], message: dict[str, Any]) -> None:
+    """Queue the same ``message`` for every listener (a chat line: for everyone alike)."""
+    for listener in list(listeners):
+        if listener.queue.full():
+            with contextlib.suppress(asyncio.QueueEmpty):
+                listener.queue.get_nowait()
+        listener.queue.put_nowait(message)
+
+
 def subscribe(listeners: set[Listener], seat: int, seq: int, view: dict[str, Any]) -> Listener:
     """Add a listener for ``seat`` and give it the current view at once."""
     listener = Listener(seat)

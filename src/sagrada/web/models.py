@@ -117,6 +117,15 @@ class Joined(BaseModel):
     token: str
 
 
+class ChatRequest(BaseModel):
+    """A player writes in the game's chat."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: Token
+    text: Annotated[str, Field(min_length=1, max_length=1000)]
+
+
 class RematchRequest(BaseModel):
     """A player of a finished game asks to play it again."""
 

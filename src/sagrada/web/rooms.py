@@ -24,8 +24,10 @@ from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.record import GAME_NAME
 from sagrada.games import game
 from sagrada.web.botrunner import BotRunner
+from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
-from sagrada.web.fanout import Listener, announce, subscribe
+from sagrada.web.fanout import Listener, announce, send_all, subscribe
+from sagrada.web.limits import RateLimiter
 from sagrada.web.session import GameError, Room, Seat, hash_token
 from sagrada.web.store import Store
 
@@ -47,6 +49,7 @@ class GameManager:
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._chat_limit = RateLimiter(rate=1 / CHAT_EVERY, burst=CHAT_BURST)
 
     # -- creating and loading ---------------------------------------------------------------
 
@@ -328,6 +331,36 @@ class GameManager:
     def preview(self, room: Room, seat: int, texts: list[str]) -> dict[str, Any]:
         """The legal actions and provisional view after ``texts``, committing nothing."""
         return room.preview(seat, texts)
+
+    # -- chat -------------------------------------------------------------------------------
+
+    async def chat(self, room: Room) -> list[dict[str, Any]]:
+        """The newest messages of the room's chat (:mod:`~sagrada.web.chat`), oldest first."""
+        if room.chat is None:
+            room.chat = await asyncio.to_thread(self.store.chat, room.id, CHAT_KEEP)
+        return room.chat
+
+    async def say(self, room: Room, seat: int, text: str) -> dict[str, Any]:
+        """Add a player's message to the room's chat, kept and then sent to every listener.
+
+        Raises:
+            GameError: 403 for a spectator, 422 for an empty or long message, 429 too fast.
+        """
+        if seat < 0:
+            raise GameError(403, "spectators read the chat but do not write in it")
+        line = clean_message(text)
+        if not self._chat_limit.allow(f"{room.id}:{seat}"):
+            raise GameError(429, "too many messages: slow down")
+        messages = await self.chat(room)
+        async with room.lock:
+            seq = messages[-1]["seq"] + 1 if messages else 0
+            name = room.seats[seat].name
+            created = await self._write(self.store.add_chat, room.id, seq, seat, name, line)
+            message = {"seq": seq, "seat": seat, "name": name, "text": line, "created": created}
+            messages.append(message)
+            del messages[:-CHAT_KEEP]
+        send_all(room.listeners, {"type": "chat", "message": message})
+        return message
 
     # -- announcing and bots ----------------------------------------------------------------
 

@@ -106,6 +106,8 @@ class Room:
         self.touched = time.monotonic()
         #: The id of the game playing this one again, once a player asked for it.
         self.rematch: str | None = None
+        #: The newest messages of the game's chat, once read from the database.
+        self.chat: list[dict[str, Any]] | None = None
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -66,6 +66,17 @@ actions_table = Table(
     Column("created", Float, nullable=False),
 )
 
+chat_table = Table(
+    "chat",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
@@ -237,6 +248,31 @@ class Store:
         return [
             Activity(row.id, row.created, json.loads(row.seats), last.get(row.id, {}))
             for row in games
+        ]
+
+    def add_chat(self, game_id: str, seq: int, seat: int, name: str, text: str) -> float:
+        """Keep message ``seq`` of a game's chat; return its time."""
+        created = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(chat_table).values(
+                    game_id=game_id, seq=seq, seat=seat, name=name, text=text, created=created
+                )
+            )
+        return created
+
+    def chat(self, game_id: str, limit: int) -> list[dict[str, Any]]:
+        """The last ``limit`` messages of a game's chat, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat_table)
+                .where(chat_table.c.game_id == game_id)
+                .order_by(chat_table.c.seq.desc())
+                .limit(limit)
+            ).all()
+        return [
+            {"seq": r.seq, "seat": r.seat, "name": r.name, "text": r.text, "created": r.created}
+            for r in reversed(rows)
         ]
 
     def set_rematch(self, game_id: str, rematch: str) -> None:
