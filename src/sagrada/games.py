@@ -152,6 +152,15 @@ _BOT_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The bot that plays a person's turn when their time runs out: strong, and quick to decide.
+_STAND_INS: dict[str, str] = {DICE_GAME.name: "medium", CARD_GAME.name: "plan"}
+
+
+def stand_in(game_name: str) -> str:
+    """The bot spec that plays for a person of ``game_name`` whose time ran out."""
+    return _STAND_INS[game(game_name).name]
+
+
 def bot_names(game_name: str) -> tuple[str, ...]:
     """The bots of the game called ``game_name`` that can take a seat."""
     return _BOT_NAMES[game(game_name).name]

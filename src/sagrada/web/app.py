@@ -193,7 +193,9 @@ def create_app(
                 raise GameError(
                     429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
                 )
-        room, tokens, invites = await manager.create(config, bots, names, data["open_seats"], name)
+        room, tokens, invites = await manager.create(
+            config, bots, names, data["open_seats"], name, data.get("turn_seconds")
+        )
         return {
             "id": room.id,
             "seats": [

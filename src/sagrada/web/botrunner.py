@@ -1,5 +1,6 @@
 """The bots of the server's games: they move at a pace a person can follow, searching bots
-in worker processes so that the server stays responsive."""
+in worker processes so that the server stays responsive. When a person's time for a turn runs
+out (a game with a turn limit), a bot (the game's stand-in) plays that turn for them."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ import logging
 import multiprocessing
 import os
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from sagrada.core.content_files import install_files, installed_files
-from sagrada.games import Player, make_player
-from sagrada.web.session import GameError, Room
+from sagrada.games import Player, make_player, stand_in
+from sagrada.web.session import GameError, Room, turn_key
 
 log = logging.getLogger("sagrada.web")
 
@@ -37,21 +39,60 @@ class BotRunner:
         delay: seconds a bot waits before each move.
     """
 
-    def __init__(
-        self, act: Callable[[Room, int, list[str]], Awaitable[None]], delay: float
-    ) -> None:
+    def __init__(self, act: Callable[..., Awaitable[None]], delay: float) -> None:
         self._act = act
         self.bot_delay = delay
         self._pool: ProcessPoolExecutor | None = None
         self._pool_ok = True
 
     def wake(self, room: Room) -> None:
-        """Start the room's bot loop if a bot is to move and none is running."""
-        if room.state.is_over or room.state.current_player not in room.bots:
+        """Start the room's bot loop if a bot is to move and none is running, or the clock of
+        a person's turn if the game has a turn limit."""
+        if room.state.is_over:
+            return
+        if room.state.current_player not in room.bots:
+            self._start_clock(room)
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
         room.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(room))
+
+    def _start_clock(self, room: Room) -> None:
+        """Set the clock of the person to move (once a turn): when it runs out, the stand-in
+        plays their turn."""
+        clock = room.clock()
+        if clock is None:
+            return
+        key = turn_key(room.state)
+        task = room.clock_task
+        if task is not None and not task.done():
+            if room.clock_key == key:
+                return  # this turn's clock is running
+            if task is not asyncio.current_task():
+                task.cancel()  # an older turn's
+        room.clock_key = key
+        room.clock_task = asyncio.get_running_loop().create_task(
+            self._on_time(room, key, clock["deadline"])
+        )
+
+    async def _on_time(self, room: Room, key: tuple[int, int, int], deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        seat = room.state.current_player
+        if turn_key(room.state) != key or room.state.is_over:
+            return  # the person played in time
+        bot = make_player(room.game.name, stand_in(room.game.name), secrets.randbits(62))
+        log.info("game %s: seat %d ran out of time; a bot plays the turn", room.id, seat)
+        while not room.state.is_over and turn_key(room.state)[:2] == key[:2]:
+            if room.state.current_player != seat:
+                return
+            view = room.game.view(room.state, seat)
+            legal = list(room.state.legal_actions())
+            action = await asyncio.to_thread(bot.choose, view, legal)
+            try:
+                await self._act(room, seat, [room.game.action_to_str(action)], auto=True)
+            except GameError as exc:  # the person moved meanwhile: their move stands
+                log.info("game %s: the stand-in's move was refused: %s", room.id, exc.detail)
+                return
 
     async def _bot_loop(self, room: Room) -> None:
         for attempt in range(3):
@@ -118,13 +159,12 @@ class BotRunner:
         return self._pool
 
     async def close(self, rooms: list[Room]) -> None:
-        """Stop every bot task of ``rooms`` and the worker processes."""
-        for room in rooms:
-            if room.bot_task is not None:
-                room.bot_task.cancel()
-        for room in rooms:
-            if room.bot_task is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await room.bot_task
+        """Stop every bot task and clock of ``rooms`` and the worker processes."""
+        tasks = [t for room in rooms for t in (room.bot_task, room.clock_task) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -12,6 +12,9 @@ from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.web.session import GameError
 
+#: The turn limits a game may have, in seconds (ten seconds to a week).
+MIN_TURN_SECONDS: Final = 10
+MAX_TURN_SECONDS: Final = 7 * 24 * 3600
 #: Actions one request may carry.
 MAX_ACTIONS_PER_REQUEST: Final = 12
 
@@ -56,6 +59,15 @@ _CREATE_FIELDS.update(
     open_seats=(
         bool,
         Field(False, description="may strangers take free seats from the lobby (else: invites)"),
+    ),
+    turn_seconds=(
+        int | None,
+        Field(
+            None,
+            ge=MIN_TURN_SECONDS,
+            le=MAX_TURN_SECONDS,
+            description="seconds a person has for a turn before a bot plays it (null: no limit)",
+        ),
     ),
 )
 #: The body of POST /api/games: every game option of the schema, and the seats.

@@ -28,7 +28,7 @@ from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
 from sagrada.web.fanout import Listener, announce, send_all, subscribe
 from sagrada.web.limits import RateLimiter
-from sagrada.web.session import GameError, Room, Seat, hash_token
+from sagrada.web.session import GameError, Room, Seat, hash_token, turn_key
 from sagrada.web.store import Store
 
 log = logging.getLogger("sagrada.web")
@@ -60,10 +60,11 @@ class GameManager:
         names: list[str],
         open_seats: bool = False,
         game_name: str = GAME_NAME,
+        turn_seconds: int | None = None,
     ) -> tuple[Room, list[str | None], list[str | None]]:
-        """Create a game of the registry's game ``game_name``; return the room, the token of
-        the creator's seat (the first human seat) and an invite code for every other human
-        seat, by seat."""
+        """Create a game of the registry's game ``game_name`` (a person having
+        ``turn_seconds`` a turn, or no limit); return the room, the token of the creator's
+        seat (the first human seat) and an invite code for every other human seat, by seat."""
         seats: list[Seat] = []
         tokens: list[str | None] = []
         invites: list[str | None] = []
@@ -95,10 +96,12 @@ class GameManager:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
                 invites.append(None)
-        room = await self._open(config, seats, game_name)
+        room = await self._open(config, seats, game_name, turn_seconds)
         return room, tokens, invites
 
-    async def _open(self, config: Any, seats: list[Seat], game_name: str) -> Room:
+    async def _open(
+        self, config: Any, seats: list[Seat], game_name: str, turn_seconds: int | None
+    ) -> Room:
         """Store a new game of ``seats`` with a fresh id and seed, and set its bots moving."""
         game_id = secrets.token_urlsafe(8)
         seed = secrets.randbits(62)
@@ -110,8 +113,11 @@ class GameManager:
             [s.to_store() for s in seats],
             "open",
             game_name,
+            turn_seconds,
         )
         room = Room(game_id, config, seed, seats, created, game_name)
+        room.turn_seconds = turn_seconds
+        room.turn_started = created
         if room.status != "open":
             await self._write(
                 self.store.update_seats, game_id, [s.to_store() for s in seats], room.status
@@ -147,7 +153,7 @@ class GameManager:
                     )
                     for s in room.seats
                 ]
-                again = await self._open(room.config, seats, room.game.name)
+                again = await self._open(room.config, seats, room.game.name, room.turn_seconds)
                 room.rematch = again.id
                 await self._write(self.store.set_rematch, room.id, again.id)
                 self._announce(room)
@@ -187,6 +193,9 @@ class GameManager:
         seats = [Seat(**s) for s in stored.seats]
         room = Room(stored.id, config, stored.seed, seats, stored.created, stored.game)
         room.rematch = stored.rematch
+        room.turn_seconds = stored.turn_seconds
+        room.turn_started = stored.last_action or stored.created
+        room.timed_out = list(stored.auto)
         data = {
             "format": 2,
             "game": stored.game,
@@ -244,8 +253,9 @@ class GameManager:
                 continue
             async with room.lock:  # no action of it is half-way through
                 del self.rooms[game_id]
-                if room.bot_task is not None:
-                    room.bot_task.cancel()
+                for task in (room.bot_task, room.clock_task):
+                    if task is not None:
+                        task.cancel()
         await self._write(self.store.set_status, stale, EXPIRED)
         return stale
 
@@ -291,13 +301,22 @@ class GameManager:
 
     # -- acting ------------------------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int, texts: list[str], seq: int | None = None) -> None:
+    async def act(
+        self,
+        room: Room,
+        seat: int,
+        texts: list[str],
+        seq: int | None = None,
+        *,
+        auto: bool = False,
+    ) -> None:
         """Apply actions for a seat: all of them or none; committed before announced.
 
         Args:
             seq: the number of actions the client had seen when it sent the request; when
                 given and the game has another count, the request is stale (or a repeat of
                 one already applied) and is refused.
+            auto: a bot plays them for a person whose time ran out (the log says so).
 
         Raises:
             GameError: 409 for a stale request or another seat's turn, 422 for an illegal
@@ -316,13 +335,18 @@ class GameManager:
             trial, codes = room.check_actions(seat, texts)
             first = len(room.state.history)
             status = "over" if trial.is_over else room.status
-            await self._write(
+            when = await self._write(
                 self.store.append_actions,
                 room.id,
                 first,
                 [(room.game.action_to_str(code), seat) for code in codes],
                 status,
+                auto,
             )
+            if auto:
+                room.timed_out.extend(range(first, first + len(codes)))
+            if turn_key(trial) != turn_key(room.state):
+                room.turn_started = when  # another turn: its clock starts
             room.state = trial
             room.touched = time.monotonic()
             self._announce(room)

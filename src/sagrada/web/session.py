@@ -75,6 +75,11 @@ class Seat:
         }
 
 
+def turn_key(state: Any) -> tuple[int, int, int]:
+    """Which turn a game is in (both games count rounds and turns): a new key, a new turn."""
+    return (state.round, state.turn, state.current_player)
+
+
 class Room:
     """A game in play."""
 
@@ -108,6 +113,14 @@ class Room:
         self.rematch: str | None = None
         #: The newest messages of the game's chat, once read from the database.
         self.chat: list[dict[str, Any]] | None = None
+        #: Seconds a person has for a turn (``None``: no limit), when the turn of the seat to
+        #: move began (seconds since the epoch), and the actions (by number) a bot played for
+        #: a person whose time ran out.
+        self.turn_seconds: int | None = None
+        self.turn_started = time.time()
+        self.timed_out: list[int] = []
+        self.clock_task: asyncio.Task[None] | None = None
+        self.clock_key: tuple[int, int, int] | None = None
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -135,6 +148,7 @@ class Room:
             "private_pools": bool(getattr(self.config, "private_pools", False)),
             "config": self.config.to_json(),
             "rematch": self.rematch,
+            "turn_seconds": self.turn_seconds,
         }
 
     def seat_of(self, token: str | None) -> int:
@@ -155,7 +169,18 @@ class Room:
         data: dict[str, Any] = self.game.view(self.state, seat).to_json()
         data["game"] = self.summary()
         data["seat"] = seat
+        data["clock"] = self.clock()
+        data["timed_out"] = list(self.timed_out)
         return data
+
+    def clock(self) -> dict[str, Any] | None:
+        """The turn's clock, while a person with a time limit is to move: ``{"seat",
+        "deadline" (seconds since the epoch), "turn_seconds"}``."""
+        current = self.state.current_player
+        if self.turn_seconds is None or current < 0 or self.seats[current].kind != "human":
+            return None
+        deadline = self.turn_started + self.turn_seconds
+        return {"seat": current, "deadline": deadline, "turn_seconds": self.turn_seconds}
 
     def record(self) -> Record:
         return self.game.record_of(self.state, self.seed)

@@ -48,12 +48,19 @@ games_table = Table(
     Column("status", String(16), nullable=False, index=True),
     # The game played again by the same seats, once someone asked for it.
     Column("rematch", String(32), nullable=True),
+    # Seconds a person has for a turn before a bot plays it for them (none: no limit).
+    Column("turn_seconds", Integer, nullable=True),
 )
 
-#: Columns added since the first databases were made, and how to add them to an old one.
-_ADDED_COLUMNS: dict[str, str] = {
-    "game": f"ALTER TABLE games ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT '{GAME_NAME}'",
-    "rematch": "ALTER TABLE games ADD COLUMN rematch VARCHAR(32)",
+#: Columns added since the first databases were made (table, column), and how to add them
+#: to an old one.
+_ADDED_COLUMNS: dict[tuple[str, str], str] = {
+    ("games", "game"): (
+        f"ALTER TABLE games ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT '{GAME_NAME}'"
+    ),
+    ("games", "rematch"): "ALTER TABLE games ADD COLUMN rematch VARCHAR(32)",
+    ("games", "turn_seconds"): "ALTER TABLE games ADD COLUMN turn_seconds INTEGER",
+    ("actions", "auto"): "ALTER TABLE actions ADD COLUMN auto INTEGER NOT NULL DEFAULT 0",
 }
 
 actions_table = Table(
@@ -64,6 +71,8 @@ actions_table = Table(
     Column("action", String(32), nullable=False),
     Column("seat", Integer, nullable=False),
     Column("created", Float, nullable=False),
+    # 1: a bot played it for a person whose time ran out.
+    Column("auto", Integer, nullable=False, server_default="0"),
 )
 
 chat_table = Table(
@@ -91,6 +100,11 @@ class StoredGame:
     status: str
     actions: list[str]
     rematch: str | None = None
+    turn_seconds: int | None = None
+    #: The time of the last action (``None``: none yet), and the actions a bot played for a
+    #: person whose time ran out, by number.
+    last_action: float | None = None
+    auto: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +135,14 @@ class Store:
         """Give a database made by an older server the columns added since (a database made
         before the server played two games has no ``game`` column: every game stored so far
         is the dice game's)."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        for name, statement in _ADDED_COLUMNS.items():
-            if name not in columns:
+        inspector = inspect(self.engine)
+        columns = {
+            (table, c["name"])
+            for table in ("games", "actions")
+            for c in inspector.get_columns(table)
+        }
+        for column, statement in _ADDED_COLUMNS.items():
+            if column not in columns:
                 with self.engine.begin() as conn:
                     conn.execute(text(statement))
 
@@ -135,8 +154,10 @@ class Store:
         seats: list[dict[str, Any]],
         status: str,
         game: str = GAME_NAME,
+        turn_seconds: int | None = None,
     ) -> float:
-        """Insert a new game (of the registry's game ``game``); return its creation time."""
+        """Insert a new game (of the registry's game ``game``, with ``turn_seconds`` a turn or
+        no limit); return its creation time."""
         created = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -148,6 +169,7 @@ class Store:
                     seed=seed,
                     seats=json.dumps(seats),
                     status=status,
+                    turn_seconds=turn_seconds,
                 )
             )
         return created
@@ -162,9 +184,15 @@ class Store:
             )
 
     def append_actions(
-        self, game_id: str, first_seq: int, actions: list[tuple[str, int]], status: str
-    ) -> None:
-        """Append actions (text, seat) from sequence number ``first_seq``, in one transaction."""
+        self,
+        game_id: str,
+        first_seq: int,
+        actions: list[tuple[str, int]],
+        status: str,
+        auto: bool = False,
+    ) -> float:
+        """Append actions (text, seat) from sequence number ``first_seq``, in one transaction
+        (``auto``: a bot played them for a person whose time ran out); return their time."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -176,6 +204,7 @@ class Store:
                         "action": text,
                         "seat": seat,
                         "created": now,
+                        "auto": int(auto),
                     }
                     for i, (text, seat) in enumerate(actions)
                 ],
@@ -183,6 +212,7 @@ class Store:
             conn.execute(
                 update(games_table).where(games_table.c.id == game_id).values(status=status)
             )
+        return now
 
     def load(self, game_id: str) -> StoredGame | None:
         """Return a game with its actions in order, or ``None``."""
@@ -191,10 +221,10 @@ class Store:
             if row is None:
                 return None
             actions = conn.execute(
-                select(actions_table.c.action)
+                select(actions_table.c.action, actions_table.c.created, actions_table.c.auto)
                 .where(actions_table.c.game_id == game_id)
                 .order_by(actions_table.c.seq)
-            ).scalars()
+            ).all()
             return StoredGame(
                 row.id,
                 row.game,
@@ -203,8 +233,11 @@ class Store:
                 row.seed,
                 json.loads(row.seats),
                 row.status,
-                list(actions),
+                [a.action for a in actions],
                 row.rematch,
+                row.turn_seconds,
+                actions[-1].created if actions else None,
+                tuple(i for i, a in enumerate(actions) if a.auto),
             )
 
     def game_ids(self, statuses: tuple[str, ...], limit: int = 200, offset: int = 0) -> list[str]:
