@@ -105,5 +105,5 @@ def test_every_game_plays_through_the_registry_alone(
 
 
 def test_an_unknown_bot_is_refused_naming_the_games_bots() -> None:
-    with pytest.raises(ValueError, match="card bots: random, greedy, search"):
+    with pytest.raises(ValueError, match="card bots: random, greedy, plan, search"):
         make_player("cards", "hard")

@@ -308,6 +308,8 @@ def create_app(
         data = room.game.view(room.record().replay(upto=step), -1).to_json()
         data["game"] = room.summary()
         data["seat"] = -1
+        data["clock"] = None
+        data["timed_out"] = [i for i in room.timed_out if i < step]
         data["step"] = step
         data["steps"] = len(history)
         return JSONResponse(data)
