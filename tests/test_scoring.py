@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import arranged_game
 from sagrada.core.cells import parse_cell
+from sagrada.core.config import GameConfig
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
 from sagrada.core.dice import parse_die
 from sagrada.core.errors import ConfigError
@@ -32,6 +34,7 @@ from sagrada.core.scoring import (
     score_public,
     score_window,
 )
+from sagrada.core.views import make_view
 from sagrada.core.window import Window
 
 BLANK = WindowPattern("blank", 3, 0, (".....", ".....", ".....", "....."))
@@ -713,3 +716,36 @@ def test_score_values_are_frozen() -> None:
         part.points = 3  # type: ignore[misc]  # the point of the test: frozen dataclass
     with pytest.raises(AttributeError):
         breakdown.total = 3  # type: ignore[misc]  # the point of the test: frozen dataclass
+
+
+def test_a_player_sees_their_own_points_so_far_and_nobody_elses_private() -> None:
+    # Rulebook 001 (base), Scoring: public objectives, the private objective's colour, favor
+    # tokens, -1 per open space, as the window stands mid-game. Row A holds five colours: Row
+    # Color Variety 1 row x 6 = 6; Light Shades one 1 and one 2: 1 set x 2 = 2; no column is
+    # full: Column Shade Variety 0; Shades of Green: the G3 = 3; 2 favor tokens = 2; 15 open
+    # spaces = -15. Total 6 + 2 + 0 + 3 + 2 - 15 = -2.
+    publics = ("row_color_variety", "light_shades", "column_shade_variety")
+    state = arranged_game(
+        GameConfig(players=2, public_objectives=publics),
+        3,
+        placements="A1=R1 A2=Y2 A3=G3 A4=B4 A5=P5",
+        favor=2,
+    )
+    seat = state.current
+    green = next(o for o in catalog().privates if o.id == "shades_of_green")
+    state.players[seat].privates = (green,)
+    live = make_view(state, seat).to_json()["live_score"]
+    assert [(p["name"], p["points"]) for p in live["parts"]] == [
+        ("Row Color Variety", 6),
+        ("Light Shades", 2),
+        ("Column Shade Variety", 0),
+        ("Shades of Green", 3),
+        ("Favor tokens", 2),
+        ("Open spaces", -15),
+    ]
+    assert live["total"] == -2
+    # The other player's live score holds their own private objective, never this one's.
+    other = make_view(state, 1 - seat).to_json()["live_score"]
+    theirs = [o.name for o in state.players[1 - seat].privates]
+    assert [p["name"] for p in other["parts"] if p["kind"] == "private"] == theirs
+    assert "live_score" not in make_view(state, -1).to_json()

@@ -289,18 +289,20 @@ class State(Table):
 
     def scores(self) -> tuple[ScoreBreakdown, ...]:
         """Return each player's score breakdown as the windows stand now."""
-        out: list[ScoreBreakdown] = []
-        for player in self.players:
-            window = player.window
-            if window is None:
-                raise ValueError("scores need every player's window pattern")
-            breakdown = score_window(
-                window, self.publics, player.privates, player.favor, solo=self.rules.solo_scoring
-            )
-            for hook in self.rules.score_parts:
-                breakdown = breakdown.with_parts(hook(self, len(out)))
-            out.append(breakdown)
-        return tuple(out)
+        return tuple(self.score_of(seat) for seat in range(len(self.players)))
+
+    def score_of(self, seat: int) -> ScoreBreakdown:
+        """Return one player's score breakdown as their window stands now."""
+        player = self.players[seat]
+        window = player.window
+        if window is None:
+            raise ValueError("scores need every player's window pattern")
+        breakdown = score_window(
+            window, self.publics, player.privates, player.favor, solo=self.rules.solo_scoring
+        )
+        for hook in self.rules.score_parts:
+            breakdown = breakdown.with_parts(hook(self, seat))
+        return breakdown
 
     def target_score(self) -> int:
         """Return the sum of the values of the dice on the Round Track (the solo target)."""

@@ -151,6 +151,8 @@ class PlayerView:
             data["placements"] = {
                 DIE_NAMES[d]: list(mask_names(window.legal_cells(d))) for d in sorted(set(s.pool))
             }
+            # The viewer's own points so far, private objectives included (only theirs).
+            data["live_score"] = s.score_of(self.player).detail_json()
         for hook in s.rules.view_hooks:
             hook(s, self.player, data)
         if over:
