@@ -486,7 +486,9 @@ def test_play_session(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
         assert f"W{i}: {name}" in out
     assert out.count("difficulty") == 4
     lines = out.splitlines()
-    assert any(line.endswith(legal_text) for line in lines)
+    listing = out.split("\n> ")[2]  # the answer to "?": the legal actions, numbered
+    numbered = re.findall(r"(?<!\S)(\d+) ([^\s~]+)~?(?!\S)", listing)
+    assert numbered == [(str(i), a) for i, a in enumerate(legal_text.split(), start=1)]
     notation = [line for line in lines if "Z9" in line]
     assert len(notation) == 1
     assert "not an action" in notation[0]

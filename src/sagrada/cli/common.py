@@ -70,10 +70,16 @@ def check_seed_run(first: int, seeds: int) -> None:
         )
 
 
-def read_command(legal: Callable[[], list[str]], help_text: str) -> str | None:
+def read_command(legal: Callable[[], list[str] | None], help_text: str) -> str | None:
     """Read a line of a terminal game: ``None`` to stop (quit, or the end of the input), ``""``
     once a command is answered here (``?`` lists the legal actions, ``help``), else the line
-    (an action, or ``board``)."""
+    (an action, or another command of the game).
+
+    Args:
+        legal: for ``?``: returns the legal actions, printed on one line, or shows them
+            itself and returns ``None``.
+        help_text: printed for ``help``.
+    """
     try:
         line = input("> ").strip()
     except EOFError:
@@ -82,7 +88,9 @@ def read_command(legal: Callable[[], list[str]], help_text: str) -> str | None:
     if line in ("quit", "exit", "q"):
         return None
     if line in ("?", "moves", "legal"):
-        print(" ".join(legal()))
+        listed = legal()
+        if listed is not None:
+            print(" ".join(listed))
         return ""
     if line == "help":
         print(help_text)

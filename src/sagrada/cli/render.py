@@ -1,4 +1,6 @@
-"""Plain-text rendering of scores, windows and the table, for the terminal commands."""
+"""Plain-text rendering for the terminal commands: the score table of ``score`` and
+``replay``, a player's view as plain text (:func:`table_text`), and the Life expansion's lines
+that the game's screen (:mod:`sagrada.cli.screen`) shows too."""
 
 from __future__ import annotations
 
@@ -104,6 +106,17 @@ def player_apprentice_lines(entry: dict[str, Any]) -> list[str]:
     return lines
 
 
+def masterwork_die_lines(entry: dict[str, Any]) -> list[str]:
+    """A player's masterwork dice in a view (Life): each one's space, symbol and rotation, the
+    spaces it points at and whether its face is met."""
+    lines = []
+    for die in entry.get("masterwork_dice", []):
+        pointed = ", ".join(cell or "off the window" for cell in die["targets"])
+        met = "met" if die["met"] else "not met"
+        lines.append(f"  {die['cell']}: {die['symbol']} {die['rotation']}° -> {pointed}: {met}")
+    return lines
+
+
 def table_text(view: PlayerView) -> str:
     """Return everything the viewing player can see, as text."""
     s = view.state
@@ -157,11 +170,7 @@ def table_text(view: PlayerView) -> str:
         head = f"{who}: {player.window.pattern.name}, {player.favor} favor"
         if s.config.private_pools:
             head += ", own dice: " + (" ".join(DIE_NAMES[d] for d in player.own_pool) or "none")
-        block = [head, *window_lines(player.window)]
-        for die in data["players"][seat].get("masterwork_dice", []):
-            pointed = ", ".join(cell or "off the window" for cell in die["targets"])
-            met = "met" if die["met"] else "not met"
-            block.append(f"  {die['cell']}: {die['symbol']} {die['rotation']}° -> {pointed}: {met}")
+        block = [head, *window_lines(player.window), *masterwork_die_lines(data["players"][seat])]
         if "apprentice" in data:
             block.extend(player_apprentice_lines(data["players"][seat]))
         blocks.append(block)

@@ -1,0 +1,249 @@
+"""The dice game in the terminal: one human seat against bots, a decision at a time.
+
+At each of the human's decisions the screen (:mod:`sagrada.cli.screen`) shows the table, what
+they decide and their legal actions, numbered. They type a number, an action in notation
+(``docs/notation.md``) or a command:
+
+=========  ===========================================================================
+``?``      list the numbered legal actions again
+``hint``   what the greedy bot, the strongest of the fast bots, would play here
+``undo``   take back the last decision of the turn in progress
+``board``  show the table again
+``help``   the notation and the commands
+``quit``   stop (the end of the input stops too)
+=========  ===========================================================================
+
+Undo rebuilds the game from its record without the last decision (the same config, seed and
+actions replay to the same game, dice included). Only the turn in progress can be taken back,
+and not past an action that drew or rolled dice (:meth:`State.is_chance`): what the dice
+showed is committed, and the screen says so when it happens.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from sagrada.bots import Bot, make_bot
+from sagrada.cli.common import read_command
+from sagrada.cli.screen import choices, colour_legend, make_console, score_table, table_screen
+from sagrada.core.actions import Action, action_message, action_to_str, parse_action
+from sagrada.core.config import GameConfig
+from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
+from sagrada.core.messages import msg, render
+from sagrada.core.record import GameRecord
+from sagrada.core.state import State, new_game
+from sagrada.core.views import make_view
+
+#: The bot behind ``hint``: the strongest one that answers at once.
+HINT_BOT: Final = "greedy"
+
+HELP: Final = """\
+Type a choice's number, or an action in notation (docs/notation.md), such as:
+  R3@B4   draft the red 3 and place it on B4    T6      use tool card 6
+  pass    end your turn                          @B4     place the die in hand
+  B4>C5   move a die (tools)                     +1 =4 r3:R5 $P2 stop return
+  *R3@B4  place the red 3 from your own pool (Private Dice Pool rules)
+Commands: ? (legal actions), board, help, quit.
+  hint    what the greedy bot would play         undo    take back a step
+Windows: a die is its colour and value (R3); an open space is _ and what it
+asks for: __ anything, _r red, _4 a 4 (* for _ on an apprentice space)."""
+
+#: Where a decision stands: the phase, the round, the turn within it and who decides.
+TurnKey = tuple[int, int, int, int]
+
+
+class TerminalGame:
+    """One game between the human at ``seat`` and ``bots`` in every other seat.
+
+    Attributes:
+        state: the game; undo replaces it by a replay of its record.
+    """
+
+    def __init__(
+        self, config: GameConfig, seed: int, seat: int, bots: dict[int, Bot], language: str
+    ) -> None:
+        self.config = config
+        self.seed = seed
+        self.seat = seat
+        self.bots = bots
+        self.language = language
+        self.state: State = new_game(config, seed)
+        self.console = make_console()
+        self.hint_bot = make_bot(HINT_BOT, seed)
+        # The history lengths to go back to, one per decision of the turn in progress.
+        self.undo_points: list[int] = []
+        # The action of this turn that drew or rolled dice, and the turn it was in.
+        self.committed: tuple[TurnKey, str] | None = None
+
+    # -- the game loop -----------------------------------------------------------------------
+
+    def play(self) -> int:
+        """Play to the end, or until the player quits; return the exit code (0)."""
+        self.say(f"Sagrada, {self.config.players} player(s). You are player {self.seat}.")
+        self.say(HELP)
+        self.say(f"Colours: {colour_legend(self.language)}.")
+        shown = -1
+        while not self.state.is_over:
+            seat = self.state.current_player
+            if seat in self.bots:
+                self.bot_decides(self.bots[seat])
+                continue
+            if shown != len(self.state.history):
+                self.show()
+                shown = len(self.state.history)
+            line = read_command(self.list_choices, HELP)
+            if line is None:
+                return 0
+            self.command(line)
+        self.finish()
+        return 0
+
+    def command(self, line: str) -> None:
+        """Answer one line the human typed (not ``?``, ``help`` or ``quit``)."""
+        if line == "board":
+            self.show()
+        elif line == "hint":
+            self.hint()
+        elif line == "undo":
+            self.undo()
+        elif line:
+            action = self.action_of(line)
+            if action is not None:
+                self.take(action)
+
+    def bot_decides(self, bot: Bot) -> None:
+        """Let the bot of the current seat decide, and say what it did."""
+        seat = self.state.current_player
+        action = bot.choose(make_view(self.state, seat), self.state.legal_actions())
+        self.say(self.log_line(self.player(seat), action))
+        self.state.apply(action)
+
+    def log_line(self, who: str, action: Action) -> str:
+        """``player 1: R3@B4 (placed the R3 on B4)``: who did what, in the game's language."""
+        return f"{who}: {action_to_str(action)} ({render(action_message(action), self.language)})"
+
+    # -- the screen --------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """Print a line (wrapped at the screen's width)."""
+        self.console.print(text)
+
+    def player(self, seat: int) -> str:
+        """A seat's name in the game's language (``player 1``)."""
+        return render(msg("player", seat=seat), self.language)
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The human's legal actions as the engine lists them (``notation``, ``kind``,
+        ``chance``...): the numbered choices, in order."""
+        return make_view(self.state, self.seat).actions_json()
+
+    def show(self) -> None:
+        """Show the table, and at a decision of the human's what they decide and their
+        choices."""
+        data = make_view(self.state, self.seat).to_json()
+        self.console.print(table_screen(data, self.language))
+        if data["actions"]:
+            self.say(render(self.state.describe_decision(), self.language))
+            self.console.print(choices(data["actions"]))
+
+    def list_choices(self) -> None:
+        """``?``: the numbered choices again."""
+        self.console.print(choices(self.actions()))
+
+    def text_of(self, error: SagradaError) -> str:
+        """The reason of a refused input, in the game's language."""
+        if error.message is None:
+            return str(error)
+        reason = render(error.message, self.language)
+        if isinstance(error, IllegalActionError):
+            return f"illegal action {error.action!r}: {reason}"
+        return reason
+
+    # -- the human's decisions ---------------------------------------------------------------
+
+    def action_of(self, line: str) -> Action | None:
+        """The action a line names, by its number or in notation; ``None`` (said why) if it
+        names none."""
+        if line.isdigit():
+            listed = self.actions()
+            number = int(line)
+            if 1 <= number <= len(listed):
+                return parse_action(listed[number - 1]["notation"])
+            self.say(f"no choice {number}: the choices are 1-{len(listed)}")
+            return None
+        try:
+            return parse_action(line)
+        except InvalidNotationError as exc:
+            self.say(self.text_of(exc))
+            return None
+
+    def turn_key(self) -> TurnKey:
+        s = self.state
+        return (int(s.phase), s.round, s.turn, s.current)
+
+    def take(self, action: Action) -> None:
+        """Apply the human's action, and keep what undo needs to take it back."""
+        key = self.turn_key()
+        before = len(self.state.history)
+        try:
+            chance = self.state.is_chance(action)
+            self.state.apply(action)
+        except IllegalActionError as exc:
+            self.say(self.text_of(exc))
+            return
+        self.say(self.log_line("you", action))
+        if self.turn_key() != key or self.state.current_player != self.seat:
+            self.undo_points.clear()  # the turn is over: it stands
+            self.committed = None
+        elif chance:
+            self.undo_points.clear()
+            self.committed = (key, action_to_str(action))
+            self.say(f"{action_to_str(action)} drew or rolled dice: it is committed (no undo).")
+        else:
+            self.undo_points.append(before)
+
+    def undo(self) -> None:
+        """Take back the human's last decision of this turn, or say why not."""
+        if self.undo_points:
+            keep = self.undo_points.pop()
+            dropped = self.state.history[keep:]
+            record = GameRecord(self.config, self.seed, tuple(self.state.history[:keep]))
+            self.state = record.replay()
+            self.say("undone: " + " ".join(action_to_str(a) for a in dropped))
+        elif self.committed is not None and self.committed[0] == self.turn_key():
+            self.say(
+                f"cannot undo: {self.committed[1]} drew or rolled dice, and what they show "
+                "is committed"
+            )
+        else:
+            self.say("nothing to undo: you have made no decision yet this turn")
+
+    def hint(self) -> None:
+        """Say what the hint bot would play, by its number and notation."""
+        view = make_view(self.state, self.seat)
+        action = self.hint_bot.choose(view, view.legal_actions())
+        notation = action_to_str(action)
+        number = [a["notation"] for a in self.actions()].index(notation) + 1
+        self.say(f"hint: the {HINT_BOT} bot would play {number}: {notation}")
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """Show the final table, each player's score breakdown and who won."""
+        self.show()
+        outcome = self.state.outcome()
+        for seat, breakdown in enumerate(outcome.scores):
+            self.say(f"\nPlayer {seat}" + (" (you)" if seat == self.seat else ""))
+            self.console.print(score_table(breakdown, self.language))
+        if outcome.target is not None:
+            verdict = "You win!" if outcome.winners else "You lose."
+            self.say(f"\nTarget score {outcome.target}. {verdict}")
+        else:
+            winners = ", ".join(self.player(seat) for seat in outcome.winners)
+            self.say(f"\nWinner(s): {winners}")
+        # The seed decides every die to come: it is shown only now.
+        seed = self.seed
+        self.say(f"(The game's seed was {seed}: `--seed {seed}` deals the same game again.)")
+
+
+__all__ = ["HELP", "HINT_BOT", "TerminalGame"]
