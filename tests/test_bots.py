@@ -9,11 +9,13 @@ the order the bag will give its dice) get the same decision from a seeded bot.
 from __future__ import annotations
 
 import math
+import pickle
 import random
 from collections.abc import Callable, Sequence
 
 import pytest
 
+from helpers import reachable_module_sets
 from sagrada.bots import BOT_NAMES, Bot, RandomBot, make_bot
 from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import dead_spaces, evaluate, final_scale_evaluate
@@ -379,3 +381,20 @@ def test_solo_estimates_count_the_target_still_to_come() -> None:
         state.apply(state.legal_actions()[0])
     assert state.round == 0
     assert final_scale_evaluate(state, 0) == pytest.approx(evaluate(state, 0) - 63.0)
+
+
+def test_a_view_reaches_a_bot_in_another_process_intact_in_every_module_set() -> None:
+    # The server's searching bots think in worker processes: the view they are sent is
+    # pickled, and a game's rules (the rule modules' functions) are made again from its options.
+    for modules, config in reachable_module_sets().items():
+        state = new_game(config, 1)
+        rng = random.Random(1)
+        for _ in range(60):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        view = make_view(state, max(0, state.current_player))
+        copy = pickle.loads(pickle.dumps(view))
+        assert copy.state.snapshot() == view.state.snapshot(), modules
+        assert copy.legal_actions() == view.legal_actions(), modules
+        assert copy.state.rules.modules == modules

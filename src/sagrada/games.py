@@ -156,6 +156,15 @@ _BOT_NAMES: dict[str, tuple[str, ...]] = {
 _STAND_INS: dict[str, str] = {DICE_GAME.name: "medium", CARD_GAME.name: "plan"}
 
 
+#: The bot whose choice a hint shows: the strongest.
+_HINT_BOTS: dict[str, str] = {DICE_GAME.name: "hard", CARD_GAME.name: "plan"}
+
+
+def hint_bot(game_name: str) -> str:
+    """The bot spec a hint of ``game_name`` asks ("what would the strong bot do")."""
+    return _HINT_BOTS[game(game_name).name]
+
+
 def stand_in(game_name: str) -> str:
     """The bot spec that plays for a person of ``game_name`` whose time ran out."""
     return _STAND_INS[game(game_name).name]

@@ -18,7 +18,7 @@ which actions draw or roll.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind, action_to_str, as_code
@@ -29,6 +29,7 @@ from sagrada.core.hooks import PAY_STAGE, Rules, close_tool
 from sagrada.core.messages import Message
 from sagrada.core.outcome import Outcome
 from sagrada.core.rng import Rng, check_seed
+from sagrada.core.rules import rules_for
 from sagrada.core.scoring import ScoreBreakdown, score_window
 from sagrada.core.setup import deal
 from sagrada.core.table import (
@@ -284,6 +285,18 @@ class State(Table):
     def clone(self) -> State:
         """Return an independent copy of the state (chance included)."""
         return copy_fields(self, self.FIELDS + self.EXTRA_FIELDS)  # made faster below
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state for pickling (a bot thinking in another process): the table without its
+        rules, whose hooks are the rule modules' functions; unpickling makes them again from
+        the options."""
+        return {name: getattr(self, name) for name, _ in self.FIELDS}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.rules = rules_for(self.config)
+        self._legal = None
 
     # -- scoring -----------------------------------------------------------------------------
 

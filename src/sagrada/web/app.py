@@ -39,7 +39,7 @@ from sagrada.web.models import (
     JoinRequest,
     PreviewRequest,
     Rematch,
-    RematchRequest,
+    SeatRequest,
     _document_create_bodies,
 )
 from sagrada.web.reference import router
@@ -194,7 +194,13 @@ def create_app(
                     429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
                 )
         room, tokens, invites = await manager.create(
-            config, bots, names, data["open_seats"], name, data.get("turn_seconds")
+            config,
+            bots,
+            names,
+            data["open_seats"],
+            name,
+            data.get("turn_seconds"),
+            data.get("hints", False),
         )
         return {
             "id": room.id,
@@ -239,6 +245,13 @@ def create_app(
         seat, token = await manager.join(room, name, body.invite if body else None)
         return {"seat": seat, "token": token}
 
+    @app.post("/api/games/{game_id}/hint")
+    async def hint(game_id: str, body: SeatRequest) -> dict[str, Any]:
+        """What the strong bot would do in your place now (if the game allows hints); the
+        log marks the action as hinted."""
+        room, seat = await room_and_seat(game_id, body.token)
+        return await manager.hint(room, seat)
+
     @app.get("/api/games/{game_id}/chat")
     async def chat(game_id: str) -> dict[str, Any]:
         """The newest messages of the game's chat (anyone may read them), oldest first."""
@@ -251,7 +264,7 @@ def create_app(
         return await manager.say(room, seat, body.text)
 
     @app.post("/api/games/{game_id}/rematch", response_model=Rematch)
-    async def rematch(game_id: str, body: RematchRequest) -> dict[str, Any]:
+    async def rematch(game_id: str, body: SeatRequest) -> dict[str, Any]:
         """Play a finished game again: the same options and seats, a new seed. The first
         player to ask makes it; each player gets their own seat in it with their token."""
         room, seat = await room_and_seat(game_id, body.token)

@@ -9,6 +9,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -125,6 +126,11 @@ class BotRunner:
                 log.error("bot in game %s refused: %s", room.id, exc.detail)
                 return
 
+    async def think(self, room: Room, seat: int, spec: str, view: Any, legal: list[int]) -> int:
+        """What the bot ``spec`` would choose in ``seat``'s place (a hint)."""
+        bot = make_player(room.game.name, spec, secrets.randbits(62))
+        return await self._think(room, seat, spec, bot, view, legal)
+
     async def _think(
         self, room: Room, seat: int, spec: str, bot: Player, view: Any, legal: list[int]
     ) -> int:
@@ -139,7 +145,7 @@ class BotRunner:
                         self._thinkers(), think, room.game.name, spec, seed, view, legal
                     )
                 )
-            except (BrokenProcessPool, OSError, RuntimeError) as exc:
+            except (BrokenProcessPool, OSError, RuntimeError, pickle.PicklingError) as exc:
                 log.warning("bot worker processes unavailable (%s): bots think in threads", exc)
                 self._pool_ok = False
         return await asyncio.to_thread(bot.choose, view, legal)

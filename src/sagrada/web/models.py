@@ -69,6 +69,7 @@ _CREATE_FIELDS.update(
             description="seconds a person has for a turn before a bot plays it (null: no limit)",
         ),
     ),
+    hints=(bool, Field(False, description="may players ask what the strong bot would do")),
 )
 #: The body of POST /api/games: every game option of the schema, and the seats.
 CreateGame: type[BaseModel] = create_model(
@@ -138,8 +139,8 @@ class ChatRequest(BaseModel):
     text: Annotated[str, Field(min_length=1, max_length=1000)]
 
 
-class RematchRequest(BaseModel):
-    """A player of a finished game asks to play it again."""
+class SeatRequest(BaseModel):
+    """A request a player makes with their token alone (a hint, a rematch)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 

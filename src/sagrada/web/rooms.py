@@ -22,7 +22,7 @@ from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.record import GAME_NAME
-from sagrada.games import game
+from sagrada.games import game, hint_bot
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
@@ -61,6 +61,7 @@ class GameManager:
         open_seats: bool = False,
         game_name: str = GAME_NAME,
         turn_seconds: int | None = None,
+        hints: bool = False,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game of the registry's game ``game_name`` (a person having
         ``turn_seconds`` a turn, or no limit); return the room, the token of the creator's
@@ -96,11 +97,16 @@ class GameManager:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
                 invites.append(None)
-        room = await self._open(config, seats, game_name, turn_seconds)
+        room = await self._open(config, seats, game_name, turn_seconds, hints)
         return room, tokens, invites
 
     async def _open(
-        self, config: Any, seats: list[Seat], game_name: str, turn_seconds: int | None
+        self,
+        config: Any,
+        seats: list[Seat],
+        game_name: str,
+        turn_seconds: int | None,
+        hints: bool,
     ) -> Room:
         """Store a new game of ``seats`` with a fresh id and seed, and set its bots moving."""
         game_id = secrets.token_urlsafe(8)
@@ -114,9 +120,11 @@ class GameManager:
             "open",
             game_name,
             turn_seconds,
+            hints,
         )
         room = Room(game_id, config, seed, seats, created, game_name)
         room.turn_seconds = turn_seconds
+        room.hints = hints
         room.turn_started = created
         if room.status != "open":
             await self._write(
@@ -153,7 +161,9 @@ class GameManager:
                     )
                     for s in room.seats
                 ]
-                again = await self._open(room.config, seats, room.game.name, room.turn_seconds)
+                again = await self._open(
+                    room.config, seats, room.game.name, room.turn_seconds, room.hints
+                )
                 room.rematch = again.id
                 await self._write(self.store.set_rematch, room.id, again.id)
                 self._announce(room)
@@ -196,6 +206,8 @@ class GameManager:
         room.turn_seconds = stored.turn_seconds
         room.turn_started = stored.last_action or stored.created
         room.timed_out = list(stored.auto)
+        room.hints = stored.hints
+        room.hinted = list(stored.hinted)
         data = {
             "format": 2,
             "game": stored.game,
@@ -355,6 +367,33 @@ class GameManager:
     def preview(self, room: Room, seat: int, texts: list[str]) -> dict[str, Any]:
         """The legal actions and provisional view after ``texts``, committing nothing."""
         return room.preview(seat, texts)
+
+    # -- hints ------------------------------------------------------------------------------
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        """What the strong bot would do now in ``seat``'s place (``{"action", "bot"}``), in a
+        game whose creator allowed hints; the action it is asked for is marked as hinted.
+
+        Raises:
+            GameError: 403 for a spectator, 409 if hints are off or it is not the seat's turn.
+        """
+        if seat < 0:
+            raise GameError(403, "only a player may ask for a hint")
+        if not room.hints:
+            raise GameError(409, "hints are off in this game")
+        state = room.state
+        if state.is_over or state.current_player != seat:
+            raise GameError(409, "a hint is for your own turn")
+        spec = hint_bot(room.game.name)
+        view = room.game.view(state, seat)
+        action = await self.bots.think(room, seat, spec, view, list(state.legal_actions()))
+        number = len(state.history)
+        async with room.lock:
+            if room.state is state and number not in room.hinted:
+                await self._write(self.store.add_hint, room.id, number, seat)
+                room.hinted.append(number)
+                self._announce(room)
+        return {"action": room.game.action_to_str(action), "bot": spec}
 
     # -- chat -------------------------------------------------------------------------------
 

@@ -121,6 +121,10 @@ class Room:
         self.timed_out: list[int] = []
         self.clock_task: asyncio.Task[None] | None = None
         self.clock_key: tuple[int, int, int] | None = None
+        #: Whether players may ask what the strong bot would do, and the actions (by number)
+        #: they asked it for.
+        self.hints = False
+        self.hinted: list[int] = []
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -149,6 +153,7 @@ class Room:
             "config": self.config.to_json(),
             "rematch": self.rematch,
             "turn_seconds": self.turn_seconds,
+            "hints": self.hints,
         }
 
     def seat_of(self, token: str | None) -> int:
@@ -171,6 +176,7 @@ class Room:
         data["seat"] = seat
         data["clock"] = self.clock()
         data["timed_out"] = list(self.timed_out)
+        data["hinted"] = list(self.hinted)
         return data
 
     def clock(self) -> dict[str, Any] | None:

@@ -50,6 +50,8 @@ games_table = Table(
     Column("rematch", String(32), nullable=True),
     # Seconds a person has for a turn before a bot plays it for them (none: no limit).
     Column("turn_seconds", Integer, nullable=True),
+    # 1: players may ask what the strong bot would do (their creator's choice).
+    Column("hints", Integer, nullable=False, server_default="0"),
 )
 
 #: Columns added since the first databases were made (table, column), and how to add them
@@ -60,6 +62,7 @@ _ADDED_COLUMNS: dict[tuple[str, str], str] = {
     ),
     ("games", "rematch"): "ALTER TABLE games ADD COLUMN rematch VARCHAR(32)",
     ("games", "turn_seconds"): "ALTER TABLE games ADD COLUMN turn_seconds INTEGER",
+    ("games", "hints"): "ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
     ("actions", "auto"): "ALTER TABLE actions ADD COLUMN auto INTEGER NOT NULL DEFAULT 0",
 }
 
@@ -73,6 +76,15 @@ actions_table = Table(
     Column("created", Float, nullable=False),
     # 1: a bot played it for a person whose time ran out.
     Column("auto", Integer, nullable=False, server_default="0"),
+)
+
+hints_table = Table(
+    "hints",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    # The number of the action the hint was asked for (the game's count of actions then).
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
 )
 
 chat_table = Table(
@@ -105,6 +117,8 @@ class StoredGame:
     #: person whose time ran out, by number.
     last_action: float | None = None
     auto: tuple[int, ...] = ()
+    hints: bool = False
+    hinted: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +169,7 @@ class Store:
         status: str,
         game: str = GAME_NAME,
         turn_seconds: int | None = None,
+        hints: bool = False,
     ) -> float:
         """Insert a new game (of the registry's game ``game``, with ``turn_seconds`` a turn or
         no limit); return its creation time."""
@@ -170,6 +185,7 @@ class Store:
                     seats=json.dumps(seats),
                     status=status,
                     turn_seconds=turn_seconds,
+                    hints=int(hints),
                 )
             )
         return created
@@ -238,6 +254,14 @@ class Store:
                 row.turn_seconds,
                 actions[-1].created if actions else None,
                 tuple(i for i, a in enumerate(actions) if a.auto),
+                bool(row.hints),
+                tuple(
+                    conn.execute(
+                        select(hints_table.c.seq)
+                        .where(hints_table.c.game_id == game_id)
+                        .order_by(hints_table.c.seq)
+                    ).scalars()
+                ),
             )
 
     def game_ids(self, statuses: tuple[str, ...], limit: int = 200, offset: int = 0) -> list[str]:
@@ -282,6 +306,11 @@ class Store:
             Activity(row.id, row.created, json.loads(row.seats), last.get(row.id, {}))
             for row in games
         ]
+
+    def add_hint(self, game_id: str, seq: int, seat: int) -> None:
+        """Note that ``seat`` asked for a hint before the game's action number ``seq``."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(hints_table).values(game_id=game_id, seq=seq, seat=seat))
 
     def add_chat(self, game_id: str, seq: int, seat: int, name: str, text: str) -> float:
         """Keep message ``seq`` of a game's chat; return its time."""

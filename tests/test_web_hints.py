@@ -1,0 +1,63 @@
+"""Hints (docs/web-api.md, "Hints"): in a game whose creator allows them, a player may ask
+what the strong bot would do in their place; the log marks each action a hint was asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from web_helpers import (
+    TestClient,
+    act_ok,
+    create_game,
+    get_view,
+    new_client,
+    start_play,
+    tokens_of,
+    wait_for_view,
+)
+
+
+def ask(client: TestClient, game_id: str, token: str) -> object:
+    return client.post(f"/api/games/{game_id}/hint", json={"token": token})
+
+
+def test_hints_are_off_unless_the_creator_allows_them(tmp_path: Path) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2)
+        answer = ask(client, created["id"], tokens_of(created)[0])
+        assert answer.status_code == 409  # type: ignore[attr-defined]
+        assert get_view(client, created["id"])["game"]["hints"] is False
+
+
+def test_a_hint_is_a_legal_action_of_the_asking_player_and_the_log_marks_it(
+    tmp_path: Path,
+) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2, hints=True)
+        game_id, tokens = created["id"], tokens_of(created)
+        spectator = start_play(client, game_id, tokens)
+        seat = spectator["current_player"]
+        other = 1 - seat
+        assert ask(client, game_id, tokens[other]).status_code == 409  # not their turn
+        assert ask(client, game_id, "x" * 32).status_code == 403
+        mine = get_view(client, game_id, tokens[seat])
+        answer = ask(client, game_id, tokens[seat])
+        assert answer.status_code == 200  # type: ignore[attr-defined]
+        hint = answer.json()  # type: ignore[attr-defined]
+        assert hint["bot"] == "hard" and hint["action"] in mine["legal_actions"]
+        number = len(mine["history"])
+        assert get_view(client, game_id)["hinted"] == [number]  # everyone's log shows it
+        act_ok(client, game_id, tokens[seat], hint["action"])
+    with new_client(tmp_path) as client:  # kept with the game
+        assert get_view(client, game_id)["hinted"] == [number]
+
+
+def test_a_searching_bot_thinks_in_another_process_and_moves(tmp_path: Path) -> None:
+    # `hard` (MCTS) thinks in a worker process: its view must cross to it (it once could not,
+    # and the bot never moved).
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2, bots=[None, "hard"])
+        game_id, tokens = created["id"], tokens_of(created)
+        act_ok(client, game_id, tokens[0], "W1")
+        view = wait_for_view(client, game_id, lambda v: len(v["history"]) >= 2)
+        assert view["history_seats"][1] == 1
