@@ -321,8 +321,7 @@ def create_app(
         data = room.game.view(room.record().replay(upto=step), -1).to_json()
         data["game"] = room.summary()
         data["seat"] = -1
-        data["clock"] = None
-        data["timed_out"] = [i for i in room.timed_out if i < step]
+        data.update(room.table_fields(step))
         data["step"] = step
         data["steps"] = len(history)
         return JSONResponse(data)

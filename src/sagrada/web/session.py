@@ -174,10 +174,20 @@ class Room:
         data: dict[str, Any] = self.game.view(self.state, seat).to_json()
         data["game"] = self.summary()
         data["seat"] = seat
-        data["clock"] = self.clock()
-        data["timed_out"] = list(self.timed_out)
-        data["hinted"] = list(self.hinted)
+        data.update(self.table_fields())
         return data
+
+    def table_fields(self, step: int | None = None) -> dict[str, Any]:
+        """What the table adds to a view (docs/web-api.md, "Views"): the turn's clock, the
+        actions a bot played for a person out of time and those a hint was asked for; of a
+        replay's first ``step`` actions, without a clock."""
+        if step is None:
+            return {"clock": self.clock(), "timed_out": self.timed_out[:], "hinted": self.hinted[:]}
+        return {
+            "clock": None,
+            "timed_out": [i for i in self.timed_out if i < step],
+            "hinted": [i for i in self.hinted if i < step],
+        }
 
     def clock(self) -> dict[str, Any] | None:
         """The turn's clock, while a person with a time limit is to move: ``{"seat",
