@@ -3,9 +3,10 @@
 
 import { t } from "./i18n.js";
 
-/** Colour letters in the engine's order, with display names and colour-blind glyphs. */
+/** Colour letters in the engine's order, with display names and colour-blind glyphs. The
+ * glyphs are shapes that cannot be taken for a pip (no round dot), shown small in a corner. */
 export const COLOURS = {
-  R: { name: "red", glyph: "●" },
+  R: { name: "red", glyph: "✚" },
   Y: { name: "yellow", glyph: "▲" },
   G: { name: "green", glyph: "■" },
   B: { name: "blue", glyph: "◆" },
@@ -120,9 +121,10 @@ function pips(value) {
   return grid;
 }
 
-/** The colour-blind glyph of a colour (shown only in colour-blind mode, via CSS). */
-export function glyph(colour) {
-  return el("span", { class: "glyph", "aria-hidden": "true", text: COLOURS[colour].glyph });
+/** The colour-blind glyph of a colour (shown only in colour-blind mode, via CSS); `colours`
+ * maps letters to their glyphs (the card game has its own black). */
+export function glyph(colour, colours = COLOURS) {
+  return el("span", { class: "glyph", "aria-hidden": "true", text: colours[colour].glyph });
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   S,
   setCards,
   CARDS,
+  $,
   byTestId,
   playerName,
   shownView,
@@ -38,7 +39,7 @@ import {
 } from "./game/board.js";
 import { renderMasterwork } from "./game/masterwork.js";
 import { renderApprentice } from "./game/apprentice.js";
-import { renderLog } from "./game/log.js";
+import { renderLog, bindLogControls } from "./game/log.js";
 import { renderEnd, pinPart, renderReplayBanner } from "./game/end.js";
 
 /** Re-render everything, keeping keyboard focus on the "same" element (by data-key). */
@@ -50,6 +51,8 @@ function render() {
   const model = actionModel(currentActions());
   renderHeader(view);
   renderActionBar(view, model);
+  // The sticky action bar's height, for what sticks under it (the log column, app.css).
+  document.body.style.setProperty("--bar", `${$("action-bar").offsetHeight}px`);
   renderSetup(view, model);
   renderPlayers(view, model);
   renderPool(view, model);
@@ -72,6 +75,7 @@ function render() {
 
 function init() {
   setupColourBlindToggle(byTestId("colour-blind-toggle"));
+  bindLogControls();
   bindTurnControls(
     () => actionModel(currentActions()).pass,
     () => S.scorePin && pinPart(S.scorePin.seat, S.scorePin.part),

@@ -12,11 +12,13 @@ import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.j
 
 // -- clicks -------------------------------------------------------------------------------------
 
-function onDrawn(card, model) {
+// A drawn card is selected by its place among the drawn cards (`index`): two equal cards are
+// two cards.
+function onDrawn(card, index, model) {
   if (model.pay.has(card)) return choose(model.pay.get(card));
   if (model.pick.has(card)) return choose(model.pick.get(card));
-  const same = S.selection && S.selection.kind === "hand" && S.selection.card === card;
-  S.selection = same || !model.place.has(card) ? null : { kind: "hand", card };
+  const same = S.selection && S.selection.kind === "hand" && S.selection.card === card && S.selection.index === index;
+  S.selection = same || !model.place.has(card) ? null : { kind: "hand", card, index };
   render();
 }
 
@@ -72,9 +74,9 @@ export function renderWindow(view, model) {
 export function renderDrawn(view, model) {
   const sel = S.selection;
   $("drawn").replaceChildren(
-    ...view.hand.map((card) => {
+    ...view.hand.map((card, index) => {
       const legal = model.pay.has(card) || model.pick.has(card) || (!sel && model.place.has(card));
-      const selected = sel && sel.kind === "hand" && sel.card === card;
+      const selected = sel && sel.kind === "hand" && sel.card === card && sel.index === index;
       return el(
         "button",
         {
@@ -84,7 +86,7 @@ export function renderDrawn(view, model) {
           "data-card": card,
           "aria-pressed": selected ? "true" : "false",
           "aria-label": cardLabel(card),
-          onclick: () => onDrawn(card, model),
+          onclick: () => onDrawn(card, index, model),
         },
         cardFace(card),
       );
@@ -100,7 +102,7 @@ export function renderBar(view, model) {
       el(
         "div",
         { class: "bar-stack", "data-testid": "bar-stack", "data-round": String(i + 1) },
-        el("span", { class: "round-no", text: `R${i + 1}` }),
+        el("span", { class: "round-no", text: `Round ${i + 1}` }),
         ...stack.map((card) => {
           const action = model.bar.get(`${i + 1} ${card}`);
           const legal = action !== undefined;
@@ -124,7 +126,7 @@ export function renderBar(view, model) {
     ),
   );
   if (!view.turn_bar.length) $("turn-bar").append(el("span", { class: "hint", text: "empty: the cards left at the end of each round go here" }));
-  const bottom = view.pile_bottom.length ? ` · known at its bottom: ${view.pile_bottom.join(" ")}` : "";
+  const bottom = view.pile_bottom.length ? ` · known at its bottom: ${view.pile_bottom.map(cardLabel).join(", ")}` : "";
   $("pile").textContent = `Pile: ${view.pile} card${view.pile === 1 ? "" : "s"}${bottom} · discarded: ${view.discard.length}`;
 }
 

@@ -1,15 +1,16 @@
 // The card game's legal actions grouped by what is clicked to take them, and the faces of its
 // glass cards and window spaces. Nothing here talks to the server.
 
-import { COLOURS, el } from "../common.js";
+import { COLOURS, el, glyph } from "../common.js";
 
-/** The card game's colours: the dice game's four, and black (K) for its purple. */
+/** The card game's colours: the dice game's four, and black (K) for its purple; its glyph a
+ * spade (forced to text, not an emoji), no shape that could pass for a pip either. */
 export const CARD_COLOURS = {
   R: COLOURS.R,
   Y: COLOURS.Y,
   G: COLOURS.G,
   B: COLOURS.B,
-  K: { name: "black", glyph: "✚" },
+  K: { name: "black", glyph: "\u2660\uFE0E" },
 };
 
 /** "R3" → "red 3". */
@@ -19,20 +20,27 @@ export function cardLabel(card) {
 }
 
 /** A glass card: its colour, its value large and its colour letter in a corner (so the colour
- * never rests on the hue alone). */
+ * never rests on the hue alone), and in colour-blind mode its glyph in the other corner. */
 export function cardFace(card) {
   return el(
     "span",
     { class: `face glass-card colour-${card[0]}` },
     el("span", { class: "glass-value", text: card.slice(1) }),
     el("span", { class: "glass-letter", text: card[0] }),
+    card[0] in CARD_COLOURS ? glyph(card[0], CARD_COLOURS) : null,
   );
 }
 
-/** An open window space: its colour (tinted, with the letter) or value restriction, or blank. */
+/** An open window space: its colour (tinted, with the letter and, in colour-blind mode, the
+ * glyph in a corner) or value restriction, or blank. */
 export function restrictionFace(restriction) {
   if (restriction in CARD_COLOURS) {
-    return el("span", { class: `face glass-space colour-${restriction}` }, el("span", { class: "glass-letter", text: restriction }));
+    return el(
+      "span",
+      { class: `face glass-space colour-${restriction}` },
+      el("span", { class: "glass-letter", text: restriction }),
+      glyph(restriction, CARD_COLOURS),
+    );
   }
   if (/^[1-6]$/.test(restriction)) return el("span", { class: "face glass-space shade" }, el("span", { class: "glass-value", text: restriction }));
   return el("span", { class: "face glass-space blank" });

@@ -22,6 +22,7 @@ import { applyScoreHighlight } from "./end.js";
 import { previewedAt, hoverPlacement } from "./masterwork.js";
 import { masterworkFace, masterworkLabel } from "./orange.js";
 import { apprenticeSpaces, apprenticeMark, playerApprentice } from "./apprentice.js";
+import { lastMoves } from "./log.js";
 
 /** Setup: the four window patterns dealt to this seat, as buttons. */
 export function renderSetup(view, model) {
@@ -147,6 +148,7 @@ function windowGrid(view, player, mine, model) {
   const { cells: legal, readonly } = mine ? highlightedCells(view, model) : { cells: new Set(), readonly: true };
   const masterwork = new Map((player.masterwork_dice || []).map((entry) => [entry.cell, entry]));
   const apprentice = apprenticeSpaces(view);
+  const moved = lastMoves(view).get(seat) || { placed: new Set(), left: new Set() };
   const grid = el("div", { class: "window", "data-testid": "window", "data-seat": String(seat), role: "group", "aria-label": `${playerName(seat, S.view)}'s window` });
   player.window.dice.forEach((die, i) => {
     const cell = CELLS[i];
@@ -156,7 +158,11 @@ function windowGrid(view, player, mine, model) {
     if (legal.has(cell) && readonly) classes.push("readonly");
     if (mine && S.selection && S.selection.kind === "move" && S.selection.cell === cell) classes.push("selected");
     if (apprentice.has(cell)) classes.push("apprentice-space");
-    const space = apprentice.has(cell) ? ", apprentice space" : "";
+    const placedLast = Boolean(die) && moved.placed.has(cell);
+    const leftLast = !placedLast && moved.left.has(cell);
+    if (placedLast) classes.push("last-move");
+    if (leftLast) classes.push("last-move-from");
+    const space = (apprentice.has(cell) ? ", apprentice space" : "") + (placedLast ? ", last move" : leftLast ? ", moved away in the last move" : "");
     const label = `cell ${cell}, ${die ? dieLabel(die) : "empty"}, ${restrictionLabel(restriction)}${space}`.replace("empty, ", "");
     // A masterwork die is drawn from the view's entry for it (symbol, arrows, met); the die in
     // hand may be previewed on the legal cell under the pointer or focus, and a die turned
@@ -235,16 +241,23 @@ function ownPool(view, player, mine, model) {
       ? dice.map((die, i) =>
           mine
             ? dieButton(die, {
-                class: `die-button${model.ownPick.has(die) || model.ownPlace.has(die) ? " legal" : ""}${sel && sel.kind === "own" && sel.die === die ? " selected" : ""}`,
+                class: `die-button${model.ownPick.has(die) || model.ownPlace.has(die) ? " legal" : ""}${isSelected(sel, "own", die, i) ? " selected" : ""}`,
                 "data-testid": "own-die",
                 "data-die": die,
                 "data-key": `own:${die}:${i}`,
-                onclick: () => onOwnDie(die),
+                "aria-pressed": isSelected(sel, "own", die, i) ? "true" : "false",
+                onclick: () => onOwnDie(die, i),
               })
             : el("span", { class: "die-static", role: "img", "aria-label": dieLabel(die), "data-testid": "other-own-die", "data-die": die }, dieFace(die)),
         )
       : el("span", { class: "hint", text: "none" }),
   );
+}
+
+/** Whether the die at `index` of a pool (`kind`) is the one selected: by its place, as two
+ * equal dice are two dice (the die too, in case the pool changed under the selection). */
+function isSelected(sel, kind, die, index) {
+  return Boolean(sel) && sel.kind === kind && sel.die === die && sel.index === index;
 }
 
 export function renderPool(view, model) {
@@ -254,12 +267,12 @@ export function renderPool(view, model) {
     ...(dice.length
       ? dice.map((die, i) =>
           dieButton(die, {
-            class: `die-button${model.poolPick.has(die) || model.poolPlace.has(die) || model.slots.has(die) ? " legal" : ""}${sel && sel.kind === "pool" && sel.die === die ? " selected" : ""}`,
+            class: `die-button${model.poolPick.has(die) || model.poolPlace.has(die) || model.slots.has(die) ? " legal" : ""}${isSelected(sel, "pool", die, i) ? " selected" : ""}`,
             "data-testid": "pool-die",
             "data-die": die,
             "data-key": `pool:${die}:${i}`,
-            "aria-pressed": sel && sel.kind === "pool" && sel.die === die ? "true" : "false",
-            onclick: () => onPoolDie(die),
+            "aria-pressed": isSelected(sel, "pool", die, i) ? "true" : "false",
+            onclick: () => onPoolDie(die, i),
           }),
         )
       : [el("span", { class: "hint", text: view.phase === "setup" ? "dice are drawn once every window is chosen" : "empty" })]),

@@ -210,16 +210,17 @@ export function replayControls(view) {
   );
 }
 
-/** Where the replay stands, in words (a log line where the view has one, else the notation). */
+/** Where the replay stands, in words (the log line of the last action replayed, where the
+ * view has one: the card game's view has none, and its notation is no sentence). */
 export function replayLabel() {
   const total = S.view ? S.view.history.length : 0;
   if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
   const n = S.replay.n;
-  const logged = n > 0 && S.view.history_actions ? S.view.history_actions[n - 1] : null;
-  const seat = n > 0 ? (S.view.history_seats || [])[n - 1] : undefined;
-  const who = typeof seat === "number" ? `${playerName(seat)}: ` : "";
-  const last = logged ? `${t(logged.message)} (${logged.notation})` : n > 0 ? S.view.history[n - 1] : "";
-  return `After ${n} of ${total} actions${last ? `: ${who}${last}` : " (the start)"}.`;
+  if (n === 0) return `After 0 of ${total} actions (the start).`;
+  const logged = S.view.history_actions ? S.view.history_actions[n - 1] : null;
+  const seat = (S.view.history_seats || [])[n - 1];
+  const who = typeof seat === "number" ? `${playerName(seat)} ` : "";
+  return `After ${n} of ${total} actions${logged ? `: ${who}${t(logged.message)}` : ""}.`;
 }
 
 let replayTimer = null;

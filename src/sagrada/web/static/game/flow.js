@@ -100,21 +100,23 @@ export function cancelTool() {
 
 // -- click handlers ------------------------------------------------------------------------------
 
-export function onPoolDie(die) {
+// A die of a pool is selected by its place in the pool (`index`): two equal dice are two dice.
+
+export function onPoolDie(die, index) {
   const m = actionModel(currentActions());
   if (m.poolPick.has(die)) return choose(m.poolPick.get(die));
-  toggleSelection({ kind: "pool", die });
+  toggleSelection({ kind: "pool", die, index });
 }
 
-export function onOwnDie(die) {
+export function onOwnDie(die, index) {
   const m = actionModel(currentActions());
   if (m.ownPick.has(die)) return choose(m.ownPick.get(die));
-  toggleSelection({ kind: "own", die });
+  toggleSelection({ kind: "own", die, index });
 }
 
 function toggleSelection(selection) {
-  const same =
-    S.selection && S.selection.kind === selection.kind && S.selection.die === selection.die && S.selection.cell === selection.cell;
+  const sel = S.selection;
+  const same = sel && sel.kind === selection.kind && sel.die === selection.die && sel.index === selection.index && sel.cell === selection.cell;
   S.selection = same ? null : selection;
   render();
 }

@@ -1,30 +1,131 @@
-// The game log: the actions played, each with who played it and a few words saying what it did.
+// The game log and the last moves: each action played, with the round, who played it and the
+// engine's words for what it did (its notation on request); and, for the windows, the dice
+// each player placed or moved last.
 
 import { el } from "../common.js";
 import { t } from "../i18n.js";
-import { S, $, playerName } from "./state.js";
+import { S, $, byTestId, playerName } from "./state.js";
+
+// -- rounds ------------------------------------------------------------------------------------
+
+/**
+ * The round each action was taken in: the view's `history_rounds` when the server sends it;
+ * until then, what the page saw happen. An action is taken in the round of the view before
+ * it; when a new view brings several actions and the round did not change, all of them were
+ * taken in it. Actions the page did not see come in (before it opened, or while a view was
+ * skipped) have no known round, except that nothing precedes round 1.
+ */
+export function noteRounds(before, after) {
+  const total = after.history.length;
+  if (!before) {
+    if (after.round === 1) S.rounds = Array(total).fill(1);
+    return;
+  }
+  const seen = before.history.length;
+  if (total <= seen) return;
+  S.rounds[seen] = before.round;
+  if (after.round === before.round) for (let i = seen + 1; i < total; i++) S.rounds[i] = before.round;
+}
+
+function roundOf(view, i) {
+  const rounds = view.history_rounds || S.rounds;
+  return typeof rounds[i] === "number" && rounds[i] > 0 ? rounds[i] : null;
+}
+
+// -- the last moves ----------------------------------------------------------------------------
+
+/**
+ * The cells of each player's last move, by seat: `placed`, where the dice they placed or moved
+ * then lie, and `left`, the spaces dice were moved from. A player's last move is their latest
+ * turn that placed or moved a die (a turn: their actions in a row, up to a pass), read from
+ * the fields of the logged actions (`cell`, `from`, `to`).
+ */
+export function lastMoves(view) {
+  const actions = view.history_actions || [];
+  const seats = view.history_seats || [];
+  const turns = [];
+  let turn = null;
+  actions.forEach((action, i) => {
+    if (!turn || turn.seat !== seats[i] || turn.over) {
+      turn = { seat: seats[i], actions: [], over: false };
+      turns.push(turn);
+    }
+    turn.actions.push(action);
+    turn.over = action.kind === "pass";
+  });
+  const moves = new Map();
+  for (const { seat, actions: done } of turns.reverse()) {
+    if (typeof seat !== "number" || moves.has(seat)) continue;
+    const placed = new Set();
+    const left = new Set();
+    for (const action of done) {
+      if (action.from && action.to) {
+        left.add(action.from);
+        placed.delete(action.from);
+        placed.add(action.to);
+        left.delete(action.to);
+      } else if (action.cell) {
+        placed.add(action.cell);
+        left.delete(action.cell);
+      }
+    }
+    if (placed.size || left.size) moves.set(seat, { placed, left });
+  }
+  return moves;
+}
+
+// -- the log -----------------------------------------------------------------------------------
+
+/** The "notation" switch of the log: shows each action's notation beside its words. */
+export function bindLogControls() {
+  const box = byTestId("log-notation");
+  box.addEventListener("change", () => $("log").classList.toggle("show-notation", box.checked));
+}
 
 export function renderLog() {
   // The log is the live history; in a replay, the steps not yet replayed are dimmed.
-  const history = (S.view && S.view.history_actions) || [];
-  const seats = (S.view && S.view.history_seats) || [];
+  const view = S.view;
+  const history = (view && view.history_actions) || [];
+  const seats = (view && view.history_seats) || [];
   const upTo = S.replay ? S.replay.n : history.length;
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
   log.replaceChildren(
-    ...history.map((action, i) =>
-      el(
+    ...history.map((action, i) => {
+      const round = roundOf(view, i);
+      const seat = seats[i];
+      const classes = [i >= upTo ? "future" : "", i === upTo - 1 && S.replay ? "here" : "", i === history.length - 1 && !S.replay ? "latest" : ""];
+      return el(
         "li",
-        { class: i >= upTo ? "future" : i === upTo - 1 && S.replay ? "here" : "", "data-index": String(i + 1) },
-        typeof seats[i] === "number" ? el("span", { class: "who", text: `${playerName(seats[i])}: ` }) : null,
-        el("span", { text: t(action.message) }),
+        {
+          class: classes.filter(Boolean).join(" "),
+          "data-index": String(i + 1),
+          "data-round": round === null ? undefined : String(round),
+          "data-seat": typeof seat === "number" ? String(seat) : undefined,
+          "data-notation": action.notation,
+        },
+        round === null ? null : el("span", { class: "round", text: `Round ${round}` }),
+        round === null ? null : " ",
+        typeof seat === "number" ? el("span", { class: "who", text: playerName(seat) }) : null,
         " ",
-        el("code", { class: "hint", text: action.notation }),
-      ),
-    ),
+        el("span", { class: "what", text: t(action.message) }),
+        el("code", { class: "notation hint", text: action.notation }),
+      );
+    }),
   );
   if (S.gather) {
-    log.append(el("li", { class: "pending" }, el("code", { text: S.gather.steps.join(" ") }), " ", el("span", { class: "hint", text: "(not sent yet)" })));
+    // The tool's steps gathered so far, in the preview's words (its view's history ends with them).
+    const preview = S.gather.preview && S.gather.preview.view;
+    const steps = preview ? (preview.history_actions || []).slice(history.length) : [];
+    log.append(
+      el(
+        "li",
+        { class: "pending" },
+        el("span", { class: "what", text: steps.map((step) => t(step.message)).join(", ") || "choosing a tool" }),
+        el("span", { class: "hint", text: " (not sent yet)" }),
+        el("code", { class: "notation hint", text: S.gather.steps.join(" ") }),
+      ),
+    );
   }
   // Newest at the bottom: keep the log scrolled there unless the reader scrolled up; in a
   // replay, keep the replayed step in sight (without scrolling the page itself).

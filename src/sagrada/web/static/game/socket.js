@@ -5,6 +5,7 @@ import { api, rememberToken } from "../common.js";
 import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
 import { render } from "./render.js";
 import { t } from "../i18n.js";
+import { noteRounds } from "./log.js";
 
 /** Show an error: the engine's message for it when there is one (rendered from the
  * catalogue), else the server's text. */
@@ -23,6 +24,7 @@ export function applyView(view) {
     S.selection = null;
     S.rotation = 0;
   }
+  noteRounds(S.view, view);
   S.view = view;
   if (token && mySeat(view) !== null) rememberToken(gameId, mySeat(view), token);
   render();

@@ -14,10 +14,11 @@ export const S = {
   view: null, // the latest live view from the server
   replay: null, // {n, view} while looking at an earlier step of a finished game
   gather: null, // {steps, preview, base}: tool steps gathered but not committed
-  selection: null, // {kind: "pool"|"own", die} or {kind: "move", cell}: first click of two
+  selection: null, // {kind: "pool"|"own", die, index} or {kind: "move", cell}: first click of two
   busy: false, // a request is in flight: ignore clicks meanwhile
   scorePin: null, // {seat, part} pinned score highlight (clicked)
   rotation: 0, // the rotation chosen for the masterwork die in hand (Masterwork module)
+  rounds: [], // the round of each action of the history, as far as the page saw (log.js)
 };
 
 /** Every card the server knows (GET /api/cards), loaded at start: private objectives carry
