@@ -162,7 +162,7 @@ def test_a_turn_without_a_placement_may_be_forfeited_even_when_a_tool_could_be_u
     grid = "66666 6...6 6...6 66666"
     state = game(7, grid=grid, hand="R5 G4 B4")
     assert legal(state) == {"T7", "pass"}
-    assert "use a tool (like T5) or forfeit the turn" in str(state.describe_decision())
+    assert "use a tool, or pass to forfeit the turn" in str(state.describe_decision())
 
 
 def test_two_turns_then_the_cards_left_go_to_the_turn_bar_as_one_stack() -> None:

@@ -164,7 +164,10 @@ def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_render
             "reason": {"id": "place.colour", "params": {"cell": "B4", "colour": "R"}},
         },
     }
-    assert render(msg("decision.setup", player=0)) == "player 0: choose a window pattern (W1-W4)"
+    assert (
+        render(msg("decision.setup", player=0))
+        == "player 0: choose one of your four window patterns"
+    )
     # Life's apprentice card 16 is Second Look (HOUSE-CONTENT.md, "Life: Apprentice module").
     assert str(action_message(parse_action("discard:16"))) == "discarded Second Look"
 

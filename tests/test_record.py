@@ -286,7 +286,7 @@ def test_replay_names_an_illegal_setup_action_by_index_and_rule() -> None:
     with pytest.raises(RecordError) as caught:
         record.replay()
     assert str(caught.value) == (
-        "action 1 (pass): during setup each player chooses a window pattern option, W1 to W4"
+        "action 1 (pass): during setup each player first chooses one of their four window patterns"
     )
 
 

@@ -340,3 +340,26 @@ def test_a_tie_below_the_winner_is_ordered_only_by_the_english_rule(tie_break: s
     else:
         assert outcome.ranking == ((final_start,), (third,), (second,))
     assert outcome.winners == (final_start,)
+
+
+@pytest.mark.parametrize(
+    ("favor", "after_draft"),
+    [
+        (3, "use a tool or pass"),  # a tool can still be paid for
+        (0, "pass to end your turn"),  # no favor token: nothing is left but passing
+    ],
+)
+def test_the_prompt_names_what_is_left_of_the_turn(favor: int, after_draft: str) -> None:
+    # Rulebook 001 (base), Gameplay: on a turn a player may draft one die and place it, use one
+    # tool card, both, or neither. Once the die is placed, the prompt must not offer it again.
+    # Eglomise Brush and Copper Foil Burnisher move a placed die: usable after the draft.
+    state = arranged_game(
+        GameConfig(players=2, tools=(2, 3, 5)), 5, placements="A1=G1", pool="R3 G4 B2", favor=3
+    )
+    who = f"player {state.current}: "
+    assert str(state.describe_decision()) == who + "draft and place a die, use a tool, or pass"
+    for player in state.players:
+        player.favor = favor
+    state._legal = None
+    act(state, "R3@A2")
+    assert str(state.describe_decision()) == who + after_draft

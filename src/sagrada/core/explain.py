@@ -63,8 +63,9 @@ def why_illegal(table: Table, rules: Rules, action: Action) -> Message:
     return msg("refuse.off_step", action=action_to_str(action))
 
 
-def describe_decision(table: Table, rules: Rules) -> Message:
-    """Return a short sentence saying what the current player decides now."""
+def describe_decision(table: Table, rules: Rules, legal: list[Action] | None = None) -> Message:
+    """Return a short sentence saying what the current player decides now (with the ``legal``
+    actions, the turn's prompt names only the parts of the turn still possible)."""
     if table.phase == Phase.OVER:
         return msg("game.over")
     who = table.current
@@ -78,4 +79,39 @@ def describe_decision(table: Table, rules: Rules) -> Message:
         return msg("decision.tool", player=who, tool=number, prompt=prompt)
     if table.step:
         return msg("decision.player", player=who, prompt=rules.steps[table.step].prompt(table))
-    return msg("decision.player", player=who, prompt=rules.turn_prompt)
+    return msg("decision.player", player=who, prompt=turn_prompt(table, rules, legal))
+
+
+def turn_prompt(table: Table, rules: Rules, legal: list[Action] | None) -> Message:
+    """What the turn's main decision asks: the rules' prompt for a whole turn while every part
+    of it can be done, else the parts left ("use a tool, or pass"; "pass to end your turn")."""
+    if legal is None:
+        return rules.turn_prompt
+    kinds = {A.KIND_OF[action] for action in legal}
+    parts: list[Message] = []
+    whole = not table.used
+    for action in rules.turn_actions:
+        if action.kind in kinds or any(kind in kinds for kind in action.more_kinds):
+            if action.part not in parts:
+                parts.append(action.part)
+        elif action.bit:
+            whole = False  # a once-a-turn part that cannot be done
+    if Kind.TOOL in kinds:
+        parts.append(msg("prompt.part.tool"))
+    elif not table.used & TOOL_USED and any(True for _ in table.tools):
+        whole = False  # no tool can be paid for or used now
+    if whole:
+        return rules.turn_prompt
+    if not parts:
+        return msg("prompt.turn.end")
+    return _or_list([*parts, msg("prompt.part.pass")])
+
+
+def _or_list(parts: list[Message]) -> Message:
+    """``a, b, or c`` (two parts: ``a or b``)."""
+    if len(parts) == 2:
+        return msg("prompt.or", a=parts[0], b=parts[1])
+    last = msg("prompt.or_last", a=parts[-2], b=parts[-1])
+    for part in reversed(parts[:-2]):
+        last = msg("prompt.comma", a=part, b=last)
+    return last

@@ -45,12 +45,15 @@ class TurnAction:
         kind: the id of the action kind it answers; more_kinds: further kinds it answers
             (Life's apprentice cards: activated or discarded).
         done_reason: why it cannot be done again this turn.
+        part: what a turn prompt says of it while it can still be done ("draft and place a
+            die"), once another part of the turn is done.
     """
 
     bit: int = 0
     kind: int = -1
     more_kinds: tuple[int, ...] = ()
     done_reason: Message = msg("refuse.default")
+    part: Message = msg("prompt.part.draft")
 
     def actions(self, table: Table) -> list[Action]:
         """Return its legal actions now (it has not been done this turn)."""

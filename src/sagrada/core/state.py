@@ -278,7 +278,7 @@ class State(Table):
 
     def describe_decision(self) -> Message:
         """Return a short sentence saying what the current player decides now."""
-        return describe_decision(self, self.rules)
+        return describe_decision(self, self.rules, self.legal_actions())
 
     # -- copying -----------------------------------------------------------------------------
 

@@ -164,6 +164,7 @@ class PlayCard(TurnAction):
     bit = 0  # not once a turn
     kind = int(Kind.ACTIVATE)
     more_kinds = (int(Kind.DISCARD),)
+    part = msg("prompt.part.card")
 
     def actions(self, table: Table) -> list[Action]:
         state: Apprentice = table.components[NAME]  # type: ignore[assignment]  # hot path

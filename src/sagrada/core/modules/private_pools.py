@@ -45,6 +45,7 @@ class PlaceOwnDie(PlaceDie):
     kind = Kind.OWN_DRAFT
     done_reason = msg("refuse.placed_own")
     source = msg("source.own_pool")
+    part = msg("prompt.part.own")
 
     def dice(self, table: Table) -> list[Die]:
         return table.own_pool

@@ -41,7 +41,7 @@ export function renderHeader(view) {
 export function renderActionBar(view, model) {
   // The engine's message for the decision (its players shown by name: see game.js).
   const decision = S.gather && S.gather.preview ? S.gather.preview.decision_message : view.decision_message;
-  const text = S.replay ? `Replay: ${t(view.decision_message)}` : t(turnDecision(decision, model));
+  const text = S.replay ? `Replay: ${t(view.decision_message)}` : t(decision);
   byTestId("decision").textContent = text;
   $("hint").textContent = hintText(view, model);
 
@@ -75,33 +75,6 @@ export function renderActionBar(view, model) {
   pass.disabled = !model.pass || S.busy;
   pass.hidden = Boolean(S.gather) || Boolean(S.replay) || view.phase !== "play" || mySeat(S.view) === null;
   byTestId("cancel-tool").hidden = !S.gather;
-}
-
-// The engine's prompt for a turn names all a turn may hold, and stays the same all turn long
-// (docs/web-api.md: `decision_message`). Once part of it is no longer legal (the die is placed,
-// the tool used, no die fits), the page says what is left, from the legal actions.
-const TURN_PROMPTS = new Set(["prompt.turn", "prompt.turn.private_pools"]);
-
-/** The decision to show: the engine's, or for a turn prompt that offers more than is left, the
- * same decision with what is left. */
-function turnDecision(decision, model) {
-  const prompt = decision && decision.id === "decision.player" ? decision.params.prompt : null;
-  if (!prompt || !TURN_PROMPTS.has(prompt.id) || !currentActions().length) return decision;
-  const pool = model.poolPlace.size > 0 || model.slots.size > 0;
-  const own = model.ownPlace.size > 0;
-  const tool = model.tools.size > 0;
-  const whole = (prompt.id === "prompt.turn" ? pool : pool && own) && tool && model.pass;
-  if (whole) return decision;
-  const left = [];
-  if (pool && own) left.push("place a die from the Draft Pool or your own pool");
-  else if (pool) left.push("draft and place a die");
-  else if (own) left.push("place a die from your own pool");
-  if (tool) left.push("use a tool");
-  if (model.cards.size) left.push("play an apprentice card");
-  if (model.pass) left.push(left.length ? "pass" : "pass to end your turn");
-  if (!left.length) return decision;
-  const words = left.length > 2 ? `${left.slice(0, -1).join(", ")}, or ${left[left.length - 1]}` : left.join(" or ");
-  return { ...decision, params: { ...decision.params, prompt: words } };
 }
 
 /** The text of a choice button, from the action's kind. */
