@@ -18,6 +18,8 @@ hand from those texts.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from helpers import BLANK, act, arranged_game, legal, start
@@ -28,6 +30,7 @@ from sagrada.core.errors import IllegalActionError
 from sagrada.core.outcome import Outcome
 from sagrada.core.position import arrange, make_window
 from sagrada.core.state import TERMINAL, Phase, State, new_game
+from sagrada.core.views import make_view
 
 #: Row and column objectives score nothing on the sparse windows of the tie-break tests.
 PUBLICS = ("row_color_variety", "column_color_variety", "row_shade_variety")
@@ -363,3 +366,17 @@ def test_the_prompt_names_what_is_left_of_the_turn(favor: int, after_draft: str)
     state._legal = None
     act(state, "R3@A2")
     assert str(state.describe_decision()) == who + after_draft
+
+
+def test_the_view_says_the_round_of_every_action() -> None:
+    # Rulebook 001 (base): windows are chosen at setup, then ten rounds are played.
+    state = new_game(GameConfig(players=3), 11)
+    rng = random.Random(11)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    rounds = make_view(state, 0).to_json()["history_rounds"]
+    assert len(rounds) == len(state.history)
+    assert rounds[:3] == [0, 0, 0]  # the three window choices
+    assert rounds[3] == 1 and rounds[-1] == 10
+    assert rounds == sorted(rounds)
+    assert set(rounds) == set(range(11))

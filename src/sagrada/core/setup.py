@@ -85,6 +85,7 @@ def deal(table: Table, rules: Rules, rng: Rng) -> None:
     table.components = {}
     table.history = []
     table.actors = []
+    table.rounds = []
     table.rng = rng
     for step in rules.setup_steps:
         step(table)

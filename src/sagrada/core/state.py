@@ -172,6 +172,7 @@ class State(Table):
         self._legal = None
         self.history.append(action)
         self.actors.append(self.current)
+        self.rounds.append(0 if self.phase == Phase.SETUP else self.round + 1)
         if self.phase == Phase.SETUP:
             self._choose_pattern(A.ARG1[action])
             return

@@ -264,7 +264,8 @@ class Table:
             such as choosing a card it gives), or ``""``.
         components: what rule modules keep on the table (their decks, boards, hands), by
             module name; each is a :class:`Component`.
-        history / actors: every action applied and the seat that took it.
+        history / actors / rounds: every action applied, the seat that took it and the round
+            it was taken in (1-10; 0 for a window chosen at setup).
     """
 
     FIELDS: Final = (
@@ -297,6 +298,7 @@ class Table:
         ("components", COMPONENTS),
         ("history", LIST),
         ("actors", LIST),
+        ("rounds", LIST),
     )
     __slots__ = tuple(name for name, _ in FIELDS)
 
@@ -329,6 +331,7 @@ class Table:
     components: dict[str, Component]
     history: list[int]
     actors: list[int]
+    rounds: list[int]
 
     def snapshot(self) -> dict[str, Any]:
         """Return every field as plain data (ints, strings, lists, dicts): two positions are

@@ -140,6 +140,7 @@ class PlayerView:
                 {**action_fields(a), "message": action_message(a).to_json()} for a in s.history
             ],
             "history_seats": list(s.actors),
+            "history_rounds": list(s.rounds),
             "legal_actions": [action_to_str(a) for a in self.legal_actions()],
             "actions": self.actions_json(),
         }
