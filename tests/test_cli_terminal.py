@@ -19,9 +19,10 @@ from helpers import act
 from sagrada.bots import make_bot
 from sagrada.cli.main import main
 from sagrada.core import messages
-from sagrada.core.actions import action_to_str
+from sagrada.core.actions import action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_NAMES
+from sagrada.core.messages import render
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
 from sagrada.i18n import compile_catalogue, languages, read_catalogue
@@ -301,10 +302,267 @@ def test_the_language_chosen_renders_every_message_of_the_engine(
     typed = ["W1", "Z9", *["pass"] * 20]
     out = play(capsys, monkeypatch, [*DUO, "--lang", marked_language, "--bot", "random"], typed)
     reply = answers(out)
-    assert "Colours: R xx:red, Y xx:yellow, G xx:green, B xx:blue, P xx:purple." in out
+    assert "xx:Colours: R xx:red, Y xx:yellow, G xx:green, B xx:blue, P xx:purple." in out
     # The decision, the bots' moves, a refusal, the score's names and formulas.
     assert re.search(r"^xx:xx:player 0: xx:draft and place a die", out, re.MULTILINE)
     assert re.search(r"^xx:player 1: \S+ \(xx:", out, re.MULTILINE)
     assert reply[1].startswith("xx:'Z9' is not an action: xx:")
     assert re.search(r"^xx:Open spaces +-?\d+ +\d+ +xx:\d+ spaces? ×", out, re.MULTILINE)
-    assert re.search(r"^Winner\(s\): xx:player [01]", out, re.MULTILINE)
+    assert re.search(r"^xx:Winner\(s\): xx:player [01]", out, re.MULTILINE)
+
+
+def test_every_word_of_the_screen_comes_from_the_catalogue(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, marked_language: str
+) -> None:
+    # In the marked language each of the terminal's own words is marked too: one left as an
+    # English literal in the code shows unmarked.
+    monkeypatch.setenv("NO_COLOR", "1")
+    typed = ["W1", "T1", "1", "99", "undo", "undo", "undo", *["pass"] * 20]
+    out = play(capsys, monkeypatch, [*DUO, "--lang", marked_language, "--bot", "random"], typed)
+    reply = answers(out)
+    assert out.startswith("xx:Sagrada, 2 player(s). You are player 0.\nxx:Type a choice's")
+    assert re.search(r"^xx:Setup: choose one of your four window patterns\. ", out, re.M)
+    assert re.search(r"^xx:difficulty \d", out, re.MULTILINE)
+    screen = reply[0]
+    assert re.search(r"^xx:Round 1 of 10, start player 0; you are player 0 ", screen, re.M)
+    for label in ("Tools", "Public", "Private", "Track", "Pool"):
+        assert re.search(rf"^xx:{label} +\S", screen, re.MULTILINE), label
+    assert re.search(r"^xx:Tools +T6 Flux Brush P xx:0 favor; ", screen, re.MULTILINE)
+    assert re.search(r"^xx:Private +xx:.+ \(yours only\) *$", screen, re.MULTILINE)
+    assert re.search(r"^xx:Track +xx:empty *$", screen, re.MULTILINE)
+    assert re.search(r"^xx:you, xx:\d favor ", screen, re.MULTILINE)
+    assert re.search(r"^xx:In hand +[RYGBP][1-6] *$", reply[2], re.MULTILINE)
+    assert reply[3].strip().startswith("xx:no choice 99: the choices are 1-")
+    assert reply[4].strip().startswith("xx:undone: ")
+    assert reply[6].strip() == "xx:nothing to undo: you have made no decision yet this turn"
+    assert re.search(r"^xx:Player 0 \(you\)$", out, re.MULTILINE)
+    assert re.search(r"^xx:Source +xx:Points +xx:Count +xx:Formula", out, re.MULTILINE)
+    assert re.search(r"^xx:Total +-?\d+", out, re.MULTILINE)
+    assert re.search(r"^xx:\(The game's seed was 3: ", out, re.MULTILINE)
+
+
+# -- German (the German rulebook's words, 000_59c065326239388f.txt) -------------------------
+
+GERMAN = [*DUO, "--lang", "de"]
+
+#: The terminal's English words: none of them shows in a German game. Card and window names
+#: are content and stay English, and the commands (hint, undo, ...) are the same in every
+#: language.
+ENGLISH_WORDS = [
+    r"\bTools\b",
+    r"\bPublic\b",
+    r"\bPrivate\b",
+    r"yours only",
+    r"\bTrack\b",
+    r"\bPool\b",
+    r"\bIn hand\b",
+    r"\bempty\b",
+    r"\bSetup\b",
+    r"\bRound\b",
+    r"\byou\b",
+    r"\bfavor\b",
+    r"\bdifficulty\b",
+    r"\bColours\b",
+    r"player\(s\)",
+    r"\bType a choice",
+    r"\bCommands:",
+    r"\bWindows:",
+    r"\bno choice\b",
+    r"\bnothing to undo\b",
+    r"\bhint:",
+    r"\bundone:",
+    r"\bcannot undo\b",
+    r"\bdraws or rolls\b",
+    r"\bdrew or rolled\b",
+    r"\billegal action\b",
+    r"\bSource\b",
+    r"\bPoints\b",
+    r"\bCount\b",
+    r"\bFormula\b",
+    r"\bTotal\b",
+    r"\bnot counted\b",
+    r"\bTarget score\b",
+    r"\bYou (win|lose)\b",
+    r"\bWinner",
+    r"\bseed was\b",
+]
+
+
+def english_words(out: str) -> list[str]:
+    return [word for word in ENGLISH_WORDS if re.search(word, out)]
+
+
+def test_a_german_turn_shows_the_rulebooks_words_and_no_english_label(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    state = duo_first_turn()
+    pool = " ".join(DIE_NAMES[d] for d in state.pool)
+    favor = state.players[0].favor  # Batllo, difficulty 5: 5 Gunststeine
+    act(state, "T1")  # Grozing Pliers: 1 Gunststein on the card (Werkzeugkarten und Gunststeine)
+    held = listed(state)[0]
+    out = play(capsys, monkeypatch, GERMAN, ["W1", "T1", "1", "help", "quit"])
+    reply = answers(out)
+    assert out.startswith("Sagrada, 2 Spieler. Du bist Spieler 0.\n")
+    assert "Farben: R Rot, Y Gelb, G Grün, B Blau, P Violett." in out
+    screen = reply[0]
+    assert re.search(r"^Runde 1 von 10, Startspieler 0; du bist Spieler 0 ", screen, re.M)
+    assert re.search(
+        r"^Werkzeugkarten T6 Flux Brush P 0 Gunststeine; T11 Flux Remover P 0 Gunststeine",
+        screen,
+        re.MULTILINE,
+    )
+    assert re.search(r"^Öffentlich +\S", screen, re.MULTILINE)
+    assert re.search(r"^Geheim +Shades of \w+ \(nur für dich\) *$", screen, re.MULTILINE)
+    assert re.search(r"^Rundenanzeiger leer *$", screen, re.MULTILINE)
+    assert re.search(rf"^Fundus +{pool} *$", screen, re.MULTILINE)
+    assert re.search(rf"^Du, {favor} Gunststeine +Spieler 1, \d Gunststeine *$", screen, re.M)
+    # After T1 one Gunststein lies on the card (singular) and one fewer is the player's.
+    assert re.search(r"T1 Grozing Pliers P 1 Gunststein *$", reply[1], re.MULTILINE)
+    assert re.search(rf"^Du, {favor - 1} Gunststeine ", reply[1], re.MULTILINE)
+    assert re.search(rf"^In der Hand +{held} *$", reply[2], re.MULTILINE)
+    assert reply[3].startswith("Tippe die Nummer einer Wahl oder eine Aktion in Notation")
+    assert "Befehle: ? (erlaubte Aktionen), board, help, quit." in reply[3]
+    assert english_words(out) == []
+
+
+def test_the_german_setup_names_the_difficulty_and_the_favor_tokens(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    options = new_game(GameConfig(players=2, tools=(6, 11, 1)), DUO_SEED).players[0].options
+    out = play(capsys, monkeypatch, GERMAN, ["quit"])
+    assert re.search(r"^Spielvorbereitung: wähle eines deiner vier Muster\. ", out, re.M)
+    # "Karten der Stufe 3 ... geben aber auch weniger Gunststeine" (Spielvorbereitung, 3-4):
+    # a pattern gives as many Gunststeine as its difficulty.
+    for pattern in options:
+        assert f"Stufe {pattern.difficulty}, {pattern.difficulty} Gunststeine" in out
+    assert english_words(out) == []
+
+
+def test_the_german_replies_to_numbers_hints_undo_and_refusals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = solo_after_setup()
+    actions = listed(state)
+    best = action_to_str(
+        make_bot("greedy", SOLO_SEED).choose(make_view(state, 0), state.legal_actions())
+    )
+    # The first die must go on an edge or corner space: B3 is neither.
+    bad = f"{DIE_NAMES[state.pool[0]]}@B3"
+    reason = state.why_illegal(parse_action(bad))
+    assert reason is not None
+    typed = ["W1", "hint", str(len(actions) + 1), "undo", bad, "quit"]
+    reply = answers(play(capsys, monkeypatch, [*SOLO, "--lang", "de"], typed))
+    number = actions.index(best) + 1
+    assert reply[1].strip() == f"Tipp: der Bot greedy würde {number} spielen: {best}"
+    assert reply[2].strip() == f"keine Wahl {len(actions) + 1}: zur Wahl stehen 1-{len(actions)}"
+    assert (
+        reply[3].strip() == "nichts zurückzunehmen: du hast in diesem Zug noch nichts entschieden"
+    )
+    assert reply[4].strip() == f"unerlaubte Aktion {bad!r}: {render(reason, 'de')}"
+
+
+def test_the_german_game_says_when_dice_are_rolled_and_what_is_undone(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = duo_first_turn()
+    act(state, "T6")  # Flux Brush: the die taken is rolled again
+    die = action_to_str(next(a for a in state.legal_actions() if state.is_chance(a)))
+    out = play(capsys, monkeypatch, GERMAN, ["W1", "T1", "undo", "T6", die, "undo", "quit"])
+    reply = answers(out)
+    assert "zurückgenommen: T1" in reply[2]
+    assert "~ zieht oder würfelt Würfel: das gilt sofort (kein undo)" in reply[3]
+    assert f"{die} hat Würfel gezogen oder gewürfelt: das gilt (kein undo)." in reply[4]
+    assert reply[5].strip() == (
+        f"nicht zurückzunehmen: {die} hat Würfel gezogen oder gewürfelt; ihr Ergebnis gilt"
+    )
+    assert english_words(out) == []
+
+
+def test_the_german_final_table_has_german_headings_and_verdict(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    state = solo_after_setup()
+    while not state.is_over:
+        act(state, "pass")
+    breakdown = state.outcome().scores[0]
+    out = play(capsys, monkeypatch, [*SOLO, "--lang", "de"], ["W1", *["pass"] * 20])
+    assert re.search(r"^Spieler 0 \(du\)$", out, re.MULTILINE)
+    assert re.search(r"^Wertung +Punkte +Anzahl +Rechnung *$", out, re.MULTILINE)
+    for part in breakdown.parts:
+        name = render(part.name_message, "de") if part.name_message else part.name
+        formula = render(part.formula, "de")
+        row = rf"^{re.escape(name)} +{part.points} +{part.count} +{re.escape(formula)}"
+        assert re.search(row, out, re.MULTILINE), name
+    # Solo: two Geheime Auftragskarten, only the better one counts (the column wraps the note).
+    assert not all(part.counted for part in breakdown.parts)
+    flat = " ".join(out.split())
+    assert "(nicht gezählt: die andere Geheime Auftragskarte bringt mehr)" in flat
+    assert re.search(rf"^Insgesamt +{breakdown.total}\b", out, re.MULTILINE)
+    # "Wenn deine Punktzahl höher ist als die Zielpunktzahl, gewinnst du." (Solovariante)
+    assert re.search(r"^Zielpunktzahl \d+\. Du (gewinnst!|verlierst\.)$", out, re.MULTILINE)
+    assert "(Der Startwert des Spiels war 5: `--seed 5` gibt dasselbe Spiel noch einmal.)" in out
+    assert english_words(out) == []
+
+
+def test_a_german_game_against_a_bot_names_the_winner_in_german(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = play(capsys, monkeypatch, [*GERMAN, "--bot", "random"], ["W1", *["pass"] * 20])
+    assert re.search(r"^Spieler 1$", out, re.MULTILINE)
+    assert out.count("Insgesamt") == 2
+    assert re.search(r"^Sieger: Spieler [01](, Spieler [01])?$", out, re.MULTILINE)
+    assert english_words(out) == []
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--players", "4"],
+        ["--players", "2", "--masterwork", "--apprentice"],
+        ["--players", "3", "--private-pools"],
+        ["--players", "6"],
+    ],
+    ids=["4 players", "masterwork and apprentice", "private pools", "6 players"],
+)
+def test_the_german_screen_keeps_to_80_columns_and_never_cuts_a_players_title(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, options: list[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("NO_COLOR", "1")
+    typed = ["W1", "?", "hint", "board", "help", *["pass"] * 20]
+    argv = ["play", "--seed", "7", "--bot", "random", "--lang", "de", *options]
+    out = play(capsys, monkeypatch, argv, typed)
+    wide = [line for line in out.replace("\n> ", "\n").splitlines() if len(line) > 80]
+    assert not wide, wide
+    # "Spieler 1, 5 Gunststeine" is wider than a window: the windows widen rather than cut it.
+    screen = answers(out)[0]
+    players = int(options[1])
+    titles = re.findall(r"(?:^|  )(Du|Spieler \d), \d+ Gunststeine?(?= |$)", screen, re.M)
+    assert sorted(titles) == sorted(["Du", *(f"Spieler {s}" for s in range(1, players))])
+
+
+def test_english_is_the_default_and_says_the_same_as_before(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    typed = ["W1", "hint", "undo", "quit"]
+    out = play(capsys, monkeypatch, [*SOLO, "--lang", "en"], typed)
+    assert play(capsys, monkeypatch, SOLO, typed) == out
+    assert out.startswith("Sagrada, 1 player(s). You are player 0.\nType a choice's number")
+    assert "  hint    what the greedy bot would play         undo    take back a step" in out
+    assert "Colours: R red, Y yellow, G green, B blue, P purple." in out
+    assert re.search(r"^Setup: choose one of your four window patterns\. ─", out, re.M)
+    assert re.search(r"^difficulty \d +difficulty \d", out, re.MULTILINE)  # solo: no favor
+    screen = answers(out)[0]
+    assert re.search(r"^Round 1 of 10, start player 0; you are player 0 ─", screen, re.M)
+    assert re.search(r"^Tools +T\d+ .+ unused; ", screen, re.MULTILINE)
+    assert re.search(r"^Public +\S", screen, re.MULTILINE)
+    assert re.search(r"^Private +.+ \(yours only\) *$", screen, re.MULTILINE)
+    assert re.search(r"^Track +empty *$", screen, re.MULTILINE)
+    assert re.search(r"^Pool +[RYGBP][1-6]", screen, re.MULTILINE)
+    assert re.search(r"^you, 0 favor *$", screen, re.MULTILINE)
+    assert answers(out)[2].strip() == "nothing to undo: you have made no decision yet this turn"

@@ -40,7 +40,8 @@ def register(subparsers: Any) -> None:
         "--lang",
         default=DEFAULT_LANGUAGE,
         metavar="LANG",
-        help=f"the language of the game's messages (default {DEFAULT_LANGUAGE}; the dice game)",
+        help=f"the language of the game, its messages and the screen's words (default "
+        f"{DEFAULT_LANGUAGE}; the dice game)",
     )
     add_option_flags(parser)
     parser.set_defaults(func=run)

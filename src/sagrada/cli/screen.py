@@ -8,8 +8,10 @@ space is ``_`` and what it asks for (``__`` nothing, ``_r`` red, ``_4`` a 4; ``*
 the ``_`` on Life's apprentice spaces). Rich leaves colours out when the output is not a
 terminal; with ``NO_COLOR`` set the screen has no escape codes at all.
 
-The engine's sentences (decisions, formulas, colour names) are rendered in the language the
-screen is made for; the screen's own labels are English (the catalogues have no ids for them).
+Everything the screen says is rendered in the language it is made for: the engine's
+sentences (decisions, formulas, colour names) and the screen's own words (its labels, the
+score table's headings: the catalogues' ``ui.*`` entries). Card and window names are content,
+in English.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from sagrada.cli.render import (
     player_apprentice_lines,
 )
 from sagrada.core.dice import COLOUR_LETTERS
-from sagrada.core.messages import msg, render
+from sagrada.core.messages import Message, msg, render
 from sagrada.core.scoring import ScoreBreakdown
 
 #: The widest the screen gets, in columns: a plain terminal's width.
@@ -53,12 +55,12 @@ ARROWS: Final = {"0": "↑", "90": "→", "180": "↓", "270": "←"}
 #: The mark of a choice that draws or rolls dice.
 CHANCE_MARK: Final = "~"
 #: The widest a window option gets at setup, and a window in play (four fit 80 columns; a
-#: longer pattern name is cut short with an ellipsis).
+#: longer pattern name is cut short with an ellipsis). A window in play widens up to
+#: ``OPTION_WIDTH`` where a language needs more for its title (the player and their favor
+#: tokens), which is never cut short.
 OPTION_WIDTH: Final = 24
 WINDOW_WIDTH: Final = 18
 ROWS: Final = "ABCD"
-#: The width of the labels left of the tools, objectives, Round Track and Draft Pool.
-LABEL_WIDTH: Final = 7
 
 
 def make_console() -> Console:
@@ -149,7 +151,12 @@ def side_by_side(blocks: Sequence[list[Text]], width: int, widest: int) -> Rende
 
 
 def _who(seat: int, me: int, lang: str) -> str:
-    return "you" if seat == me else render(msg("player", seat=seat), lang)
+    return render(msg("ui.you") if seat == me else msg("player", seat=seat), lang)
+
+
+def _favor(tokens: int, lang: str) -> str:
+    """``5 favor``: a number of favor tokens in ``lang``."""
+    return render(msg("ui.favor", n=tokens), lang)
 
 
 def packed(items: Sequence[Text], width: int, separator: str = "; ") -> Text:
@@ -168,15 +175,16 @@ def packed(items: Sequence[Text], width: int, separator: str = "; ") -> Text:
     return out
 
 
-def _tools(data: dict[str, Any]) -> list[Text]:
+def _tools(data: dict[str, Any], lang: str) -> list[Text]:
     out = []
     for tool in data["tools"]:
         entry = Text.assemble((f"T{tool['number']}", "bold"), f" {tool['name']} ")
         entry.append(tool["colour"], style=DIE_STYLES[tool["colour"]])
         if data["solo"]:
-            entry.append(" used" if tool["used"] else " unused")
+            used = msg("ui.used") if tool["used"] else msg("ui.unused")
+            entry.append(" " + render(used, lang))
         else:
-            entry.append(f" {tool['favor_tokens']} favor")
+            entry.append(" " + _favor(tool["favor_tokens"], lang))
         out.append(entry)
     return out
 
@@ -191,51 +199,60 @@ def _track(data: dict[str, Any]) -> list[Text]:
 
 def _facts(data: dict[str, Any], lang: str, width: int) -> Table:
     """The labelled lines above the windows: tools, objectives, Round Track, Draft Pool."""
-    room = width - LABEL_WIDTH - 1
+    label: dict[str, str] = {
+        "tools": render(msg("ui.tools"), lang),
+        "public": render(msg("ui.public"), lang),
+        "private": render(msg("ui.private"), lang),
+        "track": render(msg("ui.track"), lang),
+        "pool": render(msg("ui.pool"), lang),
+        "in_hand": render(msg("ui.in_hand"), lang),
+    }
+    # As wide as the language's widest label, shown or not, so that nothing moves in play.
+    label_width = max(Text(text).cell_len for text in label.values())
+    room = width - label_width - 1
+    empty = render(msg("ui.empty"), lang)
     facts = Table.grid(padding=(0, 1))
-    facts.add_column(style="bold", no_wrap=True, width=LABEL_WIDTH)
+    facts.add_column(style="bold", no_wrap=True, width=label_width)
     facts.add_column()
-    facts.add_row("Tools", packed(_tools(data), room))
+    facts.add_row(label["tools"], packed(_tools(data, lang), room))
     publics = [Text(f"{o['name']} ({o['vp']})") for o in data["public_objectives"]]
-    facts.add_row("Public", packed(publics, room))
+    facts.add_row(label["public"], packed(publics, room))
     me = data["player"]
     if me >= 0:
-        mine = data["players"][me].get("private_objectives", [])
-        facts.add_row("Private", ", ".join(mine) + " (yours only)")
+        mine = ", ".join(data["players"][me].get("private_objectives", []))
+        facts.add_row(label["private"], render(msg("ui.yours_only", objectives=mine), lang))
     house = [t["name"] for t in data["tools"] if t["house"]]
     house += [o["name"] for o in data["public_objectives"] if o["house"]]
     if house:
         facts.add_row("", f"{', '.join(house)}: {render(msg('card.house'), lang)}")
     if data["phase"] != "setup":
-        facts.add_row("Track", packed(_track(data), room, "  ") or Text("empty", style="dim"))
-        facts.add_row("Pool", dice(data["draft_pool"], "empty"))
+        track = packed(_track(data), room, "  ") or Text(empty, style="dim")
+        facts.add_row(label["track"], track)
+        facts.add_row(label["pool"], dice(data["draft_pool"], empty))
     if data["held_die"]:
-        facts.add_row("In hand", die(data["held_die"]))
+        facts.add_row(label["in_hand"], die(data["held_die"]))
     return facts
 
 
-def _setup_blocks(data: dict[str, Any]) -> list[list[Text]]:
+def _setup_blocks(data: dict[str, Any], lang: str) -> list[list[Text]]:
     options = data["players"][data["player"]].get("window_options", [])
     blocks = []
     for number, option in enumerate(options, start=1):
-        tokens = "" if data["solo"] else f", {option['favor_tokens']} favor"
-        blocks.append(
-            window_block(
-                f"W{number}: {option['name']}",
-                f"difficulty {option['difficulty']}{tokens}",
-                option["grid"],
-            )
-        )
+        about = render(msg("ui.difficulty", difficulty=option["difficulty"]), lang)
+        if not data["solo"]:
+            about += ", " + _favor(option["favor_tokens"], lang)
+        blocks.append(window_block(f"W{number}: {option['name']}", about, option["grid"]))
     return blocks
 
 
-def _player_extras(data: dict[str, Any], seat: int, who: str) -> list[str]:
+def _player_extras(data: dict[str, Any], seat: int, who: str, lang: str) -> list[str]:
     """What the windows cannot show of a player: their own dice (Private Dice Pool rules),
     where their masterwork dice point, their apprentice cards."""
     entry = data["players"][seat]
     lines = []
     if "private_dice_pool" in entry:
-        lines.append(f"{who}, own dice: {' '.join(entry['private_dice_pool']) or 'none'}")
+        own = " ".join(entry["private_dice_pool"]) or render(msg("ui.none"), lang)
+        lines.append(render(msg("ui.own_dice", who=who, dice=own), lang))
     lines.extend(f"{who}, {line.strip()}" for line in masterwork_die_lines(entry))
     if "apprentice" in data:
         lines.extend(f"{who}, {line.strip()}" for line in player_apprentice_lines(entry))
@@ -245,11 +262,14 @@ def _player_extras(data: dict[str, Any], seat: int, who: str) -> list[str]:
 def table_screen(data: dict[str, Any], lang: str, width: int = MAX_WIDTH) -> Group:
     """Everything the viewing player can see, from their view's JSON."""
     me = data["player"]
+    heading: Message
     if data["phase"] == "setup":
-        head = "Setup: choose one of your four window patterns (W1-W4)."
+        heading = msg("ui.setup")
+    elif me >= 0:
+        heading = msg("ui.round_you", round=data["round"], start=data["start_player"], seat=me)
     else:
-        head = f"Round {data['round']} of 10, start player {data['start_player']}"
-        head += f"; you are player {me}" if me >= 0 else ""
+        heading = msg("ui.round", round=data["round"], start=data["start_player"])
+    head = render(heading, lang)
     parts: list[RenderableType] = [
         Text(""),
         Rule(Text(head, style="bold"), align="left", style="dim"),
@@ -259,7 +279,7 @@ def table_screen(data: dict[str, Any], lang: str, width: int = MAX_WIDTH) -> Gro
         parts.extend(Text(line) for line in masterwork_lines(data))
     if "apprentice" in data:
         parts.extend(Text(line) for line in apprentice_lines(data))
-    blocks = _setup_blocks(data) if data["phase"] == "setup" and me >= 0 else []
+    blocks = _setup_blocks(data, lang) if data["phase"] == "setup" and me >= 0 else []
     extras: list[str] = []
     for seat, entry in enumerate(data["players"]):
         window = entry["window"]
@@ -268,17 +288,21 @@ def table_screen(data: dict[str, Any], lang: str, width: int = MAX_WIDTH) -> Gro
         who = _who(seat, me, lang)
         blocks.append(
             window_block(
-                f"{who}, {entry['favor_tokens']} favor",
+                f"{who}, {_favor(entry['favor_tokens'], lang)}",
                 window["name"],
                 window["grid"],
                 window["dice"],
                 data.get("apprentice", {}).get("spaces", ()),
             )
         )
-        extras.extend(_player_extras(data, seat, who))
+        extras.extend(_player_extras(data, seat, who, lang))
     if blocks:
         parts.append(Text(""))
-        widest = OPTION_WIDTH if data["phase"] == "setup" else WINDOW_WIDTH
+        if data["phase"] == "setup":
+            widest = OPTION_WIDTH
+        else:
+            titles = max(block[0].cell_len for block in blocks)
+            widest = min(OPTION_WIDTH, max(WINDOW_WIDTH, titles))
         parts.append(side_by_side(blocks, width, widest))
     parts.extend(Text(line) for line in extras)
     return Group(*parts)
@@ -287,9 +311,10 @@ def table_screen(data: dict[str, Any], lang: str, width: int = MAX_WIDTH) -> Gro
 # -- choices ---------------------------------------------------------------------------------
 
 
-def choices(actions: Sequence[dict[str, Any]], width: int = MAX_WIDTH) -> Group:
+def choices(actions: Sequence[dict[str, Any]], lang: str, width: int = MAX_WIDTH) -> Group:
     """The legal actions numbered from 1, in the engine's order, a new row for each kind;
-    an action that draws or rolls dice is marked ``~`` (it commits at once)."""
+    an action that draws or rolls dice is marked ``~`` (it commits at once, which a line in
+    ``lang`` says)."""
     if not actions:
         return Group()
     digits = len(str(len(actions)))
@@ -315,7 +340,7 @@ def choices(actions: Sequence[dict[str, Any]], width: int = MAX_WIDTH) -> Group:
     for row in rows:
         row.rstrip()
     if chance:
-        rows.append(Text(f"{CHANCE_MARK} draws or rolls dice: it commits at once (no undo)"))
+        rows.append(Text(render(msg("ui.chance", mark=CHANCE_MARK), lang)))
     return Group(*rows)
 
 
@@ -323,20 +348,26 @@ def choices(actions: Sequence[dict[str, Any]], width: int = MAX_WIDTH) -> Group:
 
 
 def score_table(breakdown: ScoreBreakdown, lang: str) -> Table:
-    """A score breakdown: a row per source (points, count, formula), then the total."""
+    """A score breakdown in ``lang``: a row per source (points, count, formula), then the
+    total."""
     table = Table(box=box.HORIZONTALS, show_edge=False, pad_edge=False)
-    table.add_column("Source", no_wrap=True, max_width=30, overflow="ellipsis")
-    table.add_column("Points", justify="right")
-    table.add_column("Count", justify="right")
-    table.add_column("Formula")
+    table.add_column(
+        render(msg("ui.score.source"), lang), no_wrap=True, max_width=30, overflow="ellipsis"
+    )
+    table.add_column(render(msg("ui.score.points"), lang), justify="right")
+    table.add_column(render(msg("ui.score.count"), lang), justify="right")
+    table.add_column(render(msg("ui.score.formula"), lang))
     for i, part in enumerate(breakdown.parts):
         name = render(part.name_message, lang) if part.name_message else part.name
-        formula = render(part.formula, lang)
+        formula: Message = part.formula
         if not part.counted:
-            formula += " (not counted: the other private objective is better)"
+            formula = msg("ui.not_counted", formula=part.formula)
         last = i == len(breakdown.parts) - 1
-        table.add_row(name, str(part.points), str(part.count), formula, end_section=last)
-    table.add_row(Text("Total", style="bold"), Text(str(breakdown.total), style="bold"))
+        table.add_row(
+            name, str(part.points), str(part.count), render(formula, lang), end_section=last
+        )
+    total = render(msg("ui.score.total"), lang)
+    table.add_row(Text(total, style="bold"), Text(str(breakdown.total), style="bold"))
     return table
 
 

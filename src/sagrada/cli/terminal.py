@@ -17,6 +17,10 @@ Undo rebuilds the game from its record without the last decision (the same confi
 actions replay to the same game, dice included). Only the turn in progress can be taken back,
 and not past an action that drew or rolled dice (:meth:`State.is_chance`): what the dice
 showed is committed, and the screen says so when it happens.
+
+Everything the game says is in the language it is played in (``--lang``): the engine's
+messages and the terminal's own words (the catalogues' ``ui.*`` entries, :data:`HELP` among
+them). The commands and the notation are the same in every language.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from sagrada.cli.screen import choices, colour_legend, make_console, score_table
 from sagrada.core.actions import Action, action_message, action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
-from sagrada.core.messages import msg, render
+from sagrada.core.messages import Message, msg, render
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
@@ -37,16 +41,8 @@ from sagrada.core.views import make_view
 #: The bot behind ``hint``: the strongest one that answers at once.
 HINT_BOT: Final = "greedy"
 
-HELP: Final = """\
-Type a choice's number, or an action in notation (docs/notation.md), such as:
-  R3@B4   draft the red 3 and place it on B4    T6      use tool card 6
-  pass    end your turn                          @B4     place the die in hand
-  B4>C5   move a die (tools)                     +1 =4 r3:R5 $P2 stop return
-  *R3@B4  place the red 3 from your own pool (Private Dice Pool rules)
-Commands: ? (legal actions), board, help, quit.
-  hint    what the greedy bot would play         undo    take back a step
-Windows: a die is its colour and value (R3); an open space is _ and what it
-asks for: __ anything, _r red, _4 a 4 (* for _ on an apprentice space)."""
+#: What ``help`` shows: the notation, the commands and how a window is drawn.
+HELP: Final = msg("ui.help", bot=HINT_BOT)
 
 #: Where a decision stands: the phase, the round, the turn within it and who decides.
 TurnKey = tuple[int, int, int, int]
@@ -67,6 +63,7 @@ class TerminalGame:
         self.seat = seat
         self.bots = bots
         self.language = language
+        self.help_text = self.text(HELP)
         self.state: State = new_game(config, seed)
         self.console = make_console()
         self.hint_bot = make_bot(HINT_BOT, seed)
@@ -79,9 +76,9 @@ class TerminalGame:
 
     def play(self) -> int:
         """Play to the end, or until the player quits; return the exit code (0)."""
-        self.say(f"Sagrada, {self.config.players} player(s). You are player {self.seat}.")
-        self.say(HELP)
-        self.say(f"Colours: {colour_legend(self.language)}.")
+        self.say(self.text(msg("ui.welcome", players=self.config.players, seat=self.seat)))
+        self.say(self.help_text)
+        self.say(self.text(msg("ui.colours", legend=colour_legend(self.language))))
         shown = -1
         while not self.state.is_over:
             seat = self.state.current_player
@@ -91,7 +88,7 @@ class TerminalGame:
             if shown != len(self.state.history):
                 self.show()
                 shown = len(self.state.history)
-            line = read_command(self.list_choices, HELP)
+            line = read_command(self.list_choices, self.help_text)
             if line is None:
                 return 0
             self.command(line)
@@ -128,6 +125,10 @@ class TerminalGame:
         """Print a line (wrapped at the screen's width)."""
         self.console.print(text)
 
+    def text(self, message: Message) -> str:
+        """``message`` in the game's language."""
+        return render(message, self.language)
+
     def player(self, seat: int) -> str:
         """A seat's name in the game's language (``player 1``)."""
         return render(msg("player", seat=seat), self.language)
@@ -144,20 +145,19 @@ class TerminalGame:
         self.console.print(table_screen(data, self.language))
         if data["actions"]:
             self.say(render(self.state.describe_decision(), self.language))
-            self.console.print(choices(data["actions"]))
+            self.console.print(choices(data["actions"], self.language))
 
     def list_choices(self) -> None:
         """``?``: the numbered choices again."""
-        self.console.print(choices(self.actions()))
+        self.console.print(choices(self.actions(), self.language))
 
     def text_of(self, error: SagradaError) -> str:
         """The reason of a refused input, in the game's language."""
         if error.message is None:
             return str(error)
-        reason = render(error.message, self.language)
         if isinstance(error, IllegalActionError):
-            return f"illegal action {error.action!r}: {reason}"
-        return reason
+            return self.text(msg("ui.illegal", action=repr(error.action), reason=error.message))
+        return self.text(error.message)
 
     # -- the human's decisions ---------------------------------------------------------------
 
@@ -169,7 +169,7 @@ class TerminalGame:
             number = int(line)
             if 1 <= number <= len(listed):
                 return parse_action(listed[number - 1]["notation"])
-            self.say(f"no choice {number}: the choices are 1-{len(listed)}")
+            self.say(self.text(msg("ui.no_choice", number=number, last=len(listed))))
             return None
         try:
             return parse_action(line)
@@ -191,14 +191,14 @@ class TerminalGame:
         except IllegalActionError as exc:
             self.say(self.text_of(exc))
             return
-        self.say(self.log_line("you", action))
+        self.say(self.log_line(self.text(msg("ui.you")), action))
         if self.turn_key() != key or self.state.current_player != self.seat:
             self.undo_points.clear()  # the turn is over: it stands
             self.committed = None
         elif chance:
             self.undo_points.clear()
             self.committed = (key, action_to_str(action))
-            self.say(f"{action_to_str(action)} drew or rolled dice: it is committed (no undo).")
+            self.say(self.text(msg("ui.committed", action=action_to_str(action))))
         else:
             self.undo_points.append(before)
 
@@ -209,14 +209,12 @@ class TerminalGame:
             dropped = self.state.history[keep:]
             record = GameRecord(self.config, self.seed, tuple(self.state.history[:keep]))
             self.state = record.replay()
-            self.say("undone: " + " ".join(action_to_str(a) for a in dropped))
+            undone = " ".join(action_to_str(a) for a in dropped)
+            self.say(self.text(msg("ui.undone", actions=undone)))
         elif self.committed is not None and self.committed[0] == self.turn_key():
-            self.say(
-                f"cannot undo: {self.committed[1]} drew or rolled dice, and what they show "
-                "is committed"
-            )
+            self.say(self.text(msg("ui.cannot_undo", action=self.committed[1])))
         else:
-            self.say("nothing to undo: you have made no decision yet this turn")
+            self.say(self.text(msg("ui.nothing_to_undo")))
 
     def hint(self) -> None:
         """Say what the hint bot would play, by its number and notation."""
@@ -224,7 +222,7 @@ class TerminalGame:
         action = self.hint_bot.choose(view, view.legal_actions())
         notation = action_to_str(action)
         number = [a["notation"] for a in self.actions()].index(notation) + 1
-        self.say(f"hint: the {HINT_BOT} bot would play {number}: {notation}")
+        self.say(self.text(msg("ui.hint", bot=HINT_BOT, number=number, action=notation)))
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -233,17 +231,18 @@ class TerminalGame:
         self.show()
         outcome = self.state.outcome()
         for seat, breakdown in enumerate(outcome.scores):
-            self.say(f"\nPlayer {seat}" + (" (you)" if seat == self.seat else ""))
+            mine = seat == self.seat
+            whose = msg("ui.score_of_you", seat=seat) if mine else msg("ui.score_of", seat=seat)
+            self.say("\n" + self.text(whose))
             self.console.print(score_table(breakdown, self.language))
         if outcome.target is not None:
-            verdict = "You win!" if outcome.winners else "You lose."
-            self.say(f"\nTarget score {outcome.target}. {verdict}")
+            verdict = msg("ui.you_win") if outcome.winners else msg("ui.you_lose")
+            self.say("\n" + self.text(msg("ui.target", target=outcome.target, verdict=verdict)))
         else:
             winners = ", ".join(self.player(seat) for seat in outcome.winners)
-            self.say(f"\nWinner(s): {winners}")
+            self.say("\n" + self.text(msg("ui.winners", players=winners)))
         # The seed decides every die to come: it is shown only now.
-        seed = self.seed
-        self.say(f"(The game's seed was {seed}: `--seed {seed}` deals the same game again.)")
+        self.say(self.text(msg("ui.seed", seed=self.seed)))
 
 
 __all__ = ["HELP", "HINT_BOT", "TerminalGame"]
