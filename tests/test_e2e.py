@@ -44,6 +44,13 @@ FLAGS = [
 ]
 
 
+#: A script for a page's start that runs only in a tab's first page (not after a reload).
+ONCE_PER_TAB = (
+    "if (!sessionStorage.getItem('e2e.started')) {"
+    " sessionStorage.setItem('e2e.started', '1'); %s; }"
+)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -87,6 +94,10 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    # These tests click as the page sent each action at once: "Confirm each turn" (on by
+    # default; tests/test_e2e_comforts.py) is switched off in their browser.
+    # Once per tab: a reload keeps what the page remembered.
+    context.add_init_script(ONCE_PER_TAB % "localStorage.setItem('sagrada.confirmTurn', '0')")
     page = context.new_page()
     page.set_default_timeout(15_000)
     # An error thrown in the page (say a click handler naming something its module does not

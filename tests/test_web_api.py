@@ -494,7 +494,7 @@ def test_an_illegal_action_is_422_naming_the_rule(client: TestClient) -> None:
     setup = create_game(client, players=2)
     response = act(client, setup["id"], setup["seats"][0]["token"], "pass")
     assert response.status_code == 422
-    assert "chooses a window pattern" in response.json()["detail"]
+    assert "chooses one of their four window patterns" in response.json()["detail"]
 
 
 def test_malformed_notation_is_422(client: TestClient) -> None:

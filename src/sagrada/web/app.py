@@ -27,6 +27,7 @@ from sagrada.core.messages import Message
 from sagrada.games import bot_names
 from sagrada.games import game as game_entry
 from sagrada.web.expiry import SWEEP_EVERY
+from sagrada.web.help import router as help_router
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import (
     CREATE_MODELS,
@@ -110,6 +111,7 @@ def create_app(
     app.state.store = store
     _document_create_bodies(app)
     app.include_router(router)
+    app.include_router(help_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(GameError)

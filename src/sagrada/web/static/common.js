@@ -209,6 +209,35 @@ export function setupColourBlindToggle(button) {
   });
 }
 
+// -- a player's other preferences (confirm each turn, sound), remembered in localStorage ------
+
+/** A remembered on/off preference (`key` in localStorage), `fallback` when none is kept. */
+export function preference(key, fallback) {
+  try {
+    const kept = localStorage.getItem(key);
+    return kept === null ? fallback : kept === "1";
+  } catch {
+    return fallback;
+  }
+}
+
+export function setPreference(key, on) {
+  try {
+    localStorage.setItem(key, on ? "1" : "0");
+  } catch {
+    // Private mode without storage: the preference holds for this page only.
+  }
+}
+
+/** Wire a checkbox to a remembered preference; `changed(on)` runs after each change. */
+export function bindPreference(box, key, fallback, changed = () => {}) {
+  box.checked = preference(key, fallback);
+  box.addEventListener("change", () => {
+    setPreference(key, box.checked);
+    changed(box.checked);
+  });
+}
+
 // -- seat tokens, remembered so a player can find their games again -------------------------
 
 const TOKENS_KEY = "sagrada.tokens";

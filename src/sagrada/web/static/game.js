@@ -4,8 +4,8 @@
 // legal actions by what the player clicks.
 //
 // The entry point: draws the whole page (render) and starts it (init). The page's jobs live in
-// game/: state, render, socket, flow, header, board, masterwork, orange, apprentice, log, end
-// (see each module's first lines).
+// game/: state, render, socket, flow, stage, header, board, masterwork, orange, apprentice,
+// log, end, rematch, chat, clock, hint, score, alert (see each module's first lines).
 
 import { api, setupColourBlindToggle, rememberedTokens, rememberToken, gameUrl } from "./common.js";
 import { loadMessages, showKind } from "./i18n.js";
@@ -20,13 +20,15 @@ import {
   $,
   byTestId,
   playerName,
+  mySeat,
   shownView,
   currentActions,
   actionModel,
 } from "./game/state.js";
 import { setRenderer } from "./game/render.js";
-import { showError, loadView, connect } from "./game/socket.js";
-import { bindTurnControls, choose } from "./game/flow.js";
+import { showError, loadView, connect, onSocket } from "./game/socket.js";
+import { bindTurnControls, offerStaging } from "./game/flow.js";
+import { bindStageControls, renderStage } from "./game/stage.js";
 import { renderHeader, renderActionBar } from "./game/header.js";
 import {
   renderSetup,
@@ -41,6 +43,11 @@ import { renderMasterwork } from "./game/masterwork.js";
 import { renderApprentice } from "./game/apprentice.js";
 import { renderLog, bindLogControls } from "./game/log.js";
 import { renderEnd, pinPart, renderReplayBanner } from "./game/end.js";
+import { bindChat, loadChat, addMessage } from "./game/chat.js";
+import { startClocks, renderTurnClock } from "./game/clock.js";
+import { bindHint, renderHint } from "./game/hint.js";
+import { renderLiveScore } from "./game/score.js";
+import { bindAlerts, renderAlerts } from "./game/alert.js";
 
 /** Re-render everything, keeping keyboard focus on the "same" element (by data-key). */
 function render() {
@@ -50,7 +57,12 @@ function render() {
   if (!view) return;
   const model = actionModel(currentActions());
   renderHeader(view);
+  // A player's settings (confirm each turn, sound, notifications): nothing for a spectator.
+  $("settings").hidden = mySeat(S.view) === null;
+  renderTurnClock();
+  renderAlerts();
   renderActionBar(view, model);
+  renderStage();
   // The sticky action bar's height, for what sticks under it (the log column, app.css).
   document.body.style.setProperty("--bar", `${$("action-bar").offsetHeight}px`);
   renderSetup(view, model);
@@ -63,8 +75,11 @@ function render() {
   renderPublics(view);
   renderBag(view);
   renderLog();
+  renderLiveScore(view);
   renderEnd();
   renderReplayBanner();
+  // Last: the hint marks what the table drew.
+  renderHint();
   if (focusKey) {
     const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus();
@@ -76,14 +91,23 @@ function render() {
 function init() {
   setupColourBlindToggle(byTestId("colour-blind-toggle"));
   bindLogControls();
+  offerStaging();
   bindTurnControls(
     () => actionModel(currentActions()).pass,
     () => S.scorePin && pinPart(S.scorePin.seat, S.scorePin.part),
   );
+  bindStageControls();
+  bindHint();
+  bindAlerts();
   if (invite && !token) {
     redeemInvite();
     return;
   }
+  bindChat();
+  onSocket("chat", addMessage);
+  // Each connection (the first, and after a drop) catches up on the chat.
+  onSocket("open", loadChat);
+  startClocks();
   // The engine's messages name players by seat, tools and apprentice cards by number: show
   // names.
   showKind("player", (seat) => playerName(seat));
@@ -115,8 +139,26 @@ async function redeemInvite() {
     rememberToken(gameId, seat.seat, seat.token);
     location.replace(gameUrl(gameId, seat.token));
   } catch (err) {
-    showError(err.message);
+    if (err.status === 409) showSeatTaken(err.message);
+    else showError(err.message);
   }
+}
+
+/** The invited seat is taken (the link was used, or the game is full): say why, and offer to
+ * watch the game or go back to the lobby, instead of a page with nothing on it. */
+function showSeatTaken(reason) {
+  $("seat-taken").hidden = false;
+  byTestId("seat-taken-reason").textContent = reason ? reason[0].toUpperCase() + reason.slice(1) + "." : "";
+  byTestId("watch-this-game").href = gameUrl(gameId);
+  $("action-bar").hidden = true;
+  document.querySelector("main").hidden = true;
+  setConnectionIdle();
+}
+
+function setConnectionIdle() {
+  const box = $("connection");
+  box.textContent = "not connected";
+  box.dataset.state = "down";
 }
 
 setRenderer(render);

@@ -228,6 +228,9 @@ function gameOptions() {
   if (bots.some((b) => b !== null)) body.bots = bots;
   body.names = seats.map((s, i) => s.name.value.trim() || defaultName(i, bots[i]));
   if ($("open-seats").checked) body.open_seats = true;
+  // The table's options (docs/web-api.md), sent only when not the default.
+  if ($("turn-seconds").value) body.turn_seconds = Number($("turn-seconds").value);
+  if ($("hints").checked) body.hints = true;
   return body;
 }
 

@@ -1,6 +1,7 @@
 // Drawing the card game's table (glass window, drawn cards, turn bar, pile, tools, orders,
-// score and result) and the clicks on it. Every click names a legal action of the view (or
-// the first half of one: a drawn card, then its cell; a card to move, then where to).
+// score, and the result with its rematch) and the clicks on it. Every click names a legal
+// action of the view (or the first half of one: a drawn card, then its cell; a card to move,
+// then where to).
 
 import { el, CELLS, restrictionAt, houseNote } from "../common.js";
 import { S, $, byTestId } from "../game/state.js";
@@ -8,6 +9,7 @@ import { render } from "../game/render.js";
 import { choose } from "../game/flow.js";
 import { t } from "../i18n.js";
 import { replayControls, replayLabel } from "../game/end.js";
+import { renderRematch } from "../game/rematch.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
 
 // -- clicks -------------------------------------------------------------------------------------
@@ -215,10 +217,12 @@ export function renderEnd() {
         el("strong", { "data-testid": "final-target", text: String(view.target) }),
         ` (margin ${view.margin >= 0 ? "+" : ""}${view.margin}).`,
       ),
+      el("div", { class: "rematch-row" }),
       el("p", { class: "hint", text: "Click a line of the score to see the cards it counts." }),
       replayControls(view),
     );
   }
+  renderRematch(box.querySelector(".rematch-row"), view);
   const slider = byTestId("replay-slider");
   if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
   const label = $("replay-position");

@@ -23,6 +23,7 @@ import { previewedAt, hoverPlacement } from "./masterwork.js";
 import { masterworkFace, masterworkLabel } from "./orange.js";
 import { apprenticeSpaces, apprenticeMark, playerApprentice } from "./apprentice.js";
 import { lastMoves } from "./log.js";
+import { clockBadge } from "./clock.js";
 
 /** Setup: the four window patterns dealt to this seat, as buttons. */
 export function renderSetup(view, model) {
@@ -107,6 +108,7 @@ function playerPanel(view, player, mine, model) {
     el("span", { class: "player-name", text: playerName(seat, S.view) + (mine ? " (you)" : "") }),
     view.start_player === seat ? el("span", { class: "badge", title: "start player this round", text: "start" }) : null,
     current ? el("span", { class: "badge turn", text: "to play" }) : null,
+    current ? clockBadge(seat) : null,
     winner ? el("span", { class: "badge win", text: "winner" }) : null,
     view.solo ? null : el("span", { class: "favor", title: "favor tokens", "data-testid": "favor-tokens", text: `◉ ${player.favor_tokens}` }),
   );

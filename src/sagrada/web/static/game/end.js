@@ -1,11 +1,12 @@
-// The end of the game: the final scores, highlighting the dice a score part counts, and the
-// replay of a finished game step by step.
+// The end of the game: the final scores, highlighting the dice a score part counts, the
+// rematch (rematch.js), and the replay of a finished game step by step.
 
 import { api, el } from "../common.js";
 import { API, S, $, byTestId, playerName } from "./state.js";
 import { render } from "./render.js";
 import { showError } from "./socket.js";
 import { t } from "../i18n.js";
+import { renderRematch } from "./rematch.js";
 
 export function renderEnd() {
   const box = $("end");
@@ -18,8 +19,15 @@ export function renderEnd() {
   // The table and the replay controls are built once; a re-render only refreshes the slider.
   if (box.dataset.built !== String(view.history.length)) {
     box.dataset.built = String(view.history.length);
-    box.replaceChildren(el("h2", { text: "Final scores" }), outcomeLine(view), scoreTable(view), replayControls(view));
+    box.replaceChildren(
+      el("h2", { text: "Final scores" }),
+      outcomeLine(view),
+      el("div", { class: "rematch-row" }),
+      scoreTable(view),
+      replayControls(view),
+    );
   }
+  renderRematch(box.querySelector(".rematch-row"), view);
   const slider = byTestId("replay-slider");
   if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
   const label = $("replay-position");

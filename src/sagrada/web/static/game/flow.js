@@ -1,8 +1,21 @@
 // Playing: committing actions, a tool gathered step by step and previewed before it is sent,
+// a turn staged (each action previewed, Undo, Confirm turn) for players who confirm each turn,
 // and the clicks on dice and cells that choose an action (or the first half of one).
 
-import { api } from "../common.js";
-import { token, API, S, byTestId, shownView, currentActions, actionModel, chosenRotation, slotsFor } from "./state.js";
+import { api, preference } from "../common.js";
+import {
+  token,
+  API,
+  S,
+  CONFIRM_KEY,
+  MAX_ACTIONS,
+  byTestId,
+  shownView,
+  currentActions,
+  actionModel,
+  chosenRotation,
+  slotsFor,
+} from "./state.js";
 import { render } from "./render.js";
 import { showError, applyView } from "./socket.js";
 
@@ -31,11 +44,12 @@ async function commit(actions) {
 }
 
 /**
- * Ask the server what may follow the gathered steps. The tool is committed as a whole when it
- * is complete, or when the last step rolls or draws dice (`chance`): the server will not
- * preview past such a step, as its result must not be seen before it is committed.
+ * Ask the server what may follow the gathered actions, and show their provisional result. They
+ * are sent when a tool is complete (unless the turn is staged: see staging()), or when the last
+ * one rolls or draws dice (`chance`): the server will not preview past such a step, as its
+ * result must not be seen before it is committed.
  */
-async function runPreview() {
+async function runPreview({ mayCommit = true } = {}) {
   const gather = S.gather;
   S.busy = true;
   document.body.classList.add("busy");
@@ -47,8 +61,10 @@ async function runPreview() {
     document.body.classList.remove("busy");
     if (S.gather !== gather) return; // cancelled (or a new view came) while waiting
     showError(err.message, err.reason);
-    // Forget the refused step; if it was the card itself, there is nothing left to gather.
+    // Forget the refused step (the preview shown is still that of the steps before it); if it
+    // was the only one, there is nothing left to gather.
     gather.steps.pop();
+    gather.kinds.pop();
     if (!gather.steps.length) S.gather = null;
     render();
     return;
@@ -57,7 +73,7 @@ async function runPreview() {
   document.body.classList.remove("busy");
   if (S.gather !== gather) return; // cancelled (or a new view came) while waiting
   showError("");
-  if (preview.complete || preview.chance) {
+  if (preview.chance || (preview.complete && !staging() && mayCommit)) {
     await commit(gather.steps);
     return;
   }
@@ -69,33 +85,86 @@ async function runPreview() {
 // card (an apprentice's tool). The preview says when what they started is whole.
 const GATHERED = new Set(["tool", "activate", "discard"]);
 
+let stagedPage = false;
+
+/** Say that this page stages turns (the dice game's page, which draws Undo and Confirm turn). */
+export function offerStaging() {
+  stagedPage = true;
+}
+
+/** Whether the player's actions are staged until "Confirm turn": on a page that offers it,
+ * by their setting "Confirm each turn", during play (the windows chosen at the start are sent
+ * at once). */
+export function staging() {
+  return stagedPage && preference(CONFIRM_KEY, true) && Boolean(S.view) && S.view.phase === "play";
+}
+
+/** Where the tool under way begins among the gathered actions, or null when none is (the
+ * gathered actions are then a staged turn, each whole). */
+export function toolStart(gather = S.gather) {
+  if (!gather || (gather.preview && gather.preview.complete)) return null;
+  for (let i = gather.kinds.length - 1; i >= 0; i--) if (GATHERED.has(gather.kinds[i])) return i;
+  return null;
+}
+
 /** The player chose an action (any click that names a full legal action ends up here). */
 export async function choose(action) {
   if (S.busy || S.replay) return;
   S.selection = null;
-  if (S.gather) {
-    S.gather.steps.push(action);
-    await runPreview();
+  S.hint = null;
+  const chosen = currentActions().find((a) => a.notation === action) || { notation: action, kind: null, chance: false };
+  if (!S.gather && !GATHERED.has(chosen.kind) && !staging()) {
+    // Ordinary actions when turns are not staged, and the steps of a tool already committed
+    // (after a chance step), are sent one by one.
+    await commit([action]);
     return;
   }
-  const chosen = currentActions().find((a) => a.notation === action);
-  if (chosen && GATHERED.has(chosen.kind)) {
-    // A tool is gathered step by step and previewed; nothing is sent until it is whole.
-    S.gather = { steps: [action], preview: null, base: S.view.history.length };
-    await runPreview();
+  // A tool is gathered step by step and previewed, and so is a staged turn: nothing is sent
+  // until the tool is whole (or the player confirms the turn).
+  if (!S.gather) S.gather = { steps: [], kinds: [], preview: null, base: S.view.history.length };
+  S.gather.steps.push(action);
+  S.gather.kinds.push(chosen.kind);
+  // A step that rolls or draws dice is sent at once, with everything gathered before it; so is
+  // a pass (it ends the turn), and a list as long as one request may carry.
+  if (chosen.chance || chosen.kind === "pass" || S.gather.steps.length >= MAX_ACTIONS) {
+    await commit(S.gather.steps);
     return;
   }
-  // Ordinary actions, and the steps of a tool already committed (after a chance step), are
-  // sent one by one.
-  await commit([action]);
+  await runPreview();
 }
 
+/** Drop the tool under way (its gathered steps); the actions staged before it stay. */
 export function cancelTool() {
-  if (!S.gather) return;
-  S.gather = null;
+  const start = toolStart();
+  if (start === null) return;
+  dropFrom(start);
+}
+
+/** Drop the last gathered action (Undo). */
+export function undo() {
+  if (!S.gather || S.busy) return;
+  dropFrom(S.gather.steps.length - 1);
+}
+
+/** Send the staged actions as one list, applied together or not at all (Confirm turn). */
+export function confirmTurn() {
+  if (!S.gather || S.busy || toolStart() !== null) return;
+  return commit(S.gather.steps);
+}
+
+function dropFrom(index) {
+  const gather = S.gather;
   S.selection = null;
   showError("");
-  render();
+  gather.steps.splice(index);
+  gather.kinds.splice(index);
+  if (!gather.steps.length) {
+    S.gather = null;
+    render();
+    return;
+  }
+  // What is left was seen before: show it again, and send nothing by itself.
+  return runPreview({ mayCommit: false });
 }
 
 // -- click handlers ------------------------------------------------------------------------------
@@ -159,7 +228,7 @@ export function bindTurnControls(passOf, escapeMore = () => {}) {
   byTestId("cancel-tool").addEventListener("click", cancelTool);
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
-    if (S.gather) cancelTool();
+    if (toolStart() !== null) cancelTool();
     else if (S.selection) {
       S.selection = null;
       render();

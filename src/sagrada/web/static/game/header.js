@@ -1,5 +1,6 @@
 // The top of the page: the title and turn indicator, and the action bar (the decision, a hint
-// saying what to click, the die in hand, choice buttons, Pass and Cancel tool).
+// saying what to click, the die in hand, choice buttons, Pass and Cancel tool). The tab's
+// title is alert.js's; Undo and Confirm turn are stage.js's.
 
 import { dieLabel, el, dieFace } from "../common.js";
 import {
@@ -12,14 +13,13 @@ import {
   currentActions,
   holdsMasterworkDie,
 } from "./state.js";
-import { choose } from "./flow.js";
+import { choose, toolStart } from "./flow.js";
 import { heldMasterworkDie } from "./masterwork.js";
 import { t } from "../i18n.js";
 
 export function renderHeader(view) {
   const seat = mySeat(S.view);
   $("game-title").textContent = `Game ${gameId} · ${seat === null ? "watching" : playerName(seat)} · round ${view.round}`;
-  document.title = `Sagrada — game ${gameId}`;
   const turn = byTestId("turn-indicator");
   let text;
   let mine = false;
@@ -72,9 +72,13 @@ export function renderActionBar(view, model) {
   );
 
   const pass = byTestId("pass-button");
+  const tool = toolStart() !== null;
   pass.disabled = !model.pass || S.busy;
-  pass.hidden = Boolean(S.gather) || Boolean(S.replay) || view.phase !== "play" || mySeat(S.view) === null;
-  byTestId("cancel-tool").hidden = !S.gather;
+  pass.hidden = tool || Boolean(S.replay) || view.phase !== "play" || mySeat(S.view) === null;
+  // Staged actions go with the pass: it ends the turn.
+  pass.textContent = S.gather && !tool ? "Confirm and pass" : "Pass";
+  pass.classList.toggle("primary", !S.gather);
+  byTestId("cancel-tool").hidden = !tool;
 }
 
 /** The text of a choice button, from the action's kind. */
@@ -124,12 +128,12 @@ function hintText(view, m) {
     if (m.track.size) parts.push("click a highlighted Round Track die");
     if (m.gain.size) parts.push("click where your apprentice card comes from (Apprentice cards)");
     if (m.keep.size) parts.push("click Keep on one of the two apprentice cards");
-    if (m.cards.size) parts.push("play an apprentice card with its button");
-    if (m.tools.size) parts.push("use a tool card");
-    if (m.buttons.length) parts.push("use a button");
-    if (m.pass) parts.push("pass");
+    if (m.cards.size) parts.push("press the button of an apprentice card");
+    if (m.tools.size) parts.push("click a tool card");
+    if (m.buttons.length) parts.push("click a button");
+    if (m.pass) parts.push("click Pass");
   }
-  if (S.gather) parts.push("or Cancel (Esc)");
+  if (toolStart() !== null) parts.push("or Cancel (Esc)");
   const text = parts.join(", ");
   return text ? text[0].toUpperCase() + text.slice(1) + "." : "";
 }

@@ -1,10 +1,11 @@
 // The game log and the last moves: each action played, with the round, who played it and the
-// engine's words for what it did (its notation on request); and, for the windows, the dice
-// each player placed or moved last.
+// engine's words for what it did (its notation on request), marked when a bot played it for a
+// player out of time or a hint was asked for it; the actions gathered but not sent yet; and,
+// for the windows, the dice each player placed or moved last.
 
 import { el } from "../common.js";
 import { t } from "../i18n.js";
-import { S, $, byTestId, playerName } from "./state.js";
+import { S, $, byTestId, mySeat, playerName } from "./state.js";
 
 // -- rounds ------------------------------------------------------------------------------------
 
@@ -27,9 +28,10 @@ export function noteRounds(before, after) {
   if (after.round === before.round) for (let i = seen + 1; i < total; i++) S.rounds[i] = before.round;
 }
 
+/** The round of action `i` (0: setup, before round 1), or null if unknown. */
 function roundOf(view, i) {
   const rounds = view.history_rounds || S.rounds;
-  return typeof rounds[i] === "number" && rounds[i] > 0 ? rounds[i] : null;
+  return typeof rounds[i] === "number" && rounds[i] >= 0 ? rounds[i] : null;
 }
 
 // -- the last moves ----------------------------------------------------------------------------
@@ -87,6 +89,8 @@ export function renderLog() {
   const view = S.view;
   const history = (view && view.history_actions) || [];
   const seats = (view && view.history_seats) || [];
+  const timedOut = new Set((view && view.timed_out) || []);
+  const hinted = new Set((view && view.hinted) || []);
   const upTo = S.replay ? S.replay.n : history.length;
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
@@ -104,26 +108,36 @@ export function renderLog() {
           "data-seat": typeof seat === "number" ? String(seat) : undefined,
           "data-notation": action.notation,
         },
-        round === null ? null : el("span", { class: "round", text: `Round ${round}` }),
+        round === null ? null : el("span", { class: "round", text: round === 0 ? "Setup" : `Round ${round}` }),
         round === null ? null : " ",
         typeof seat === "number" ? el("span", { class: "who", text: playerName(seat) }) : null,
         " ",
         el("span", { class: "what", text: t(action.message) }),
+        // What the table adds: a bot played it for a player whose time ran out; a hint was
+        // asked for it.
+        timedOut.has(i) ? el("span", { class: "mark timed-out", "data-testid": "log-timed-out", text: " (time ran out: played by a bot)" }) : null,
+        hinted.has(i) ? el("span", { class: "mark hinted", "data-testid": "log-hinted", text: " (hint used)" }) : null,
         el("code", { class: "notation hint", text: action.notation }),
       );
     }),
   );
-  if (S.gather) {
-    // The tool's steps gathered so far, in the preview's words (its view's history ends with them).
+  if (S.gather && !S.replay) {
+    // The actions gathered (a tool's steps, a staged turn), in the preview's words (its view's
+    // history ends with them).
     const preview = S.gather.preview && S.gather.preview.view;
     const steps = preview ? (preview.history_actions || []).slice(history.length) : [];
+    const seat = mySeat(view);
     log.append(
-      el(
-        "li",
-        { class: "pending" },
-        el("span", { class: "what", text: steps.map((step) => t(step.message)).join(", ") || "choosing a tool" }),
-        el("span", { class: "hint", text: " (not sent yet)" }),
-        el("code", { class: "notation hint", text: S.gather.steps.join(" ") }),
+      ...S.gather.steps.map((notation, i) =>
+        el(
+          "li",
+          { class: "pending", "data-testid": "log-pending" },
+          seat === null ? null : el("span", { class: "who", text: playerName(seat) }),
+          " ",
+          el("span", { class: "what", text: steps[i] ? t(steps[i].message) : "…" }),
+          el("span", { class: "hint", text: " (not sent yet)" }),
+          el("code", { class: "notation hint", text: notation }),
+        ),
       ),
     );
   }

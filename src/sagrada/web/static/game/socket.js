@@ -1,5 +1,6 @@
 // Talking to the server: the error line, taking in a new view (from the WebSocket or a REST
-// answer), GET /view, and the WebSocket with reconnection and its connection badge.
+// answer), GET /view, and the WebSocket with reconnection and its connection badge; other
+// modules hear of its other messages (the chat) through onSocket.
 
 import { api, rememberToken } from "../common.js";
 import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
@@ -23,6 +24,7 @@ export function applyView(view) {
     if (S.gather && S.gather.base !== view.history.length) S.gather = null;
     S.selection = null;
     S.rotation = 0;
+    S.hint = null;
   }
   noteRounds(S.view, view);
   S.view = view;
@@ -50,6 +52,20 @@ export async function loadView() {
 /** WebSocket with reconnection: 1 s, 2 s, 4 s … up to 15 s between tries. */
 const socket = { ws: null, attempt: 0, timer: null, refused: false };
 
+/** What other modules want to hear of the socket: "open" (each connection), and messages by
+ * type other than views and errors (such as "chat"). */
+const listeners = new Map();
+
+/** Call `fn` on each socket event of `type` ("open", or a message type: its message). */
+export function onSocket(type, fn) {
+  if (!listeners.has(type)) listeners.set(type, []);
+  listeners.get(type).push(fn);
+}
+
+function notify(type, payload) {
+  for (const fn of listeners.get(type) || []) fn(payload);
+}
+
 export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
@@ -59,6 +75,7 @@ export function connect() {
   ws.addEventListener("open", () => {
     socket.attempt = 0;
     setConnection("live", "live");
+    notify("open");
   });
   ws.addEventListener("message", (event) => {
     let message;
@@ -69,6 +86,7 @@ export function connect() {
     }
     if (message.type === "view") applyView(message.view);
     else if (message.type === "error") showError(message.detail, message.message);
+    else if (message.type === "chat") notify("chat", message.message);
   });
   ws.addEventListener("close", (event) => {
     if (socket.ws !== ws || socket.refused) return;

@@ -13,13 +13,20 @@ export const API = `/api/games/${encodeURIComponent(gameId)}`;
 export const S = {
   view: null, // the latest live view from the server
   replay: null, // {n, view} while looking at an earlier step of a finished game
-  gather: null, // {steps, preview, base}: tool steps gathered but not committed
+  gather: null, // {steps, kinds, preview, base}: actions gathered (a tool's steps, a staged turn), not sent yet
   selection: null, // {kind: "pool"|"own", die, index} or {kind: "move", cell}: first click of two
   busy: false, // a request is in flight: ignore clicks meanwhile
   scorePin: null, // {seat, part} pinned score highlight (clicked)
   rotation: 0, // the rotation chosen for the masterwork die in hand (Masterwork module)
   rounds: [], // the round of each action of the history, as far as the page saw (log.js)
+  hint: null, // {action, words}: what the strong bot would do now, shown until the next move (hint.js)
 };
+
+/** The remembered setting "Confirm each turn" (on unless the player turned it off): a turn's
+ * actions are staged and sent together by "Confirm turn" (flow.js). */
+export const CONFIRM_KEY = "sagrada.confirmTurn";
+/** The most actions one request may carry (docs/web-api.md, POST /actions). */
+export const MAX_ACTIONS = 12;
 
 /** Every card the server knows (GET /api/cards), loaded at start: private objectives carry
  * their colour or the spaces they score; Life's apprentice cards their names. */
@@ -42,12 +49,17 @@ export function mySeat(view = S.view) {
   return typeof seat === "number" && seat >= 0 ? seat : null;
 }
 
+/** Whether it is this seat's turn in the live view (a decision of its own is waiting). */
+export function myTurn(view = S.view) {
+  const seat = mySeat(view);
+  return seat !== null && view.phase !== "over" && view.current_player === seat && (view.actions || []).length > 0;
+}
+
 export function playerName(seat, view = S.view) {
   const seats = view && view.game && view.game.seats;
   const entry = seats && seats.find((s) => s.seat === seat);
   return (entry && entry.name) || `Player ${seat + 1}`;
 }
-
 
 /** The view on screen: a replay step, the server's provisional view of the gathered tool
  * steps (from the preview), or the live view. */

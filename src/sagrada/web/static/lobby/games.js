@@ -113,7 +113,11 @@ async function joinGame(id, game) {
     rememberToken(id, seat.seat, seat.token);
     location.href = gameUrl(id, seat.token, game);
   } catch (err) {
-    status.textContent = `Cannot join game ${id}: ${err.message}`;
+    status.textContent = `Cannot join game ${id}: ${err.message}.`;
+    if (err.status === 409) {
+      // Every seat is taken: the game can still be watched.
+      status.append(" ", el("a", { class: "button", href: gameUrl(id, null, game), "data-testid": "watch-full-game", text: "Watch this game" }));
+    }
     refreshGames();
   }
 }

@@ -1,0 +1,166 @@
+// Hints (games created with them): on your turn, "Hint" asks the server what the strong bot
+// would do in your place (POST /hint), says it in words and marks it on the table (the die to
+// take and the space it goes to, the tool card, the button), by finding the suggested action
+// among the view's structured legal actions. The log marks the action a hint was asked for.
+
+import { api, dieLabel } from "../common.js";
+import { token, API, S, CARDS, byTestId, myTurn, mySeat } from "./state.js";
+import { render } from "./render.js";
+import { showError } from "./socket.js";
+
+let asking = false;
+
+export function bindHint() {
+  byTestId("hint-button").addEventListener("click", askHint);
+}
+
+/** The Hint button (your turn, hints on, nothing staged) and what the strong bot would do. */
+export function renderHint() {
+  const view = S.view;
+  const button = byTestId("hint-button");
+  // Asked for the position the server knows: not while actions wait to be sent.
+  button.hidden = !(view && view.game && view.game.hints) || Boolean(S.replay) || Boolean(S.gather) || !myTurn(view);
+  button.disabled = S.busy || asking;
+  button.textContent = asking ? "Thinking…" : "Hint";
+  const advice = byTestId("hint-advice");
+  advice.hidden = !S.hint || Boolean(S.replay);
+  advice.textContent = S.hint ? `The strong bot would: ${S.hint.words}` : "";
+  // The action itself, for tests and tools (people read the words).
+  if (S.hint) advice.dataset.notation = S.hint.notation;
+  else delete advice.dataset.notation;
+  markHint();
+}
+
+async function askHint() {
+  if (S.busy || asking || S.gather) return;
+  const seen = S.view.history.length;
+  asking = true;
+  render();
+  try {
+    const answer = await api("POST", `${API}/hint`, { token });
+    if (S.view.history.length !== seen || S.gather) return; // the game moved on meanwhile
+    const action = (S.view.actions || []).find((a) => a.notation === answer.action) || null;
+    S.hint = { notation: answer.action, action, words: action ? actionWords(action, S.view) : "an action this page cannot show" };
+    if (action) S.selection = selectionFor(action, S.view);
+    showError("");
+  } catch (err) {
+    showError(err.message, err.reason);
+  } finally {
+    asking = false;
+    render();
+  }
+}
+
+/** The first click of a two-click action, made for the player: the die to place, the die to
+ * move. */
+function selectionFor(action, view) {
+  const me = view.players.find((p) => p.seat === mySeat(view));
+  switch (action.kind) {
+    case "draft":
+    case "slot":
+      return { kind: "pool", die: action.die, index: (view.draft_pool || []).indexOf(action.die) };
+    case "own_draft":
+      return { kind: "own", die: action.die, index: ((me && me.private_dice_pool) || []).indexOf(action.die) };
+    case "move":
+      return { kind: "move", cell: action.from };
+    default:
+      return null;
+  }
+}
+
+/** Mark what the hinted action is taken with (after each render, which redraws the table). */
+function markHint() {
+  document.querySelectorAll(".hinted").forEach((node) => node.classList.remove("hinted"));
+  const action = S.hint && !S.replay && !S.gather ? S.hint.action : null;
+  if (!action) return;
+  const seat = mySeat();
+  const mine = (cell) => `[data-testid="window"][data-seat="${seat}"] [data-cell="${cell}"]`;
+  const selectors = [`[data-action="${CSS.escape(action.notation)}"]`];
+  const selected = S.selection;
+  switch (action.kind) {
+    case "draft":
+    case "slot":
+    case "own_draft": {
+      const pool = action.kind === "own_draft" ? "own" : "pool";
+      if (selected && selected.index >= 0) selectors.push(`[data-key="${CSS.escape(`${pool}:${action.die}:${selected.index}`)}"]`);
+      selectors.push(action.kind === "slot" ? `[data-testid="masterwork-slot"][data-slot="${CSS.escape(action.slot)}"]` : mine(action.cell));
+      break;
+    }
+    case "choose":
+    case "pay":
+      selectors.push(`[data-testid="pool-die"][data-die="${CSS.escape(action.die)}"]`);
+      break;
+    case "own_choose":
+      selectors.push(`[data-testid="own-die"][data-die="${CSS.escape(action.die)}"]`);
+      break;
+    case "put":
+    case "masterwork":
+      selectors.push(mine(action.cell));
+      break;
+    case "move":
+      selectors.push(mine(action.from), mine(action.to));
+      break;
+    case "tool":
+      selectors.push(`[data-testid="tool-card"][data-tool="${action.tool}"]`);
+      break;
+    case "pass":
+      selectors.push('[data-testid="pass-button"]');
+      break;
+    case "pattern":
+      selectors.push(`[data-testid="window-option-${action.option}"]`);
+      break;
+    case "gain":
+      selectors.push(`[data-testid="apprentice-gain-${action.source}"]`);
+      break;
+  }
+  for (const selector of selectors) {
+    // The first match only: of two equal dice, the one selected (its key names its place).
+    const node = document.querySelector(selector);
+    if (node) node.classList.add("hinted");
+  }
+}
+
+/** What an action does, in words (imperative: "place the red 3 on B4"). */
+export function actionWords(action, view) {
+  const die = action.die ? dieLabel(action.die) : "";
+  const tool = (number) => {
+    const card = (view.tools || []).find((entry) => entry.number === number) || CARDS.tools.find((entry) => entry.number === number);
+    return card ? card.name : `tool card ${number}`;
+  };
+  const apprentice = (number) => {
+    const card = (CARDS.apprentice_cards || []).find((entry) => entry.number === number);
+    return card ? card.name : `apprentice card ${number}`;
+  };
+  switch (action.kind) {
+    case "pass": return "pass (end the turn)";
+    case "tool": return `use ${tool(action.tool)}`;
+    case "draft": return `place the ${die} on ${action.cell}`;
+    case "own_draft": return `place your own ${die} on ${action.cell}`;
+    case "choose": return `take the ${die}`;
+    case "own_choose": return `take your own ${die}`;
+    case "pay": return `pay with the ${die}`;
+    case "put": return `place the die on ${action.cell}`;
+    case "move": return `move the die on ${action.from} to ${action.to}`;
+    case "track": return `take the ${die} from round ${action.round} of the Round Track`;
+    case "increase": return "raise the die by 1";
+    case "decrease": return "lower the die by 1";
+    case "value": return `give the die the value ${action.value}`;
+    case "stop": return "stop the tool";
+    case "return": return "return the die to the Draft Pool";
+    case "pattern": {
+      const me = view.players.find((p) => p.seat === mySeat(view));
+      const option = me && me.window_options ? me.window_options[action.option - 1] : null;
+      return `choose window option ${action.option}${option ? ` (${option.name})` : ""}`;
+    }
+    case "slot": {
+      const which = action.slot.endsWith("c") ? "colour" : "value";
+      return `put the ${die} into the ${which} slot of masterwork space ${action.slot.slice(0, -1)}`;
+    }
+    case "masterwork": return `place the masterwork die turned ${action.rotation}° on ${action.cell}`;
+    case "gain": return `gain an apprentice card from the ${action.source === "deck" ? "deck" : "discard pile"}`;
+    case "keep": return `keep the ${action.choice === 1 ? "first" : "second"} of the two apprentice cards`;
+    case "activate": return `activate ${apprentice(action.card)}`;
+    case "discard": return `use and discard ${apprentice(action.card)}`;
+    default: return "an action this page cannot name";
+  }
+}

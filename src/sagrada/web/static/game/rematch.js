@@ -1,0 +1,58 @@
+// Rematch, on the end screen of both games: a player asks to play the game again (POST
+// /rematch: the same options and seats, a new seed), takes their seat in it with a token of
+// their own, and goes there. Once someone asked, the summary names the new game and the
+// button reads "Join the rematch"; spectators may watch it.
+
+import { api, el, gameUrl, rememberToken, rememberedTokens } from "../common.js";
+import { token, API, S, mySeat } from "./state.js";
+import { showError } from "./socket.js";
+
+let asking = false;
+
+/** The rematch button (or link) of a finished game, drawn into `box` at each render. */
+export function renderRematch(box, view = S.view) {
+  const summary = view && view.game;
+  if (!summary || view.phase !== "over") {
+    box.replaceChildren();
+    return;
+  }
+  const again = summary.rematch;
+  if (mySeat(view) === null) {
+    box.replaceChildren(
+      ...(again ? [el("a", { class: "button", href: gameUrl(again, null, summary.game), "data-testid": "watch-rematch", text: "Watch the rematch" })] : []),
+    );
+    return;
+  }
+  box.replaceChildren(
+    el("button", {
+      type: "button",
+      class: "primary",
+      "data-testid": "rematch-button",
+      "data-key": "rematch",
+      disabled: asking,
+      text: again ? "Join the rematch" : "Rematch",
+      title: again ? "Another player asked to play this game again: take your seat" : "Play this game again: the same options and players, new dice",
+      onclick: rematch,
+    }),
+  );
+}
+
+async function rematch() {
+  if (asking) return;
+  const summary = S.view.game;
+  // A seat taken in the rematch already (in another tab, say) is kept in this browser.
+  const kept = summary.rematch ? rememberedTokens()[summary.rematch] : null;
+  if (kept && kept.token) {
+    location.href = gameUrl(summary.rematch, kept.token, summary.game);
+    return;
+  }
+  asking = true;
+  try {
+    const answer = await api("POST", `${API}/rematch`, { token });
+    rememberToken(answer.id, answer.seat, answer.token);
+    location.href = gameUrl(answer.id, answer.token, answer.game);
+  } catch (err) {
+    asking = false;
+    showError(err.message);
+  }
+}

@@ -1,0 +1,32 @@
+// "Your points so far": the live score of your own window during play (the view's
+// `live_score`, only ever your own), part by part, with the total. With actions staged or a
+// tool under way, the provisional view's: what the window would score with them.
+
+import { el } from "../common.js";
+import { t } from "../i18n.js";
+import { S, $ } from "./state.js";
+
+export function renderLiveScore(view) {
+  const panel = $("live-score-panel");
+  const score = !S.replay && view.phase === "play" ? view.live_score : null;
+  panel.hidden = !score;
+  if (!score) return;
+  const rows = score.parts.map((part) => {
+    const counted = part.counted !== false;
+    // A card's name is its own; the other parts (favor tokens, open spaces) are messages.
+    const name = part.name_message ? t(part.name_message) : part.name;
+    return el(
+      "tr",
+      { "data-testid": "live-score-part", title: part.formula_message ? t(part.formula_message) : part.formula || "" },
+      el("th", { scope: "row", text: part.kind === "private" ? `${name} (private)` : name }),
+      el("td", { class: "num", "data-testid": "live-score-points", text: String(counted ? part.points : 0) }),
+    );
+  });
+  const total = el(
+    "tr",
+    { class: "total" },
+    el("th", { scope: "row", text: "Total" }),
+    el("td", { class: "num", "data-testid": "live-score-total", text: String(score.total) }),
+  );
+  $("live-score-parts").replaceChildren(...rows, total);
+}

@@ -1,0 +1,46 @@
+// The controls of a staged turn (for players who confirm each turn, the default): the actions
+// clicked wait, shown through the server's preview, until "Confirm turn" sends them together;
+// "Undo" takes back the last. A step that rolls or draws dice cannot wait (its result must not
+// be seen before it counts): it is sent at once, with what is staged, and the page says so.
+// The staging itself is flow.js's.
+
+import { bindPreference } from "../common.js";
+import { S, CONFIRM_KEY, MAX_ACTIONS, byTestId, currentActions } from "./state.js";
+import { staging, toolStart, undo, confirmTurn } from "./flow.js";
+import { render } from "./render.js";
+
+export function bindStageControls() {
+  bindPreference(byTestId("confirm-setting"), CONFIRM_KEY, true, () => render());
+  byTestId("undo-button").addEventListener("click", undo);
+  byTestId("confirm-turn").addEventListener("click", confirmTurn);
+}
+
+export function renderStage() {
+  const steps = S.gather && !S.replay ? S.gather.steps.length : 0;
+  const tool = toolStart() !== null;
+  const undoButton = byTestId("undo-button");
+  undoButton.hidden = !steps;
+  undoButton.disabled = S.busy;
+  const confirm = byTestId("confirm-turn");
+  // A tool half used cannot be confirmed: finish it, or cancel it.
+  confirm.hidden = !steps || tool;
+  confirm.disabled = S.busy;
+  const ended = S.gather && S.gather.preview && !(S.gather.preview.actions || []).length;
+  const note = byTestId("stage-note");
+  note.textContent = steps && !tool ? stageNote(steps, ended) : "";
+  note.title = `Confirm turn sends them together (${MAX_ACTIONS} at most); Undo takes back the last.`;
+
+  // What cannot wait, said beside it: a pass that ends the round (the next dice are drawn),
+  // a tool's step that rolls or draws a die.
+  const chancy = staging() && !S.replay ? currentActions().filter((action) => action.chance) : [];
+  const chance = byTestId("chance-note");
+  const passRolls = chancy.some((action) => action.kind === "pass");
+  const otherRolls = chancy.some((action) => action.kind !== "pass");
+  chance.hidden = !chancy.length;
+  chance.textContent = passRolls && !otherRolls ? "rolls dice: commits at once" : chancy.length ? "this step rolls dice: commits at once" : "";
+}
+
+function stageNote(steps, ended) {
+  const what = steps === 1 ? "1 action" : `${steps} actions`;
+  return `Not sent yet: ${what}${ended ? ", and your turn ends with them" : ""}.`;
+}

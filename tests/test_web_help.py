@@ -1,0 +1,202 @@
+"""The rules help's data (issue 15, "Rules help"): ``GET /api/rules`` serves the rules in short,
+every card with its text and, for the base game's tools and public objectives, a picture of
+what it does; every option explained; house cards flagged.
+
+The pictures are checked against the rules they show: an objective's example window really
+scores (the engine marks the cells), and no pictured window, before or after its arrows move
+dice, has two dice side by side of one colour or one value (001_3237e9a6eb6273e0.txt,
+"Placing Dice")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sagrada.cardgame.content import content as card_content
+from sagrada.cardgame.options import CARD_OPTIONS
+from sagrada.core.cells import CELL_NAMES
+from sagrada.core.content import catalog
+from sagrada.core.errors import ContentError
+from sagrada.core.options import OPTIONS
+from sagrada.web import help as rules_help
+from web_helpers import new_client
+
+BASE_TOOLS = 12
+BASE_PUBLICS = 10
+RULEBOOKS = {
+    "000_59c065326239388f.txt",
+    "001_3237e9a6eb6273e0.txt",
+    "002_a2583da13b6224b7.txt",
+    "003_0d63153aaa85498d.txt",
+    "004_234c3922e9d01436.txt",
+}
+
+
+@pytest.fixture(scope="module")
+def answer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    with new_client(tmp_path_factory.mktemp("help")) as client:
+        response = client.get("/api/rules")
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+
+def windows_of(picture: dict[str, Any]) -> list[dict[str, Any]]:
+    return [part for part in picture["parts"] if "window" in part]
+
+
+def dice_by_cell(rows: list[str]) -> dict[str, str]:
+    tokens = [token for row in rows for token in row.split()]
+    return {CELL_NAMES[c]: t for c, t in enumerate(tokens) if t[0].isupper()}
+
+
+def side_by_side_clash(dice: dict[str, str]) -> str | None:
+    """Two orthogonal neighbours of one colour or one value, if any (as "A1/A2")."""
+    for cell, die in dice.items():
+        row, column = cell[0], int(cell[1])
+        for other in (f"{row}{column + 1}", f"{chr(ord(row) + 1)}{column}"):
+            if other in dice and (dice[other][0] == die[0] or dice[other][1] == die[1] != "?"):
+                return f"{cell}/{other}"
+    return None
+
+
+def test_every_section_has_a_title_text_and_a_rulebook(answer: dict[str, Any]) -> None:
+    sections = answer["sections"]
+    groups = {section["group"] for section in sections}
+    assert groups == {"Sagrada", "5 & 6 Player Expansion", "Life", "Solo card game"}
+    ids = {section["id"] for section in sections}
+    for wanted in ("setup", "turn", "placement", "tools", "scoring", "solo", "private_pools"):
+        assert wanted in ids
+    for wanted in ("apprentice", "masterwork", "toil", "card_game"):
+        assert wanted in ids
+    for section in sections:
+        assert section["title"].strip()
+        assert section["text"] and all(paragraph.strip() for paragraph in section["text"])
+        assert section["source"].split(",")[0] in RULEBOOKS, section["source"]
+
+
+def test_every_base_tool_and_public_objective_has_a_picture(answer: dict[str, Any]) -> None:
+    cards = answer["cards"]
+    base_tools = [t for t in cards["tools"] if t["pack"] == "base"]
+    base_publics = [o for o in cards["public_objectives"] if o["pack"] == "base"]
+    assert len(base_tools) == BASE_TOOLS and len(base_publics) == BASE_PUBLICS
+    for card in base_tools + base_publics:
+        assert card["text"], card["name"]
+        picture = card["illustration"]
+        assert picture is not None and picture["parts"], f"{card['name']} has no picture"
+    for tool in base_tools:
+        assert tool["illustration"]["note"], tool["name"]
+
+
+def test_every_card_has_its_text(answer: dict[str, Any]) -> None:
+    cards = answer["cards"]
+    content = catalog()
+    assert [t["number"] for t in cards["tools"]] == [t.id for t in content.tools]
+    assert {t["name"]: t["text"] for t in cards["tools"]} == {t.name: t.text for t in content.tools}
+    assert {o["id"]: o["text"] for o in cards["public_objectives"]} == {
+        o.id: o.text for o in content.publics
+    }
+    for private in cards["private_objectives"]:
+        assert private["text"], private["name"]
+    assert all(card["text"] for card in cards["apprentice_cards"])
+
+
+def test_an_objective_picture_is_a_window_that_scores_its_marked_cells(
+    answer: dict[str, Any],
+) -> None:
+    row_variety = next(
+        o for o in answer["cards"]["public_objectives"] if o["id"] == "row_color_variety"
+    )
+    (window,) = windows_of(row_variety["illustration"])
+    # A row of five different colours: one row, 6 VP, and the row's five cells marked.
+    assert window["marks"] == ["A1", "A2", "A3", "A4", "A5"]
+    assert row_variety["illustration"]["note"] == "This window scores 6 VP (1 row × 6 VP)."
+    for objective in answer["cards"]["public_objectives"]:
+        if objective["illustration"] is None:
+            continue
+        (window,) = windows_of(objective["illustration"])
+        assert window["marks"], f"{objective['name']}: the example scores nothing"
+        assert set(window["marks"]) <= set(dice_by_cell(window["window"]))
+
+
+def test_no_pictured_window_breaks_the_placement_rules(answer: dict[str, Any]) -> None:
+    cards = answer["cards"]
+    pictures = [c["illustration"] for c in cards["tools"] + cards["public_objectives"]]
+    for picture in filter(None, pictures):
+        for part in windows_of(picture):
+            dice = dice_by_cell(part["window"])
+            assert side_by_side_clash(dice) is None, part["window"]
+            for start, end in part.get("arrows", []):
+                assert start in dice and end not in dice, (start, end)
+                dice[end] = dice.pop(start)
+                assert side_by_side_clash(dice) is None, f"{part['window']} after {start}>{end}"
+
+
+def test_the_clash_check_can_fail() -> None:
+    assert side_by_side_clash({"A1": "R3", "A2": "R5"}) == "A1/A2"
+    assert side_by_side_clash({"A1": "R3", "B1": "G3"}) == "A1/B1"
+    assert side_by_side_clash({"A1": "R3", "B2": "R3"}) is None
+
+
+def test_every_option_of_the_schema_is_explained(answer: dict[str, Any]) -> None:
+    assert [o["name"] for o in answer["options"]] == [spec.name for spec in OPTIONS]
+    for option, spec in zip(answer["options"], OPTIONS, strict=True):
+        assert option["label"] == spec.label and option["help"] == spec.help
+        assert option["help"].strip()
+    notes = {o["name"]: o["note"] for o in answer["options"] if o["note"]}
+    # The edition options name the rulebooks each choice follows.
+    assert set(notes) == {"full_bag", "solo_private_objectives", "tie_break"}
+    for note in notes.values():
+        assert "001_3237e9a6eb6273e0.txt" in note and "000_59c065326239388f.txt" in note
+    card_options = [o["name"] for o in answer["card_options"]]
+    assert card_options == [spec.name for spec in CARD_OPTIONS]
+    assert all(o["help"].strip() for o in answer["card_options"])
+
+
+def test_house_cards_are_flagged_and_the_label_says_so(answer: dict[str, Any]) -> None:
+    assert answer["house_label"] == (
+        "house card (the project's text; the printed card is not available)"
+    )
+    cards = answer["cards"]
+    house_tools = {t["name"] for t in cards["tools"] if t["house"]}
+    assert house_tools == {t.name for t in catalog().tools if t.house}
+    assert {"Soldering Iron", "Glass Saw"} <= house_tools
+    assert not any(t["house"] for t in cards["tools"] if t["pack"] == "base")
+    assert {o["id"] for o in cards["public_objectives"] if o["house"]} >= {"perfect_pairs"}
+    assert all(card["house"] for card in cards["apprentice_cards"])
+
+
+def test_the_card_game_tools_and_orders_are_served(answer: dict[str, Any]) -> None:
+    cards = card_content()
+    game = answer["card_game"]
+    assert game["house"] is True
+    assert [(t["name"], t["pay"], t["text"]) for t in game["tools"]] == [
+        (t.name, t.pay, t.text) for t in cards.tools
+    ]
+    assert [o["id"] for o in game["orders"]] == [o.id for o in cards.orders]
+    assert all(o["text"] and o["house"] for o in game["orders"])
+    black = next(o for o in game["orders"] if o["id"] == "shades_of_black")
+    assert black["text"] == "The sum of the values of your black cards (1 VP per pip)."
+
+
+def test_a_malformed_picture_is_refused_naming_it() -> None:
+    path = Path(rules_help.__file__).parent.parent / "content" / rules_help.RULES_FILE
+    shipped = json.loads(path.read_text("utf-8"))
+    assert rules_help.check_help(shipped) == shipped
+    shipped["illustrations"]["tools"]["2"]["parts"][0]["window"][0] = "R2 Y5 . ."
+    with pytest.raises(ContentError, match=r"tools\['2'\].*5 tokens"):
+        rules_help.check_help(shipped)
+    shipped["illustrations"]["tools"]["2"]["parts"][0]["window"][0] = "R2 Y5 . . ."
+    shipped["option_notes"]["no_such_option"] = "..."
+    with pytest.raises(ContentError, match="no option 'no_such_option'"):
+        rules_help.check_help(shipped)
+
+
+def test_an_example_that_scores_nothing_shows_nothing() -> None:
+    row_variety = catalog().public("row_color_variety")
+    repeated = ["R3 Y1 R5 B2 P4", ". . . . .", ". . . . .", ". . . . ."]
+    assert rules_help.objective_example(repeated, row_variety) is None
+    varied = ["R3 Y1 G5 B2 P4", ". . . . .", ". . . . .", ". . . . ."]
+    assert rules_help.objective_example(varied, row_variety) is not None
