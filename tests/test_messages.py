@@ -269,9 +269,16 @@ def test_views_send_the_decision_and_each_log_line_as_messages(client: TestClien
     tokens = tokens_of(created)
     view = start_play(client, created["id"], tokens)
     seat = view["current_player"]
-    assert view["decision_message"] == {
-        "id": "decision.player",
-        "params": {"player": seat, "prompt": {"id": "prompt.turn", "params": {}}},
+    # The engine's decision, as a message: the turn's prompt is the whole one ("draft and
+    # place a die, use a tool, or pass") or, when the deal leaves no tool usable, the parts left.
+    room = client.app.state.manager.rooms[created["id"]]  # type: ignore[attr-defined]
+    assert view["decision_message"] == room.state.describe_decision().to_json()
+    assert view["decision_message"]["id"] == "decision.player"
+    assert view["decision_message"]["params"]["player"] == seat
+    assert view["decision_message"]["params"]["prompt"]["id"] in {
+        "prompt.turn",
+        "prompt.or",
+        "prompt.turn.end",
     }
     first = view["history_actions"][0]
     assert first["message"] == {"id": "action.pattern", "params": {"option": first["option"]}}
