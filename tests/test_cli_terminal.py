@@ -209,16 +209,17 @@ def test_no_color_leaves_out_every_escape_code_and_the_glyphs_still_tell_colours
         assert re.search(rf"^{row}  {tokens} *$", out, re.MULTILINE), row
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        ["--players", "4"],
-        ["--players", "2", "--masterwork", "--apprentice"],
-        ["--players", "3", "--private-pools"],
-        ["--players", "6"],
-    ],
-    ids=["4 players", "masterwork and apprentice", "private pools", "6 players"],
-)
+#: Tables that draw the most on one screen, for the 80-column tests.
+WIDE_TABLES = [
+    ["--players", "4"],
+    ["--players", "2", "--masterwork", "--apprentice"],
+    ["--players", "3", "--private-pools"],
+    ["--players", "6"],
+]
+WIDE_TABLE_IDS = ["4 players", "masterwork and apprentice", "private pools", "6 players"]
+
+
+@pytest.mark.parametrize("options", WIDE_TABLES, ids=WIDE_TABLE_IDS)
 def test_no_line_is_wider_than_80_columns(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, options: list[str]
 ) -> None:
@@ -518,16 +519,7 @@ def test_a_german_game_against_a_bot_names_the_winner_in_german(
     assert english_words(out) == []
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        ["--players", "4"],
-        ["--players", "2", "--masterwork", "--apprentice"],
-        ["--players", "3", "--private-pools"],
-        ["--players", "6"],
-    ],
-    ids=["4 players", "masterwork and apprentice", "private pools", "6 players"],
-)
+@pytest.mark.parametrize("options", WIDE_TABLES, ids=WIDE_TABLE_IDS)
 def test_the_german_screen_keeps_to_80_columns_and_never_cuts_a_players_title(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, options: list[str]
 ) -> None:
