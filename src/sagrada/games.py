@@ -19,6 +19,7 @@ read as records of the dice game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from sagrada.bots import BOT_NAMES, make_bot
@@ -139,40 +140,29 @@ class Player(Protocol):
         ...
 
 
-#: How each game makes its bots from a spec (``"greedy"``, ``"search:4"``): the bots live
-#: outside the engines (the dice game's core imports no bot).
-_BOTS: dict[str, Callable[[str, int], Player]] = {
-    DICE_GAME.name: make_bot,
-    CARD_GAME.name: make_card_bot,
+@dataclass(frozen=True, slots=True)
+class GameBots:
+    """A game's bots: how they are made from a spec (``"greedy"``, ``"search:4"``), the
+    names that may take a seat, the one that plays a person's turn when their time runs out
+    (strong, and quick to decide) and the one a hint asks (the strongest)."""
+
+    make: Callable[[str, int], Player]
+    names: tuple[str, ...]
+    stand_in: str
+    hint: str
+
+
+#: Each game's bots, by game name. They live outside the engines (the dice game's core
+#: imports no bot).
+_BOTS: dict[str, GameBots] = {
+    DICE_GAME.name: GameBots(make_bot, BOT_NAMES, stand_in="medium", hint="hard"),
+    CARD_GAME.name: GameBots(make_card_bot, CARD_BOT_NAMES, stand_in="plan", hint="plan"),
 }
-#: The names of each game's bots, for a seat of a table.
-_BOT_NAMES: dict[str, tuple[str, ...]] = {
-    DICE_GAME.name: BOT_NAMES,
-    CARD_GAME.name: CARD_BOT_NAMES,
-}
 
 
-#: The bot that plays a person's turn when their time runs out: strong, and quick to decide.
-_STAND_INS: dict[str, str] = {DICE_GAME.name: "medium", CARD_GAME.name: "plan"}
-
-
-#: The bot whose choice a hint shows: the strongest.
-_HINT_BOTS: dict[str, str] = {DICE_GAME.name: "hard", CARD_GAME.name: "plan"}
-
-
-def hint_bot(game_name: str) -> str:
-    """The bot spec a hint of ``game_name`` asks ("what would the strong bot do")."""
-    return _HINT_BOTS[game(game_name).name]
-
-
-def stand_in(game_name: str) -> str:
-    """The bot spec that plays for a person of ``game_name`` whose time ran out."""
-    return _STAND_INS[game(game_name).name]
-
-
-def bot_names(game_name: str) -> tuple[str, ...]:
-    """The bots of the game called ``game_name`` that can take a seat."""
-    return _BOT_NAMES[game(game_name).name]
+def game_bots(game_name: str) -> GameBots:
+    """The bots of the game called ``game_name``."""
+    return _BOTS[game(game_name).name]
 
 
 def make_player(game_name: str, spec: str, seed: int = 0) -> Player:
@@ -181,7 +171,7 @@ def make_player(game_name: str, spec: str, seed: int = 0) -> Player:
     Raises:
         ValueError: naming the bots the game has.
     """
-    return _BOTS[game(game_name).name](spec, seed)
+    return game_bots(game_name).make(spec, seed)
 
 
 def register_game(game: Game) -> None:

@@ -24,8 +24,8 @@ from pydantic import ValidationError
 
 from sagrada.core.errors import SagradaError
 from sagrada.core.messages import Message
-from sagrada.games import bot_names
 from sagrada.games import game as game_entry
+from sagrada.games import game_bots
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.help import router as help_router
 from sagrada.web.limits import BodyLimit, RateLimiter
@@ -172,7 +172,7 @@ def create_app(
         )
         if len(bots) != players:
             raise GameError(422, f"bots: give one entry per seat ({players}), null for a person")
-        known = bot_names(name)
+        known = game_bots(name).names
         for bot in bots:
             if bot is not None and bot not in known:
                 raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(known)})")

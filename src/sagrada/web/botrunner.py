@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from sagrada.core.content_files import install_files, installed_files
-from sagrada.games import Player, make_player, stand_in
+from sagrada.games import Player, game_bots, make_player
 from sagrada.web.session import GameError, Room, turn_key
 
 log = logging.getLogger("sagrada.web")
@@ -81,7 +81,7 @@ class BotRunner:
         seat = room.state.current_player
         if turn_key(room.state) != key or room.state.is_over:
             return  # the person played in time
-        bot = make_player(room.game.name, stand_in(room.game.name), secrets.randbits(62))
+        bot = make_player(room.game.name, game_bots(room.game.name).stand_in, secrets.randbits(62))
         log.info("game %s: seat %d ran out of time; a bot plays the turn", room.id, seat)
         while not room.state.is_over and turn_key(room.state)[:2] == key[:2]:
             if room.state.current_player != seat:

@@ -22,7 +22,7 @@ from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.record import GAME_NAME
-from sagrada.games import game, hint_bot
+from sagrada.games import game, game_bots
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
@@ -384,7 +384,7 @@ class GameManager:
         state = room.state
         if state.is_over or state.current_player != seat:
             raise GameError(409, "a hint is for your own turn")
-        spec = hint_bot(room.game.name)
+        spec = game_bots(room.game.name).hint
         view = room.game.view(state, seat)
         action = await self.bots.think(room, seat, spec, view, list(state.legal_actions()))
         number = len(state.history)
