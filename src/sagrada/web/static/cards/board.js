@@ -8,7 +8,7 @@ import { S, $, byTestId } from "../game/state.js";
 import { render } from "../game/render.js";
 import { choose } from "../game/flow.js";
 import { t } from "../i18n.js";
-import { replayControls, replayLabel } from "../game/end.js";
+import { replayControls, showReplayPosition } from "../game/end.js";
 import { renderRematch } from "../game/rematch.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
 
@@ -223,8 +223,5 @@ export function renderEnd() {
     );
   }
   renderRematch(box.querySelector(".rematch-row"), view);
-  const slider = byTestId("replay-slider");
-  if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
-  const label = $("replay-position");
-  if (label) label.textContent = replayLabel();
+  showReplayPosition(view);
 }

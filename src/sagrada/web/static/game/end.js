@@ -28,10 +28,7 @@ export function renderEnd() {
     );
   }
   renderRematch(box.querySelector(".rematch-row"), view);
-  const slider = byTestId("replay-slider");
-  if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
-  const label = $("replay-position");
-  if (label) label.textContent = replayLabel();
+  showReplayPosition(view);
   markOverflow();
 }
 
@@ -220,6 +217,14 @@ export function replayControls(view) {
 
 /** Where the replay stands, in words (the log line of the last action replayed, where the
  * view has one: the card game's view has none, and its notation is no sentence). */
+/** Set the replay controls (of either game's end screen) to the step shown. */
+export function showReplayPosition(view) {
+  const slider = byTestId("replay-slider");
+  if (slider) slider.value = String(S.replay ? S.replay.n : view.history.length);
+  const label = $("replay-position");
+  if (label) label.textContent = replayLabel();
+}
+
 export function replayLabel() {
   const total = S.view ? S.view.history.length : 0;
   if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
