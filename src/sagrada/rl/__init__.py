@@ -1,0 +1,74 @@
+"""Reinforcement-learning interfaces (the ``rl`` extra: ``pip install -e '.[rl]'``).
+
+* :func:`aec_env`: the dice game as a PettingZoo AEC environment, 1-6 agents, any option
+  (:mod:`sagrada.rl.aec` documents its observation layout);
+* :func:`solo_env`, :func:`cards_env`: solo Sagrada and the solo card game as Gymnasium
+  environments, registered as ``Sagrada/Solo-v0`` and ``Sagrada/Cards-v0`` when this package
+  is imported (:mod:`sagrada.rl.gym_envs`);
+* ``import sagrada.rl.openspiel``: the dice game as an OpenSpiel game,
+  ``pyspiel.load_game("python_sagrada")``.
+
+Every observation is made from a player's view (:func:`sagrada.core.views.make_view`), never
+from the game state. See ``docs/rl.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from sagrada.rl.aec import SagradaAEC, make_config
+from sagrada.rl.gym_envs import CARDS_ID, SOLO_ID, CardsEnv, SoloEnv, register
+
+#: The reward of an agent whose action is illegal (the game then ends), as PettingZoo's
+#: classic environments give it.
+ILLEGAL_REWARD = -1.0
+
+
+def aec_env(
+    players: int = 2, render_mode: str | None = None, **options: Any
+) -> AECEnv[str, Any, int]:
+    """The dice game for ``players`` agents as a PettingZoo AEC environment.
+
+    Wrapped as PettingZoo's classic environments are: an illegal action ends the game with
+    -1 for its agent, and the calls must come in order (reset first). ``env.unwrapped`` is the
+    :class:`~sagrada.rl.aec.SagradaAEC`.
+
+    Args:
+        players: 1 to 6.
+        render_mode: ``"ansi"`` or ``None``.
+        options: any option of the game (``sagrada options``), e.g. ``apprentice=True``.
+
+    Raises:
+        ConfigError: naming the option at fault.
+    """
+    env: AECEnv[str, Any, int] = SagradaAEC(make_config(players, options), render_mode)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def solo_env(render_mode: str | None = None, **options: Any) -> SoloEnv:
+    """Solo Sagrada as a Gymnasium environment (``gymnasium.make(SOLO_ID, **options)``
+    gives the same, wrapped by Gymnasium's checks)."""
+    return SoloEnv(render_mode=render_mode, **options)
+
+
+def cards_env(render_mode: str | None = None, **options: Any) -> CardsEnv:
+    """The solo card game as a Gymnasium environment (``CARDS_ID``)."""
+    return CardsEnv(render_mode=render_mode, **options)
+
+
+register()
+
+__all__ = [
+    "CARDS_ID",
+    "SOLO_ID",
+    "CardsEnv",
+    "SagradaAEC",
+    "SoloEnv",
+    "aec_env",
+    "cards_env",
+    "solo_env",
+]
