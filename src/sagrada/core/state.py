@@ -346,13 +346,20 @@ def _safe_text(action: Action) -> str:
     return repr(action)
 
 
-def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
+def new_game(
+    config: GameConfig | None = None, seed: int = 0, *, chance: Rng | None = None
+) -> State:
     """Set up a new game: deal objectives, window cards, tools; pick the start player.
 
     Args:
         config: the game description (default: 2 players, everything dealt at random).
         seed: the seed of the game's chance, a whole number from 0 to 2**64 - 1; the same
             config, seed and actions always give the same game.
+        chance: the game's chance instead of a generator seeded with ``seed``: an object
+            with :class:`~sagrada.core.rng.Rng`'s methods (a subclass) that chooses every
+            outcome itself, as an adapter with explicit chance nodes does (OpenSpiel's). The
+            engine draws only through ``below``, ``roll`` and ``shuffle``, and copies it with
+            the game (``copy``).
 
     Raises:
         ConfigError: if the seed is out of range or the decks are too small.
@@ -361,7 +368,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     rules = config.rules
     state = State.__new__(State)
     state.rules = rules
-    deal(state, rules, Rng(check_seed(seed)))
+    deal(state, rules, Rng(check_seed(seed)) if chance is None else chance)
     state._legal = None
     return state
 
