@@ -1,24 +1,22 @@
 """Tournaments between bots, with honest statistics.
 
 Seats are rotated so that every bot sits in every seat equally often, on the same seeds: for
-each seed the line-up is played once per rotation. Games run in worker processes; results are
-gathered in (seed, rotation) order, so the summary does not depend on the number of workers
-(bots with a time budget are the exception: their strength depends on the machine's speed).
+each seed the line-up is played once per rotation. Games run in worker processes or on a Ray
+cluster (:mod:`sagrada.bots.backends`); results are gathered in (seed, rotation) order, so the
+summary depends neither on the number of workers nor on the backend (bots with a time budget are
+the exception: their strength depends on the machine's speed).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from sagrada.bots import make_bot
+from sagrada.bots.backends import Backend, LocalBackend, play_all
 from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.core.config import GameConfig
-from sagrada.core.content_files import install_files, installed_files
 from sagrada.core.rng import check_seed
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
@@ -184,6 +182,7 @@ def run_tournament(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int, int, float], None] | None = None,
+    backend: Backend | None = None,
 ) -> TournamentResult:
     """Play about ``games`` games (rounded up to whole rotations) and summarise them.
 
@@ -193,8 +192,10 @@ def run_tournament(
         games: how many games to play, rounded up to a multiple of the rotations.
         seed: the first seed; seeds ``seed``, ``seed + 1``, ... are each played in every
             rotation.
-        workers: processes to spread the games over.
+        workers: processes to spread the games over (when no ``backend`` is given).
         progress: called as ``progress(done, total, elapsed_seconds)`` after each game.
+        backend: where to play the games (a Ray cluster, for instance); by default this
+            machine with ``workers`` processes. The results are the same on every backend.
 
     Raises:
         ConfigError: if a seed the games need is outside 0 to 2**64 - 1.
@@ -208,20 +209,6 @@ def run_tournament(
     tasks = [
         (config, seed + i, r, seating) for i in range(seeds) for r, seating in enumerate(seatings)
     ]
-    results: list[GameResult] = []
-    start = time.perf_counter()
-    if workers <= 1:
-        for task in tasks:
-            results.append(play_game(task))
-            if progress:
-                progress(len(results), len(tasks), time.perf_counter() - start)
-    else:
-        context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-        with context.Pool(workers, install_files, (installed_files(),)) as pool:
-            for result in pool.imap_unordered(play_game, tasks):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(tasks), time.perf_counter() - start)
-    elapsed = time.perf_counter() - start
+    results, elapsed = play_all(play_game, tasks, backend or LocalBackend(workers), progress)
     results.sort(key=lambda g: (g.seed, g.rotation))
     return TournamentResult(config, tuple(results), summarise(bots, results), elapsed)

@@ -4,14 +4,12 @@ mean score (Student's t 95% intervals)."""
 
 from __future__ import annotations
 
-import multiprocessing
 import random
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sagrada.bots.backends import Backend, LocalBackend, play_all
 from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.cardgame.bots import make_card_bot
 from sagrada.cardgame.options import CardOptions
@@ -112,8 +110,12 @@ def run_card_tournament(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int, int, float], None] | None = None,
+    backend: Backend | None = None,
 ) -> CardTournamentResult:
     """Let each bot play the seeds ``seed`` to ``seed + games - 1``.
+
+    The games run on ``backend`` (by default this machine with ``workers`` processes), as in
+    :func:`sagrada.bots.tournament.run_tournament`.
 
     Raises:
         ValueError: for an unknown bot; ConfigError: for a seed out of range.
@@ -123,21 +125,7 @@ def run_card_tournament(
     check_seed(seed)
     check_seed(seed + games - 1)
     tasks = [(config, spec, seed + i) for i in range(games) for spec in bots]
-    results: list[CardGameResult] = []
-    start = time.perf_counter()
-    if workers <= 1:
-        for task in tasks:
-            results.append(play_card_game(task))
-            if progress:
-                progress(len(results), len(tasks), time.perf_counter() - start)
-    else:
-        context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-        with context.Pool(workers) as pool:
-            for result in pool.imap_unordered(play_card_game, tasks):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(tasks), time.perf_counter() - start)
-    elapsed = time.perf_counter() - start
+    results, elapsed = play_all(play_card_game, tasks, backend or LocalBackend(workers), progress)
     results.sort(key=lambda g: (g.seed, bots.index(g.bot)))
     summaries = {spec: CardBotSummary(spec) for spec in bots}
     for game in results:
