@@ -32,7 +32,9 @@ def register(subparsers: Any) -> None:
             "Bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs, easy, medium, hard. "
             "With --game cards each bot plays every seed of the solo card game (bots: "
             f"{', '.join(CARD_BOT_NAMES)}, search:N) and the summary gives its win rate "
-            "against the target and its mean margin."
+            "against the target and its mean margin. The games run in --workers processes, or "
+            "with --backend ray on a Ray cluster (a local one, or --address ADDR), with the "
+            "same results game by game."
         ),
     )
     parser.add_argument(
@@ -45,7 +47,26 @@ def register(subparsers: Any) -> None:
         default=0,
         help="first seed, 0 to 2**64 - 1; then seed + 1, ... (default 0)",
     )
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="worker processes (default 1); with --backend ray, the CPUs of the local Ray it "
+        "starts (default: every core)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the games run: local, this machine's processes (default); ray, the tasks "
+        "of a Ray cluster (the cluster extra), with the same results game by game",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: an existing cluster's address (HOST:PORT of its head, "
+        "ray://HOST:PORT, or auto for the one `ray start` runs here); by default a local Ray "
+        "is started for the tournament and stopped after it",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the score distribution per bot")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -71,8 +92,12 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--bots needs at least one bot")
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    if not 1 <= args.workers <= (os.cpu_count() or 1) * 4:
+    if args.workers is not None and not 1 <= args.workers <= (os.cpu_count() or 1) * 4:
         raise CliError("--workers must be at least 1 (and at most 4 per core)")
+    if args.address is not None and args.backend != "ray":
+        raise CliError("--address names a Ray cluster: it needs --backend ray")
+    if args.address is not None and args.workers is not None:
+        raise CliError("--workers sizes a local Ray; a cluster given by --address has its own CPUs")
     if args.game == CARD_GAME_NAME:
         return simulate_cards(args, bots)
     if args.players > 1 and len(bots) > args.players:
@@ -105,15 +130,24 @@ def simulate_cards(args: argparse.Namespace, bots: list[str]) -> int:
 
 
 def _run(runner: Callable[..., _R], config: Any, bots: list[str], args: argparse.Namespace) -> _R:
-    """Run a game's tournament with the command's games, seed, workers and progress bar.
+    """Run a game's tournament with the command's games, seed, backend, workers and progress bar.
 
     Raises:
-        CliError: for a bot the game does not have.
+        CliError: for a bot the game does not have, or a Ray cluster that cannot be used.
     """
+    progress = None if args.quiet else _progress
     try:
-        return runner(
-            config, bots, args.games, args.seed, args.workers, None if args.quiet else _progress
-        )
+        if args.backend != "ray":
+            return runner(config, bots, args.games, args.seed, args.workers or 1, progress)
+        from sagrada.cluster import ClusterError, RayBackend
+
+        try:
+            with RayBackend(args.address, args.workers) as backend:
+                return runner(
+                    config, bots, args.games, args.seed, progress=progress, backend=backend
+                )
+        except ClusterError as exc:
+            raise CliError(str(exc)) from None
     except ValueError as exc:
         raise CliError(str(exc)) from None
 
