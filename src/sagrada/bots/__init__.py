@@ -14,7 +14,12 @@ Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 ``easy``                  greedy with noise (picks among the near-best actions)
 ``medium``                greedy
 ``hard``                  Monte Carlo tree search, 1 s per decision
+``openspiel-ismcts:1``    OpenSpiel's information-set MCTS, 1 s per decision (the ``rl``
+                          extra; :mod:`sagrada.rl.ismcts`)
 ========================  =============================================================
+
+The OpenSpiel bot is made only from its spec (it takes no seat on the server: it needs the
+``rl`` extra); the others are :data:`BOT_NAMES`.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ class RandomBot:
 
 #: The names a bot spec may start with.
 BOT_NAMES: Final = ("random", "greedy", "mcts", "easy", "medium", "hard")
+#: OpenSpiel's ISMCTS (``openspiel-ismcts:SECONDS``), when the ``rl`` extra is installed.
+OPENSPIEL_ISMCTS: Final = "openspiel-ismcts"
 #: The difficulty levels offered to players, weakest first.
 DIFFICULTIES: Final = ("easy", "medium", "hard")
 
@@ -66,6 +73,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     from sagrada.bots.mcts import MctsBot
 
     name, _, budget = spec.strip().lower().partition(":")
+    if name == OPENSPIEL_ISMCTS:
+        return _openspiel_ismcts(budget, seed, spec.strip().lower())
     if name not in BOT_NAMES:
         raise ValueError(f"no bot named {name!r} (known: {', '.join(BOT_NAMES)})")
     if budget and name != "mcts":
@@ -93,3 +102,27 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise ValueError(
             f"bad mcts budget {budget!r}: a number of iterations (mcts:500) or seconds (mcts:0.5s)"
         ) from None
+
+
+def _openspiel_ismcts(budget: str, seed: int, label: str) -> Bot:
+    """OpenSpiel's ISMCTS with ``budget`` seconds a decision (default 1).
+
+    Raises:
+        ValueError: for a budget that is not a number of seconds, or without the ``rl`` extra.
+    """
+    try:
+        seconds = float(budget.removesuffix("s")) if budget else 1.0
+        if not 0 < seconds < math.inf:
+            raise ValueError
+    except ValueError:
+        raise ValueError(
+            f"bad {OPENSPIEL_ISMCTS} budget {budget!r}: seconds per decision ({OPENSPIEL_ISMCTS}:1)"
+        ) from None
+    try:
+        # The adapter above the bots, imported only for this spec (an optional extra).
+        from sagrada.rl.ismcts import OpenSpielIsmctsBot
+    except ImportError as exc:
+        raise ValueError(
+            f"{OPENSPIEL_ISMCTS} needs the rl extra (pip install -e '.[rl]'): {exc}"
+        ) from None
+    return OpenSpielIsmctsBot(seed, seconds, name=label)
