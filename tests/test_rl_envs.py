@@ -3,6 +3,7 @@ frameworks' own tests, observe only what a player may know, and the docs' loops 
 
 from __future__ import annotations
 
+import ast
 import re
 import warnings
 from pathlib import Path
@@ -52,15 +53,23 @@ def test_the_aec_env_passes_pettingzoos_seed_test() -> None:
     seed_test(sagrada.rl.aec_env, num_cycles=400)
 
 
-def test_a_seeded_aec_game_is_the_engines_game_of_that_seed() -> None:
-    env = sagrada.rl.aec_env(players=2)
-    env.reset(seed=42)
+def play_aec(env: Any, seed: int) -> dict[str, float]:
+    """Play a game of masked random agents; return each agent's last reward."""
+    env.reset(seed=seed)
+    rewards = {}
     for agent in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
+        observation, reward, termination, truncation, _ = env.last()
         if termination or truncation:
+            rewards[agent] = reward
             env.step(None)
         else:
             env.step(env.action_space(agent).sample(observation["action_mask"]))
+    return rewards
+
+
+def test_a_seeded_aec_game_is_the_engines_game_of_that_seed() -> None:
+    env = sagrada.rl.aec_env(players=2)
+    play_aec(env, 42)
     game = env.unwrapped.game
     assert game.is_over
     assert env.unwrapped.record().replay().snapshot() == game.snapshot()
@@ -69,15 +78,7 @@ def test_a_seeded_aec_game_is_the_engines_game_of_that_seed() -> None:
 
 def test_the_winners_get_plus_one_and_the_others_minus_one() -> None:
     env = sagrada.rl.aec_env(players=3)
-    env.reset(seed=5)
-    rewards: dict[str, float] = {}
-    for agent in env.agent_iter():
-        observation, reward, termination, truncation, _ = env.last()
-        if termination or truncation:
-            rewards[agent] = reward
-            env.step(None)
-        else:
-            env.step(env.action_space(agent).sample(observation["action_mask"]))
+    rewards = play_aec(env, 5)
     winners = env.unwrapped.game.outcome().winners
     assert rewards == {f"player_{s}": 1.0 if s in winners else -1.0 for s in range(3)}
 
@@ -207,3 +208,26 @@ def docs_snippets() -> list[str]:
 def test_the_docs_loops_run(index: int, capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(docs_snippets()[index], f"docs/rl.md snippet {index}", "exec"), {})
     assert capsys.readouterr().out
+
+
+RL_FRAMEWORKS = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+
+
+def test_only_sagrada_rl_imports_the_rl_frameworks() -> None:
+    """The frameworks are the ``rl`` extra's: the core, the bots and the other adapters work
+    without them (the bots reach the OpenSpiel bot only through ``sagrada.rl``)."""
+    package = Path(sagrada.rl.__file__).resolve().parent.parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        if path.is_relative_to(package / "rl"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
+            found += [f"{path.name}: {n}" for n in names if n.split(".")[0] in RL_FRAMEWORKS]
+    assert found == []
