@@ -371,10 +371,14 @@ def test_with_confirm_on_a_placement_waits_for_confirm_and_undo_restores_the_poo
     page.locator(f'[data-testid="pool-die"][data-die="{draft["die"]}"]').first.click()
     cell.click()
     expect(cell).to_have_attribute("data-die", draft["die"])
+    # While an action is staged, Confirm turn is the one way to end the turn (found when
+    # playing it: it sent the staged actions and left the player to pass as well).
+    expect(page.get_by_test_id("pass-button")).to_be_hidden()
     page.get_by_test_id("confirm-turn").click()
     expect(page.get_by_test_id("confirm-turn")).to_be_hidden()
     after = view(server, game_id, token)
-    assert after["history"] == [*before["history"], draft["notation"]]
+    played = len(before["history"])
+    assert after["history"][played : played + 2] == [draft["notation"], "pass"]
     expect(page.get_by_test_id("log-pending")).to_have_count(0)
 
     # Turned off (and remembered), an action is sent at once, as before.
@@ -382,9 +386,10 @@ def test_with_confirm_on_a_placement_waits_for_confirm_and_undo_restores_the_poo
     page.reload()
     expect(page.get_by_test_id("confirm-setting")).not_to_be_checked()
     wait_for_my_turn(page)
+    mine = view(server, game_id, token)
     page.get_by_test_id("pass-button").click()
     deadline = time.monotonic() + 10
-    while len(view(server, game_id, token)["history"]) == len(after["history"]):
+    while len(view(server, game_id, token)["history"]) == len(mine["history"]):
         assert time.monotonic() < deadline, "the pass was not sent"
         time.sleep(0.05)
 

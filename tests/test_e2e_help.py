@@ -1,11 +1,12 @@
 """The rules help in Chromium (issue 15, "Rules help"): opened from anywhere by the header's
 "Rules" button or by "?" (not while typing), closed by Escape; its search finds a card by name
-with its text and its picture; a house card says so. Its own server (the fixtures of
-test_e2e)."""
+with its text and its picture; a house card says so; in a German browser it speaks German
+(issue 15, German), the cards' names and texts staying English. Its own server (the fixtures
+of test_e2e)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from test_e2e import browser, create, page, server  # noqa: F401  (fixtures)
 
@@ -141,3 +142,38 @@ def test_a_house_card_shows_the_house_label(
     hammer = page.locator('[data-card="card-tool-3"]')
     expect(hammer).to_contain_text("Glazing Hammer")
     expect(hammer.get_by_test_id("help-house")).to_be_visible()
+
+
+def test_the_help_speaks_german_in_a_german_browser(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 1000})
+    try:
+        page = context.new_page()
+        game = create(server, game="cards", tools=3)
+        page.goto(f"{server}/cards/{game['id']}?token={game['seats'][0]['token']}")
+        expect(page.get_by_test_id("drawn-card").first).to_be_visible()
+        expect(page.get_by_test_id("help-button")).to_have_text("Regeln")
+        page.keyboard.press("?")
+        dialog = page.get_by_test_id("help-dialog")
+        expect(dialog.locator("#help-title")).to_have_text("Regelhilfe")
+        # The card game's tab: its rules in German, its cards by their English names.
+        expect(page.get_by_test_id("help-tab-cardgame")).to_have_text("Kartenspiel")
+        sections = dialog.get_by_test_id("help-section")
+        expect(sections.first).to_contain_text("Glaskarten")
+        expect(sections.first).to_contain_text("Spielregel: 002_a2583da13b6224b7.txt")
+        hammer = dialog.locator('[data-card="card-tool-3"]')
+        expect(hammer).to_contain_text("Glazing Hammer")
+        expect(hammer.get_by_test_id("help-house")).to_contain_text("Hauskarte")
+        # A picture's words and its note in German, around the English card.
+        page.get_by_test_id("help-search").fill("Grozing")
+        pliers = page.get_by_test_id("help-results").locator('[data-card="tool-1"]')
+        expect(pliers).to_contain_text("raise or lower the drafted die's value by 1")
+        expect(pliers).to_contain_text("Werkzeug, Violett · Grundspiel")
+        expect(pliers.get_by_test_id("help-illustration")).to_contain_text("eines von beiden")
+        expect(pliers.get_by_test_id("help-illustration").locator("svg").first).to_have_attribute(
+            "aria-label", "genommen: Rot 3"
+        )
+    finally:
+        context.close()

@@ -39,3 +39,30 @@ def test_the_lobby_pages_its_games_and_lists_finished_ones_with_their_replay(
     replay.click()
     expect(page).to_have_url(f"{server}/game/{over}")
     expect(page.get_by_test_id("replay-slider")).to_be_visible()
+
+
+def test_a_name_being_typed_keeps_its_seat_while_the_form_follows_the_options(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    # Found when playing it: a name typed into a seat was lost ("Player 2" instead of "Bob")
+    # when the engine's answer to the options came back while the name was being typed, as the
+    # form was drawn again with every seat row taken out and put back, and the focus with it.
+    page.goto(server + "/")
+    page.get_by_test_id("players").select_option("3")
+    name = page.get_by_test_id("seat-name-1")
+    name.click()
+    name.press_sequentially("Bo")
+    with page.expect_response("**/api/options/check"):
+        # Another option changes meanwhile (a click elsewhere would move the focus itself).
+        page.evaluate(
+            """() => {
+              const box = document.querySelector('[data-testid="hints"]');
+              box.checked = true;
+              box.dispatchEvent(new Event('change', {bubbles: true}));
+            }"""
+        )
+    page.wait_for_timeout(100)  # the form is drawn again after the answer
+    page.keyboard.type("b")
+    expect(name).to_have_value("Bob")
+    expect(name).to_be_focused()

@@ -141,8 +141,11 @@ def test_every_family_of_ids_has_an_entry_for_each_of_its_values() -> None:
 
 
 def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
+    from test_page_texts import page_ids  # the pages' own words (page.*), named by the pages
+
     used = {message_id for message_id, _, _ in sent_messages() if not message_id.endswith("*")}
     used |= {family + value for family, values in FAMILIES.items() for value in values}
+    used |= set(page_ids()) | {"language.name"}  # each catalogue's name for itself (i18n.py)
     assert set(ENGLISH) - used == set()
 
 

@@ -1014,7 +1014,12 @@ def test_a_spectator_socket_gets_views_without_legal_actions_and_cannot_act(
         assert first["view"]["seat"] == -1 and first["view"]["legal_actions"] == []
         ws.send_json({"type": "action", "action": "W1"})
         error = receive(ws)
-        assert error == {"type": "error", "status": 403, "detail": "spectators cannot act"}
+        assert error == {
+            "type": "error",
+            "status": 403,
+            "detail": "spectators cannot act",
+            "message": {"id": "web.spectator_cannot_act", "params": {}},
+        }
         act_ok(client, game_id, created["seats"][0]["token"], "W1")
         update = receive(ws)
         assert update["seq"] == 1 and update["view"]["legal_actions"] == []

@@ -21,6 +21,7 @@ from sagrada.core.cells import CELL_NAMES
 from sagrada.core.content import catalog
 from sagrada.core.errors import ContentError
 from sagrada.core.options import OPTIONS
+from sagrada.i18n import languages
 from sagrada.web import help as rules_help
 from web_helpers import new_client
 
@@ -39,6 +40,14 @@ RULEBOOKS = {
 def answer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     with new_client(tmp_path_factory.mktemp("help")) as client:
         response = client.get("/api/rules")
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    with new_client(tmp_path_factory.mktemp("hilfe")) as client:
+        response = client.get("/api/rules?language=de")
         assert response.status_code == 200, response.text
         return dict(response.json())
 
@@ -200,3 +209,108 @@ def test_an_example_that_scores_nothing_shows_nothing() -> None:
     assert rules_help.objective_example(repeated, row_variety) is None
     varied = ["R3 Y1 G5 B2 P4", ". . . . .", ". . . . .", ". . . . ."]
     assert rules_help.objective_example(varied, row_variety) is not None
+
+
+# -- the help in German (issue 15, German) ------------------------------------------------------
+
+
+def test_every_language_of_the_pages_has_the_rules_help() -> None:
+    # A page asks for the help in its language: a language with a catalogue but no help
+    # would show the panel's words and no rules.
+    assert set(rules_help.help_languages()) == set(languages())
+
+
+def test_the_german_help_has_every_part_of_the_english_in_german(
+    answer: dict[str, Any], german: dict[str, Any]
+) -> None:
+    # Every section, with as many paragraphs, and the same rulebook cited.
+    shape = [(s["id"], s.get("game"), s["source"], len(s["text"])) for s in answer["sections"]]
+    assert [(s["id"], s.get("game"), s["source"], len(s["text"])) for s in german["sections"]] == (
+        shape
+    )
+    titles = {s["id"]: s["title"] for s in german["sections"]}
+    assert titles["placement"] == "Das Einsetzen der Würfel"
+    assert {s["group"] for s in german["sections"]} == {
+        "Sagrada",
+        "Erweiterung für 5 & 6 Spieler",
+        "Leben",
+        "Solo-Kartenspiel",
+    }
+    assert german["house_label"].startswith("Hauskarte")
+    # Every option note; the options' own words are the catalogue's (label_id, help_id).
+    notes = {o["name"]: o["note"] for o in german["options"] if o["note"]}
+    assert set(notes) == {o["name"] for o in answer["options"] if o["note"]}
+    assert "000_59c065326239388f.txt" in notes["full_bag"] and "Beutel" in notes["full_bag"]
+    # Every picture with as many words, and its note, in German; the cards stay English.
+    for english, translated in zip(answer["cards"]["tools"], german["cards"]["tools"], strict=True):
+        assert (english["name"], english["text"]) == (translated["name"], translated["text"])
+        if english["illustration"] is None:
+            assert translated["illustration"] is None
+            continue
+        assert len(english["illustration"]["parts"]) == len(translated["illustration"]["parts"])
+        assert translated["illustration"]["note"] != english["illustration"]["note"]
+    grozing = german["cards"]["tools"][0]["illustration"]
+    assert grozing["parts"][0] == {"dice": ["R3"], "label": "genommen"}
+    row_variety = next(
+        o for o in german["cards"]["public_objectives"] if o["id"] == "row_color_variety"
+    )
+    assert row_variety["illustration"]["note"].startswith("Dieses Fenster bringt 6 PP (")
+    colour = next(p for p in german["cards"]["private_objectives"] if p["colour"] == "R")
+    assert colour["text"] == "Die Summe der Augenzahlen deiner Würfel der Farbe Rot."
+    black = next(o for o in german["card_game"]["orders"] if o["id"] == "shades_of_black")
+    assert "Schwarz" in black["text"]
+
+
+def test_the_help_speaks_the_browsers_language_and_refuses_one_it_lacks(
+    tmp_path: Path,
+) -> None:
+    with new_client(tmp_path) as client:
+        asked = client.get("/api/rules", headers={"Accept-Language": "de-AT, en;q=0.5"})
+        assert asked.json()["sections"][0]["title"] == "Spielziel"
+        other = client.get("/api/rules", headers={"Accept-Language": "fr"})
+        assert other.json()["sections"][0]["title"] == "The goal"
+        # The language asked for wins over the browser's.
+        english = client.get("/api/rules?language=en", headers={"Accept-Language": "de"})
+        assert english.json()["sections"][0]["title"] == "The goal"
+        missing = client.get("/api/rules?language=fr")
+        assert missing.status_code == 404
+        assert "'fr'" in missing.json()["detail"]
+
+
+def _translation() -> dict[str, Any]:
+    path = Path(rules_help.__file__).parent.parent / "content" / "rules_help.de.json"
+    return dict(json.loads(path.read_text("utf-8")))
+
+
+@pytest.mark.parametrize(
+    ("spoil", "complaint"),
+    [
+        (lambda t: t["sections"].pop("toil"), r"sections: missing \['toil'\]"),
+        (lambda t: t["sections"]["turn"]["text"].pop(), r"sections\['turn'\]: 3 paragraphs.*4"),
+        (lambda t: t["sections"]["setup"].pop("title"), r"sections\['setup'\]: .*title"),
+        (
+            lambda t: t["sections"]["toil"].update(group="Sagrada"),
+            r"sections\['toil'\]: group 'Sagrada', elsewhere 'Leben'",
+        ),
+        (lambda t: t["texts"].update(private_spaces="ohne Zahl"), r"texts\['private_spaces'\]"),
+        (lambda t: t["option_notes"].pop("tie_break"), r"option_notes: missing \['tie_break'\]"),
+        (
+            lambda t: t["illustrations"]["tools"]["11"]["words"].pop(),
+            r"tools\['11'\]: words: 4 words",
+        ),
+        (
+            lambda t: t["illustrations"]["tools"]["3"].pop("note"),
+            r"tools\['3'\]: a note",
+        ),
+        (lambda t: t["illustrations"]["tools"].pop("12"), r"illustrations.tools: missing"),
+        (lambda t: t.update(sectoins={}), r"unknown parts \['sectoins'\]"),
+        (lambda t: t.update(language="fr"), r"language: must be 'de'"),
+    ],
+)
+def test_a_translation_lacking_a_part_is_refused_naming_it(spoil: Any, complaint: str) -> None:
+    english = rules_help.help_data()
+    assert rules_help.check_translation(english, _translation(), "de")
+    translation = _translation()
+    spoil(translation)
+    with pytest.raises(ContentError, match=complaint):
+        rules_help.check_translation(english, translation, "de")

@@ -50,7 +50,9 @@ def compile_catalogue(source: Catalog) -> bytes:
 def catalogue_json(language: str) -> dict[str, Any]:
     """Return ``language``'s messages for a client.
 
-    ``{"language", "plural", "kinds", "messages"}``: ``plural`` is the language's gettext
+    ``{"language", "languages", "plural", "kinds", "messages"}``: ``languages`` lists every
+    language with a catalogue, ``{"code", "name"}``, each named in itself (``Deutsch``, for
+    a switch of languages); ``plural`` is the language's gettext
     plural expression in ``n`` (a C expression, valid JavaScript) giving the index of a
     plural form; ``kinds`` maps the parameter names whose values are shown by kind
     (``player``, ``tool``, ``colour``) to their kind; ``messages`` maps each id to its
@@ -71,7 +73,43 @@ def catalogue_json(language: str) -> dict[str, Any]:
             messages[message.id] = str(string)
     return {
         "language": language,
+        "languages": [{"code": code, "name": language_name(code)} for code in languages()],
         "plural": catalogue.plural_expr,
         "kinds": dict(PARAM_KINDS),
         "messages": messages,
     }
+
+
+def language_name(language: str) -> str:
+    """Return a language's name for itself (``Deutsch``): its catalogue's ``language.name``,
+    else its code."""
+    entry = read_catalogue(language).get("language.name")
+    return str(entry.string) if entry is not None and entry.string else language
+
+
+def negotiate(accept_language: str, default: str) -> str:
+    """Return the language of a catalogue that an ``Accept-Language`` header prefers most.
+
+    Languages are compared by their primary subtag (``de-AT`` asks for ``de``); ``*`` and
+    languages without a catalogue are passed over, and so is a malformed weight.
+
+    >>> negotiate("fr-CH, de;q=0.8, en;q=0.5", "en")
+    'de'
+    >>> negotiate("fr", "en")
+    'en'
+    """
+    offered = set(languages())
+    wanted: list[tuple[float, int, str]] = []
+    for place, part in enumerate(accept_language.split(",")):
+        tag, _, parameters = part.strip().partition(";")
+        weight = 1.0
+        name, _, value = parameters.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                weight = float(value)
+            except ValueError:
+                continue
+        primary = tag.strip().split("-")[0].lower()
+        if primary in offered and weight > 0:
+            wanted.append((-weight, place, primary))
+    return min(wanted)[2] if wanted else default

@@ -15,6 +15,7 @@ from typing import Final
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import Rules
+from sagrada.core.messages import msg
 from sagrada.core.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from sagrada.core.rules import rules_for
 
@@ -51,7 +52,7 @@ class GameConfig(Options):
                     raise ConfigError(f"tools: {name} (#{number}) {reason}")
             if len(self.tools) != rules.num_tools:
                 raise ConfigError(
-                    f"tools: this game uses {rules.num_tools} tool cards, got {len(self.tools)}"
+                    msg("config.tool_count", n=rules.num_tools, given=len(self.tools))
                 )
         for key in self.public_objectives or ():
             if key not in rules.public_deck:
@@ -64,8 +65,11 @@ class GameConfig(Options):
                 raise ConfigError(f"public_objectives: {objective.name} {reason}")
         if self.public_objectives is not None and len(self.public_objectives) != rules.num_publics:
             raise ConfigError(
-                f"public_objectives: this game uses {rules.num_publics}, "
-                f"got {len(self.public_objectives)}"
+                msg(
+                    "config.public_count",
+                    n=rules.num_publics,
+                    given=len(self.public_objectives),
+                )
             )
 
     @property

@@ -50,7 +50,16 @@ class ContentError(SagradaError, ValueError):
 
 
 class ConfigError(SagradaError, ValueError):
-    """A game configuration the rules do not allow (player count, unknown card, ...)."""
+    """A game configuration the rules do not allow (player count, unknown card, ...).
+
+    The reason is a message where a person choosing options in a form can meet it (a
+    number of cards, options that do not go together), else English text.
+    """
+
+    def __init__(self, reason: Message | str) -> None:
+        super().__init__(str(reason))
+        if isinstance(reason, Message):
+            self.message = reason
 
 
 class RecordError(SagradaError, ValueError):

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from sagrada.core.errors import SagradaError
-from sagrada.core.messages import Message
+from sagrada.core.messages import Message, msg
 from sagrada.games import game as game_entry
 from sagrada.games import game_bots
 from sagrada.web.expiry import SWEEP_EVERY
@@ -151,7 +151,7 @@ def create_app(
         """Create a game (``"game"``: ``sagrada``, the default, or ``cards``, the solo card
         game); answer its id and a secret token for each human seat."""
         if not create_limit.allow(client_key(request)):
-            raise GameError(429, "too many new games from this address: wait a minute")
+            raise GameError(429, msg("web.too_many_games"))
         if not isinstance(body, dict):
             raise GameError(400, NOT_AN_OBJECT)
         name = body.get("game", "sagrada")
@@ -241,7 +241,7 @@ def create_app(
     ) -> dict[str, Any]:
         """Claim the first free human seat."""
         if not create_limit.allow("join:" + client_key(request)):
-            raise GameError(429, "too many requests from this address: wait a minute")
+            raise GameError(429, msg("web.too_many_requests"))
         room = await manager.get(game_id)
         name = body.name if body else None
         seat, token = await manager.join(room, name, body.invite if body else None)
@@ -287,9 +287,9 @@ def create_app(
         """Apply one action, or several together; answer the seat's new view."""
         room, seat = await room_and_seat(game_id, body.token)
         if seat < 0:
-            raise GameError(403, "acting needs a seat's token")
+            raise GameError(403, msg("web.needs_token"))
         if not action_limit.allow(body.token):
-            raise GameError(429, "too many actions: slow down")
+            raise GameError(429, msg("web.too_fast"))
         await manager.act(room, seat, body.texts(), body.seq)
         return JSONResponse(room.view(seat))
 
@@ -298,9 +298,9 @@ def create_app(
         """The legal actions after some actions, without committing them."""
         room, seat = await room_and_seat(game_id, body.token)
         if seat < 0:
-            raise GameError(403, "previewing needs a seat's token")
+            raise GameError(403, msg("web.needs_token"))
         if not action_limit.allow(body.token):
-            raise GameError(429, "too many requests: slow down")
+            raise GameError(429, msg("web.too_fast"))
         return manager.preview(room, seat, body.actions)
 
     @app.get("/api/games/{game_id}/record")
@@ -308,7 +308,7 @@ def create_app(
         """The record of a finished game."""
         room = await manager.get(game_id)
         if not room.state.is_over:
-            raise GameError(409, "the record is published when the game is over")
+            raise GameError(409, msg("web.not_over"))
         return room.record().to_json()
 
     @app.get("/api/games/{game_id}/replay/{step}")
@@ -316,7 +316,7 @@ def create_app(
         """The spectator view after the first ``step`` actions of a finished game."""
         room = await manager.get(game_id)
         if not room.state.is_over:
-            raise GameError(409, "a game can be replayed when it is over")
+            raise GameError(409, msg("web.not_over"))
         history = room.state.history
         if not 0 <= step <= len(history):
             raise GameError(404, f"step must be 0-{len(history)}")
@@ -334,7 +334,7 @@ def create_app(
     async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         try:
             if token is not None and len(token) > 64:
-                raise GameError(403, "bad token")
+                raise GameError(403, msg("web.not_a_seat"))
             room, seat = await room_and_seat(game_id, token)
         except GameError as exc:
             # Accept first: a browser only sees the close code of an accepted socket.
@@ -372,9 +372,9 @@ def create_app(
                     if not isinstance(message, dict) or message.get("type") != "action":
                         raise GameError(400, 'send {"type": "action", "action": "R3@B4"}')
                     if seat < 0:
-                        raise GameError(403, "spectators cannot act")
+                        raise GameError(403, msg("web.spectator_cannot_act"))
                     if token is None or not action_limit.allow(token):
-                        raise GameError(429, "too many actions: slow down")
+                        raise GameError(429, msg("web.too_fast"))
                     texts = message.get("actions", [message.get("action")])
                     if (
                         not isinstance(texts, list)

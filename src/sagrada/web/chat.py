@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from sagrada.core.messages import msg
 from sagrada.web.session import GameError
 
 #: Characters a message may have.
@@ -33,9 +34,9 @@ def clean_message(text: str) -> str:
     line = "".join(" " if _hidden(ch) else ch for ch in text)
     line = " ".join(line.split())
     if not line:
-        raise GameError(422, "text: write something")
+        raise GameError(422, msg("web.chat_empty"))
     if len(line) > CHAT_MAX:
-        raise GameError(422, f"text: a message is at most {CHAT_MAX} characters")
+        raise GameError(422, msg("web.chat_too_long", n=CHAT_MAX))
     return line
 
 

@@ -8,7 +8,7 @@ import json
 from importlib import resources
 from typing import Any, Final
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from sagrada.core.apprentice_cards import card_data
 from sagrada.core.apprentice_cards import content as apprentice_content
@@ -20,7 +20,7 @@ from sagrada.core.errors import SagradaError
 from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.core.options import OPTIONS
 from sagrada.games import game as game_entry
-from sagrada.i18n import catalogue_json, languages
+from sagrada.i18n import catalogue_json, languages, negotiate
 from sagrada.web.session import GameError
 
 #: The solo card game's measured difficulty curve, shown in the lobby.
@@ -46,10 +46,13 @@ async def options_schema(game: str = "sagrada") -> list[dict[str, Any]]:
 
 
 @router.get("/api/messages")
-async def messages(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """The message catalogue of a language, to render the engine's messages
-    (``{"id", "params"}`` objects) the way the engine renders them in English."""
-    if language not in languages():
+async def messages(request: Request, language: str | None = None) -> dict[str, Any]:
+    """The message catalogue of a language: the engine's messages (``{"id", "params"}``
+    objects) and the pages' own words. Without ``language``, the one of the browser's
+    languages (``Accept-Language``) that has a catalogue, else English."""
+    if language is None:
+        language = negotiate(request.headers.get("accept-language", ""), DEFAULT_LANGUAGE)
+    elif language not in languages():
         raise GameError(404, f"no messages in {language!r}: try one of {languages()}")
     return catalogue_json(language)
 
@@ -67,25 +70,33 @@ async def check_options(values: dict[str, Any]) -> dict[str, Any]:
     except (SagradaError, TypeError) as exc:
         return {
             "error": str(exc),
+            "error_message": _message_of(exc),
             "tool_deck": [],
             "public_deck": [],
             "num_tools": 0,
             "num_public_objectives": 0,
             "modules": [],
         }
-    error = None
+    error = error_message = None
     try:
         GameConfig.from_json(values)
     except (SagradaError, TypeError) as exc:
-        error = str(exc)
+        error, error_message = str(exc), _message_of(exc)
     return {
         "error": error,
+        "error_message": error_message,
         "tool_deck": list(rules.tool_deck),
         "public_deck": list(rules.public_deck),
         "num_tools": rules.num_tools,
         "num_public_objectives": rules.num_publics,
         "modules": list(rules.modules),
     }
+
+
+def _message_of(exc: Exception) -> dict[str, Any] | None:
+    """The engine's message for a refusal, for a page to show in its language (or null)."""
+    message = getattr(exc, "message", None)
+    return message.to_json() if message is not None else None
 
 
 @router.get("/api/cards/difficulty")

@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
+from sagrada.core.messages import msg
 from sagrada.core.record import GAME_NAME
 from sagrada.games import game, game_bots
 from sagrada.web.botrunner import BotRunner
@@ -143,10 +144,10 @@ class GameManager:
             GameError: 403 for a spectator, 409 while the game is not over.
         """
         if seat < 0:
-            raise GameError(403, "only a player of this game can ask for a rematch")
+            raise GameError(403, msg("web.rematch_not_a_player"))
         async with room.lock:
             if not room.state.is_over:
-                raise GameError(409, "the game is not over yet")
+                raise GameError(409, msg("web.not_over"))
             if room.rematch is None:
                 seats = [
                     Seat(s.seat, "bot", s.bot, s.name, None, claimed=True)
@@ -182,16 +183,16 @@ class GameManager:
             self.wake_bots(room)  # in case a bot stopped on an error: any visit restarts it
             return room
         if not _GAME_ID.fullmatch(game_id):
-            raise GameError(404, "no such game")
+            raise GameError(404, msg("web.no_such_game"))
         async with self._loading:
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
-                raise GameError(404, "no such game")
+                raise GameError(404, msg("web.no_such_game"))
             if stored.status == EXPIRED:
-                raise GameError(410, "this game has expired: nobody played it for too long")
+                raise GameError(410, msg("web.expired"))
             room = self._restore(stored)
             self._remember(room)
         self.wake_bots(room)
@@ -289,7 +290,7 @@ class GameManager:
                     ):
                         continue
                     if seat.claimed:
-                        raise GameError(409, "this invitation has been used: the seat is taken")
+                        raise GameError(409, msg("web.invite_used"))
                 elif seat.claimed or not seat.open:
                     continue
                 token = secrets.token_urlsafe(24)
@@ -306,10 +307,10 @@ class GameManager:
                 self._announce(room)
                 return seat.seat, token
         if digest is not None:
-            raise GameError(403, "this invitation is not one of this game's")
+            raise GameError(403, msg("web.invite_unknown"))
         if any(s.kind == "human" and not s.claimed for s in room.seats):
-            raise GameError(409, "the free seats of this game are for invited players")
-        raise GameError(409, "every seat of this game is taken")
+            raise GameError(409, msg("web.seats_invited"))
+        raise GameError(409, msg("web.game_full"))
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -378,12 +379,12 @@ class GameManager:
             GameError: 403 for a spectator, 409 if hints are off or it is not the seat's turn.
         """
         if seat < 0:
-            raise GameError(403, "only a player may ask for a hint")
+            raise GameError(403, msg("web.hint_not_a_player"))
         if not room.hints:
-            raise GameError(409, "hints are off in this game")
+            raise GameError(409, msg("web.hints_off"))
         state = room.state
         if state.is_over or state.current_player != seat:
-            raise GameError(409, "a hint is for your own turn")
+            raise GameError(409, msg("web.hint_not_your_turn"))
         spec = game_bots(room.game.name).hint
         view = room.game.view(state, seat)
         action = await self.bots.think(room, seat, spec, view, list(state.legal_actions()))
@@ -410,10 +411,10 @@ class GameManager:
             GameError: 403 for a spectator, 422 for an empty or long message, 429 too fast.
         """
         if seat < 0:
-            raise GameError(403, "spectators read the chat but do not write in it")
+            raise GameError(403, msg("web.chat_spectator"))
         line = clean_message(text)
         if not self._chat_limit.allow(f"{room.id}:{seat}"):
-            raise GameError(429, "too many messages: slow down")
+            raise GameError(429, msg("web.chat_too_fast"))
         messages = await self.chat(room)
         async with room.lock:
             seq = messages[-1]["seq"] + 1 if messages else 0

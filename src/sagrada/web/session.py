@@ -17,20 +17,29 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
-from sagrada.core.messages import Message
+from sagrada.core.messages import Message, msg
 from sagrada.core.record import GAME_NAME
 from sagrada.games import Player, Record, game, make_player
 from sagrada.web.fanout import Listener
 
 
 class GameError(Exception):
-    """A request the game refuses: carries the HTTP status and the reason (and the engine's
-    message for it, when the engine refused)."""
+    """A request the game refuses: carries the HTTP status and the reason, as English text
+    and, for a reason a person may read in a page, as a message of the catalogue.
 
-    def __init__(self, status: int, detail: str, message: Message | None = None) -> None:
-        super().__init__(detail)
+    Args:
+        status: the HTTP status.
+        detail: the reason: a message (its English text is the ``detail``), or plain English
+            for a mistake only a program makes.
+        message: the engine's message for the reason, when ``detail`` is text.
+    """
+
+    def __init__(self, status: int, detail: str | Message, message: Message | None = None) -> None:
+        if isinstance(detail, Message):
+            message = detail
+        super().__init__(str(detail))
         self.status = status
-        self.detail = detail
+        self.detail = str(detail)
         self.message = message
 
     def body(self) -> dict[str, Any]:
@@ -168,7 +177,7 @@ class Room:
         for seat in self.seats:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return seat.seat
-        raise GameError(403, "this token does not hold a seat in this game")
+        raise GameError(403, msg("web.not_a_seat"))
 
     def view(self, seat: int) -> dict[str, Any]:
         data: dict[str, Any] = self.game.view(self.state, seat).to_json()
@@ -211,7 +220,7 @@ class Room:
                 illegal (naming the action and the rule).
         """
         if self.state.is_over:
-            raise GameError(409, "the game is over")
+            raise GameError(409, msg("web.game_over"))
         trial = self._trial(seat)
         codes = []
         last = len(texts) - 1
@@ -243,8 +252,9 @@ class Room:
         """
         current = self.state.current_player
         if current != seat:
-            who = self.seats[current].name if 0 <= current < len(self.seats) else "nobody"
-            raise GameError(409, f"it is not your turn: {who} decides now")
+            if not 0 <= current < len(self.seats):
+                raise GameError(409, msg("web.game_over"))
+            raise GameError(409, msg("web.not_your_turn", name=self.seats[current].name))
         return self.state.clone()
 
     def _step(self, trial: Any, seat: int, index: int, text: str) -> int:
@@ -254,7 +264,7 @@ class Room:
             GameError: 422 if the turn ended before it or the text is not an action.
         """
         if trial.current_player != seat:
-            raise GameError(422, f"action {index + 1} ({text!r}): your turn ended before it")
+            raise GameError(422, msg("web.turn_ended", n=index + 1, action=text))
         try:
             return self.game.parse_action(text)
         except InvalidNotationError as exc:

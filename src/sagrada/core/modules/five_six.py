@@ -11,6 +11,7 @@ from typing import Final
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import RuleModule, RulesBuilder
+from sagrada.core.messages import msg
 from sagrada.core.options import Options
 
 #: The content pack of this expansion.
@@ -36,9 +37,7 @@ class FiveSixExpansion(RuleModule):
 
     def validate(self, options: Options) -> None:
         if options.full_bag and options.players >= 5:
-            raise ConfigError(
-                "full_bag is the English base rule for 2-3 players without private pools"
-            )
+            raise ConfigError(msg("config.full_bag"))
 
     def configure(self, rules: RulesBuilder) -> None:
         options = rules.options

@@ -85,11 +85,9 @@ class PrivatePools(RuleModule):
 
     def validate(self, options: Options) -> None:
         if options.solo:
-            raise ConfigError("the Private Dice Pool rules are for 2-6 players")
+            raise ConfigError(msg("config.private_pools_solo"))
         if options.full_bag:
-            raise ConfigError(
-                "full_bag is the English base rule for 2-3 players without private pools"
-            )
+            raise ConfigError(msg("config.full_bag"))
 
     def configure(self, rules: RulesBuilder) -> None:
         players = rules.options.players

@@ -3,8 +3,8 @@
 // state, connection (game/socket.js) and tool flow (game/flow.js: a tool is gathered step by
 // step, previewed, and sent whole). Its own drawing is in cards/.
 
-import { api, el, setupColourBlindToggle } from "./common.js";
-import { loadMessages, showKind, t } from "./i18n.js";
+import { el, startPage } from "./common.js";
+import { showKind, t, tr } from "./i18n.js";
 import { gameId, S, $, byTestId, shownView, currentActions } from "./game/state.js";
 import { setRenderer } from "./game/render.js";
 import { showError, loadView, connect } from "./game/socket.js";
@@ -18,7 +18,7 @@ function render() {
   const model = cardActionModel(currentActions());
   // How many actions the page has taken in (tests wait on it before the next click).
   document.body.dataset.seen = String(S.view.history.length);
-  $("game-title").textContent = `Solo card game ${gameId} · round ${view.round}`;
+  $("game-title").textContent = tr("page.cards.game_title", { game: gameId, round: view.round });
   renderActionBar(view, model);
   renderWindow(view, model);
   renderDrawn(view, model);
@@ -30,10 +30,10 @@ function render() {
 
 function renderActionBar(view, model) {
   const decision = S.gather && S.gather.preview ? S.gather.preview.decision_message : view.decision_message;
-  byTestId("decision").textContent = view.phase === "over" ? "Game over" : t(decision);
+  byTestId("decision").textContent = view.phase === "over" ? tr("page.common.game_over") : t(decision);
   $("hint").textContent = hintText(model);
   const buttons = [];
-  if (model.stop) buttons.push({ notation: model.stop, label: "Stop", testid: "stop-button" });
+  if (model.stop) buttons.push({ notation: model.stop, label: tr("page.cards.stop"), testid: "stop-button" });
   for (const action of model.other) buttons.push({ notation: action.notation, label: action.notation, testid: "choice-button" });
   $("choices").replaceChildren(
     ...buttons.map((b) =>
@@ -47,29 +47,30 @@ function renderActionBar(view, model) {
 
 /** What to click now, in words. */
 function hintText(model) {
-  if (S.selection && S.selection.kind === "hand") return "Click a highlighted space of the window to place the card (or the card again to put it back).";
-  if (S.selection && S.selection.kind === "move") return "Click the highlighted space the card moves to.";
-  if (model.pay.size) return "Click a highlighted drawn card: it pays for the tool card.";
-  if (model.pick.size) return "Click a highlighted drawn card.";
-  if (model.bar.size) return "Click a highlighted card of the turn bar.";
-  if (model.moves.size) return `Click a highlighted card of the window to move it${model.stop ? ", or Stop" : ""}.`;
-  if (model.place.size) return `Click a drawn card, then a highlighted space${model.tools.size ? "; or click a tool card" : ""}.`;
-  if (model.pass) return "No card can be placed: pass.";
+  if (S.selection && S.selection.kind === "hand") return tr("page.cards.hint.place");
+  if (S.selection && S.selection.kind === "move") return tr("page.cards.hint.move_to");
+  if (model.pay.size) return tr("page.cards.hint.pay");
+  if (model.pick.size) return tr("page.cards.hint.pick");
+  if (model.bar.size) return tr("page.cards.hint.bar");
+  if (model.moves.size) return tr(model.stop ? "page.cards.hint.move_or_stop" : "page.cards.hint.move");
+  if (model.place.size) return tr(model.tools.size ? "page.cards.hint.draw_or_tool" : "page.cards.hint.draw");
+  if (model.pass) return tr("page.cards.hint.pass");
   return "";
 }
 
-function init() {
-  setupColourBlindToggle(byTestId("colour-blind-toggle"));
+async function init() {
   bindTurnControls(() => cardActionModel(currentActions()).pass);
   // The engine's messages name tools by number: show their names.
   showKind("tool", (number) => {
     const tool = S.view && S.view.tools.find((entry) => entry.number === number);
     return tool ? tool.name : `#${number}`;
   });
-  loadMessages(api)
-    .catch((err) => showError(err.message))
-    .then(() => loadView())
-    .then((ok) => ok && connect());
+  try {
+    await startPage();
+  } catch (err) {
+    showError(err.message);
+  }
+  if (await loadView()) connect();
 }
 
 setRenderer(render);

@@ -1,17 +1,23 @@
 // Shared helpers for the lobby and the game page: HTTP calls, dice and colours, small DOM
 // builders and the colour-blind preference. No framework: plain ES module.
 
-import { t } from "./i18n.js";
+import { loadMessages, setupLanguageSwitch, t, tr, translatePage } from "./i18n.js";
 
-/** Colour letters in the engine's order, with display names and colour-blind glyphs. The
- * glyphs are shapes that cannot be taken for a pip (no round dot), shown small in a corner. */
+/** Colour letters in the engine's order, with their colour-blind glyphs (the names are the
+ * catalogue's: colourName). The glyphs are shapes that cannot be taken for a pip (no round
+ * dot), shown small in a corner. */
 export const COLOURS = {
-  R: { name: "red", glyph: "✚" },
-  Y: { name: "yellow", glyph: "▲" },
-  G: { name: "green", glyph: "■" },
-  B: { name: "blue", glyph: "◆" },
-  P: { name: "purple", glyph: "★" },
+  R: { glyph: "✚" },
+  Y: { glyph: "▲" },
+  G: { glyph: "■" },
+  B: { glyph: "◆" },
+  P: { glyph: "★" },
 };
+
+/** A colour's name in the page's language ("R" → "red"): the engine's message colour.R. */
+export function colourName(letter) {
+  return t({ id: `colour.${letter}`, params: {} });
+}
 export const COLOUR_LETTERS = Object.keys(COLOURS);
 
 /** Row letters and column numbers of a window: A1 top-left, D5 bottom-right. */
@@ -29,8 +35,9 @@ const PIPS = {
   6: [0, 2, 3, 5, 6, 8],
 };
 
-/** An error carrying the server's `detail`, the HTTP status, and the engine's message for
- * the refusal (`reason`, an {id, params} object) when the engine refused. */
+/** An error carrying the server's reason (its message in the page's language, else its
+ * `detail`), the HTTP status, and the reason as a message (`reason`, an {id, params} object)
+ * when the server gave one. */
 export class ApiError extends Error {
   constructor(status, detail, reason = null) {
     super(detail);
@@ -53,7 +60,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, "cannot reach the server");
+    throw new ApiError(0, tr("page.common.unreachable"));
   }
   let data = null;
   const text = await response.text();
@@ -65,7 +72,9 @@ export async function api(method, path, body) {
     }
   }
   if (!response.ok) {
-    throw new ApiError(response.status, describeDetail(data, response), (data && data.message) || null);
+    // A reason the server gives as a message is shown in the page's language.
+    const reason = (data && data.message) || null;
+    throw new ApiError(response.status, reason ? t(reason) : describeDetail(data, response), reason);
   }
   return data;
 }
@@ -92,7 +101,7 @@ export function dieLabel(die) {
   const { colour, value } = parseDie(die);
   // A die of no colour of the bag (a masterwork die) is drawn by its own module; its text
   // stands for it here.
-  return colour in COLOURS ? `${COLOURS[colour].name} ${value}` : die;
+  return colour in COLOURS ? tr("page.common.die", { colour, value }) : die;
 }
 
 /** Create an element with attributes and children in one go. */
@@ -168,14 +177,25 @@ export function spaceFace(restriction) {
 
 /** Words for a space's restriction: "requires blue", "requires 3", "no restriction". */
 export function restrictionLabel(restriction) {
-  if (restriction in COLOURS) return `requires ${COLOURS[restriction].name}`;
-  if (/^[1-6]$/.test(restriction)) return `requires ${restriction}`;
-  return "no restriction";
+  if (restriction in COLOURS) return tr("page.common.requires_colour", { colour: restriction });
+  if (/^[1-6]$/.test(restriction)) return tr("page.common.requires_value", { value: Number(restriction) });
+  return tr("page.common.no_restriction");
 }
 
 /** The restriction at a cell ("B4") of a pattern grid (4 strings of 5 characters). */
 export function restrictionAt(grid, cell) {
   return grid[ROWS.indexOf(cell[0])][Number(cell.slice(1)) - 1];
+}
+
+/** Start a page: its words in the reader's language (the catalogue loaded, the markup's words
+ * filled in, the language switch), and the colour-blind toggle. Resolves once the page can
+ * render messages; rejects when the catalogue cannot be loaded. */
+export async function startPage() {
+  const toggle = document.querySelector('[data-testid="colour-blind-toggle"]');
+  if (toggle) setupColourBlindToggle(toggle);
+  await loadMessages(api);
+  translatePage();
+  setupLanguageSwitch(document.querySelector('[data-testid="language"]'));
 }
 
 // -- colour-blind mode: a body class, remembered in localStorage ----------------------------

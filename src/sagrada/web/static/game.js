@@ -7,8 +7,8 @@
 // game/: state, render, socket, flow, stage, header, board, masterwork, orange, apprentice,
 // log, end, rematch, chat, clock, hint, score, alert (see each module's first lines).
 
-import { api, setupColourBlindToggle, rememberedTokens, rememberToken, gameUrl } from "./common.js";
-import { loadMessages, showKind } from "./i18n.js";
+import { api, startPage, rememberedTokens, rememberToken, gameUrl } from "./common.js";
+import { showKind, tr } from "./i18n.js";
 import {
   gameId,
   token,
@@ -88,8 +88,15 @@ function render() {
 
 // -- start --------------------------------------------------------------------------------------
 
-function init() {
-  setupColourBlindToggle(byTestId("colour-blind-toggle"));
+async function init() {
+  // The page's words first (the catalogue, the markup's words, the language switch and the
+  // colour-blind toggle): everything after speaks the reader's language, the invite's
+  // answer too.
+  try {
+    await startPage();
+  } catch (err) {
+    showError(err.message);
+  }
   bindLogControls();
   offerStaging();
   bindTurnControls(
@@ -119,9 +126,10 @@ function init() {
     const card = (CARDS.apprentice_cards || []).find((entry) => entry.number === number);
     return card ? card.name : `#${number}`;
   });
-  // The cards (names and spaces of the objectives) and the messages first; then the first
-  // view by REST (quick, and it tells a bad link at once); then live updates.
-  Promise.all([api("GET", "/api/cards").then(setCards), loadMessages(api)])
+  // The cards (names and spaces of the objectives) first; then the first view by REST (quick,
+  // and it tells a bad link at once); then live updates.
+  api("GET", "/api/cards")
+    .then(setCards)
     .catch((err) => showError(err.message))
     .then(() => loadView())
     .then((ok) => ok && connect());
@@ -157,7 +165,7 @@ function showSeatTaken(reason) {
 
 function setConnectionIdle() {
   const box = $("connection");
-  box.textContent = "not connected";
+  box.textContent = tr("page.common.connection.down");
   box.dataset.state = "down";
 }
 

@@ -3,20 +3,27 @@
 // anywhere (not while typing). Everything it shows comes from GET /api/rules, loaded the first
 // time it opens; the pictures are drawn here from that data by one renderer (illustration()).
 // Independent of the page it sits on: a page links help.css and calls setupHelp() once.
+// Its own words are the catalogue's (page.help.*), drawn once the catalogue is loaded; the
+// rules' prose comes in the page's language from GET /api/rules?language=; the cards' names
+// and texts are the printed cards' English.
 
 import { api, el } from "./common.js";
-import { INKS, illustration } from "./help/picture.js";
+import { loadMessages, pageLanguage, tr } from "./i18n.js";
+import { illustration } from "./help/picture.js";
+import { cardColour } from "./cards/model.js";
 
-/** The tabs, in order: id and title. */
+/** The tabs, in order: id and the message of its title. */
 const TABS = [
-  ["rules", "Rules in short"],
-  ["tools", "Tools"],
-  ["objectives", "Objectives"],
-  ["options", "Options explained"],
-  ["cardgame", "Card game"],
+  ["rules", "page.help.tab.rules"],
+  ["tools", "page.help.tab.tools"],
+  ["objectives", "page.help.tab.objectives"],
+  ["options", "page.help.tab.options"],
+  ["cardgame", "page.help.tab.cardgame"],
 ];
-/** The content packs, as players know them. */
-const PACKS = { base: "Base game", "five-six": "5 & 6 Player Expansion", life: "Life" };
+/** The content packs, as players know them: the messages of their names. */
+const PACKS = { base: "page.help.pack.base", "five-six": "page.help.pack.five_six", life: "page.help.pack.life" };
+/** How an apprentice card is played (its `play`): the messages of the words. */
+const PLAYS = { discard: "page.help.meta.apprentice.discard", activate: "page.help.meta.apprentice.activate" };
 let dialog = null;
 let data = null;
 let loading = null;
@@ -26,7 +33,12 @@ let currentTab = "rules";
 // -- the cards -------------------------------------------------------------------------------
 
 function houseLabel() {
-  return el("p", { class: "help-house", "data-testid": "help-house", text: data.house_label });
+  return el("p", { class: "help-house", "data-testid": "help-house", text: tr("page.help.house") });
+}
+
+/** A content pack's name (its id if the panel does not know it). */
+function packName(pack) {
+  return PACKS[pack] ? tr(PACKS[pack]) : pack;
 }
 
 /** One card: its name, what it is, its text, the house label and its picture. */
@@ -42,10 +54,6 @@ function cardItem({ key, title, meta, text, extra, house, picture }) {
   );
 }
 
-function inkName(letter) {
-  return letter && INKS[letter] ? INKS[letter].name : null;
-}
-
 /** Every card of the panel, by kind: `{kind, name, item()}` (the search goes through them). */
 function allCards() {
   const { cards, card_game: cardGame } = data;
@@ -58,7 +66,7 @@ function allCards() {
         cardItem({
           key: `tool-${tool.number}`,
           title: `${tool.number}. ${tool.name}`,
-          meta: [`tool, ${inkName(tool.colour)}`, PACKS[tool.pack] || tool.pack].join(" · "),
+          meta: [tr("page.help.meta.tool", { colour: cardColour(tool.colour) }), packName(tool.pack)].join(" · "),
           text: tool.text,
           extra: tool.restriction,
           house: tool.house,
@@ -74,7 +82,7 @@ function allCards() {
         cardItem({
           key: `apprentice-${card.number}`,
           title: card.name,
-          meta: `apprentice card (${card.play}) · Life`,
+          meta: [PLAYS[card.play] ? tr(PLAYS[card.play]) : card.play, packName("life")].join(" · "),
           text: card.text,
           house: card.house,
         }),
@@ -88,7 +96,7 @@ function allCards() {
         cardItem({
           key: `public-${objective.id}`,
           title: objective.name,
-          meta: `public objective, ${objective.vp} VP each · ${PACKS[objective.pack] || objective.pack}`,
+          meta: [tr("page.help.meta.public", { vp: objective.vp }), packName(objective.pack)].join(" · "),
           text: objective.text,
           house: objective.house,
           picture: objective.illustration,
@@ -103,7 +111,7 @@ function allCards() {
         cardItem({
           key: `private-${objective.id}`,
           title: objective.name,
-          meta: `private objective · ${PACKS[objective.pack] || objective.pack}`,
+          meta: [tr("page.help.meta.private"), packName(objective.pack)].join(" · "),
           text: objective.text,
           picture: objective.illustration,
         }),
@@ -117,7 +125,7 @@ function allCards() {
         cardItem({
           key: `card-tool-${tool.number}`,
           title: `${tool.number}. ${tool.name}`,
-          meta: `card game tool, paid with a ${tool.pay}`,
+          meta: tr("page.help.meta.card_tool", { value: tool.pay }),
           text: tool.text,
           house: tool.house,
         }),
@@ -131,7 +139,7 @@ function allCards() {
         cardItem({
           key: `order-${order.id}`,
           title: order.name,
-          meta: `card game order (${order.kind}), ${order.vp} VP each`,
+          meta: tr(order.kind === "unique" ? "page.help.meta.order.unique" : "page.help.meta.order.basic", { vp: order.vp }),
           text: order.text,
           house: order.house,
         }),
@@ -152,7 +160,7 @@ function sectionBlock(section) {
     { class: "help-section", id: `help-section-${section.id}`, "data-testid": "help-section", tabindex: "-1" },
     el("h3", { text: section.title }),
     section.text.map((paragraph) => el("p", { text: paragraph })),
-    el("p", { class: "help-source", text: `Rulebook: ${section.source}` }),
+    el("p", { class: "help-source", text: tr("page.help.rulebook", { source: section.source }) }),
   );
 }
 
@@ -162,7 +170,7 @@ function sectionsOf(game) {
   const groups = [...new Set(sections.map((section) => section.group))];
   const contents = el(
     "nav",
-    { class: "help-contents", "aria-label": "Contents" },
+    { class: "help-contents", "aria-label": tr("page.help.contents") },
     groups.map((group) =>
       el(
         "div",
@@ -201,55 +209,72 @@ function sectionsOf(game) {
 }
 
 function optionValue(value) {
-  if (value === true) return "on";
-  if (value === false) return "off";
-  if (value === null || value === undefined) return "none (dealt or chosen at random)";
+  if (value === true) return tr("page.help.option.on");
+  if (value === false) return tr("page.help.option.off");
+  if (value === null || value === undefined) return tr("page.help.option.none");
+  if (typeof value === "number") return value.toLocaleString(pageLanguage());
   return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+/** Words joined as a list in the page's language ("a, b and c"; `type` "disjunction" for
+ * "a, b or c"). */
+function listOf(words, type = "conjunction") {
+  return new Intl.ListFormat(pageLanguage(), { type }).format(words);
 }
 
 /** One option: its label and name, what it does, its default, values and when it applies. */
 function optionItem(option) {
-  const facts = [`Default: ${optionValue(option.default)}`];
-  if (option.choices) facts.push(`values: ${option.choices.map(optionValue).join(", ")}`);
-  if (option.minimum !== undefined && option.maximum !== undefined) facts.push(`from ${option.minimum} to ${option.maximum}`);
+  const facts = [tr("page.help.option.default", { value: optionValue(option.default) })];
+  if (option.choices) facts.push(tr("page.help.option.values", { values: option.choices.map(optionValue).join(", ") }));
+  if (option.minimum !== undefined && option.maximum !== undefined) {
+    facts.push(tr("page.help.option.range", { minimum: optionValue(option.minimum), maximum: optionValue(option.maximum) }));
+  }
   if (option.needs) {
-    const when = Object.entries(option.needs).map(([name, values]) => `${name} is ${values.map(optionValue).join(" or ")}`);
-    facts.push(`applies only when ${when.join(" and ")}`);
+    const when = Object.entries(option.needs).map(([name, values]) =>
+      tr("page.help.option.is", { option: name, values: listOf(values.map(optionValue), "disjunction") }),
+    );
+    facts.push(tr("page.help.option.applies", { when: listOf(when) }));
   }
   return el(
     "div",
     { class: "help-option", "data-testid": "help-option", "data-option": option.name },
-    el("dt", {}, option.label, " ", el("code", { text: option.name })),
-    el("dd", {}, el("p", { text: option.help }), el("p", { class: "help-extra", text: `${facts.join("; ")}.` }), option.note ? el("p", { class: "help-source", text: option.note }) : null),
+    el("dt", {}, option.label_id ? tr(option.label_id) : option.label, " ", el("code", { text: option.name })),
+    el(
+      "dd",
+      {},
+      el("p", { text: option.help_id ? tr(option.help_id) : option.help }),
+      el("p", { class: "help-extra", text: `${facts.join("; ")}.` }),
+      option.note ? el("p", { class: "help-source", text: option.note }) : null,
+    ),
   );
 }
 
 const TAB_CONTENT = {
   rules: () => sectionsOf("sagrada"),
   tools: () => [
-    el("h2", { class: "help-group", text: "Tool cards" }),
-    el("p", { class: "help-extra", text: "A tool costs 1 favor token if nobody has used it yet, otherwise 2 (solo: a die of its colour)." }),
+    el("h2", { class: "help-group", text: tr("page.help.tools") }),
+    el("p", { class: "help-extra", text: tr("page.help.tools.cost") }),
     cardList("tools"),
-    el("h2", { class: "help-group", text: "Apprentice cards (Life)" }),
+    el("h2", { class: "help-group", text: tr("page.help.apprentice_cards") }),
     cardList("apprentice"),
   ],
   objectives: () => [
-    el("h2", { class: "help-group", text: "Public objectives" }),
+    el("h2", { class: "help-group", text: tr("page.help.public_objectives") }),
     cardList("objectives"),
-    el("h2", { class: "help-group", text: "Private objectives" }),
+    el("h2", { class: "help-group", text: tr("page.help.private_objectives") }),
     cardList("private"),
   ],
   options: () => [
-    el("p", { class: "help-extra", text: "The options of a new dice game in the lobby; the edition options say which rulebook each choice follows." }),
+    el("p", { class: "help-extra", text: tr("page.help.options.about") }),
     el("dl", { class: "help-options" }, data.options.map(optionItem)),
   ],
   cardgame: () => [
     ...sectionsOf("cards"),
-    el("h2", { class: "help-group", text: "Tool cards of the card game" }),
+    el("h2", { class: "help-group", text: tr("page.help.card_tools") }),
     cardList("cardtools"),
-    el("h2", { class: "help-group", text: "Order cards" }),
+    el("h2", { class: "help-group", text: tr("page.help.orders") }),
     cardList("orders"),
-    el("h2", { class: "help-group", text: "Options of the card game" }),
+    el("h2", { class: "help-group", text: tr("page.help.card_options") }),
     el("dl", { class: "help-options" }, data.card_options.map(optionItem)),
   ],
 };
@@ -277,13 +302,13 @@ function renderBody() {
   body.hidden = Boolean(query);
   results.hidden = !query;
   if (!data) {
-    body.replaceChildren(el("p", { class: "help-extra", text: loading ? "Loading the rules…" : "" }));
+    body.replaceChildren(el("p", { class: "help-extra", text: loading ? tr("page.help.loading") : "" }));
     return;
   }
   if (query) {
     const found = allCards().filter((card) => card.name.toLowerCase().includes(query));
     results.replaceChildren(
-      el("p", { class: "help-extra", "aria-live": "polite", text: found.length ? `${found.length} card${found.length === 1 ? "" : "s"} named like “${typed}”` : `No card is named like “${typed}”.` }),
+      el("p", { class: "help-extra", "aria-live": "polite", text: found.length ? tr("page.help.found", { n: found.length, query: typed }) : tr("page.help.found.none", { query: typed }) }),
       el("div", { class: "help-cards" }, found.map((card) => card.item())),
     );
     return;
@@ -335,7 +360,7 @@ function onDialogKey(event) {
 function buildDialog() {
   const tabs = el(
     "div",
-    { class: "help-tabs", role: "tablist", "aria-label": "Rules help" },
+    { class: "help-tabs", role: "tablist", "aria-label": tr("page.help.title") },
     TABS.map(([id, title]) =>
       el("button", {
         type: "button",
@@ -344,7 +369,7 @@ function buildDialog() {
         "aria-controls": "help-body",
         "aria-selected": "false",
         "data-testid": `help-tab-${id}`,
-        text: title,
+        text: tr(title),
         onclick: () => showTab(id),
       }),
     ),
@@ -352,8 +377,8 @@ function buildDialog() {
   const search = el("input", {
     type: "search",
     class: "help-search",
-    placeholder: "Search cards by name",
-    "aria-label": "Search cards by name",
+    placeholder: tr("page.help.search"),
+    "aria-label": tr("page.help.search"),
     "data-testid": "help-search",
     oninput: () => renderBody(),
   });
@@ -363,13 +388,13 @@ function buildDialog() {
     el(
       "div",
       { class: "help-head" },
-      el("h2", { id: "help-title", text: "Rules help" }),
+      el("h2", { id: "help-title", text: tr("page.help.title") }),
       search,
-      el("button", { type: "button", class: "help-close", "aria-label": "Close the rules help", "data-testid": "help-close", text: "✕", onclick: () => closeHelp() }),
+      el("button", { type: "button", class: "help-close", "aria-label": tr("page.help.close"), "data-testid": "help-close", text: "✕", onclick: () => closeHelp() }),
     ),
     tabs,
     el("div", { class: "help-body", id: "help-body", role: "tabpanel", "aria-labelledby": "help-tab-rules", tabindex: "0" }),
-    el("div", { class: "help-results", "data-testid": "help-results", "aria-label": "Cards found", role: "region", hidden: true }),
+    el("div", { class: "help-results", "data-testid": "help-results", "aria-label": tr("page.help.results"), role: "region", hidden: true }),
   );
   dialog.addEventListener("keydown", onDialogKey);
   // The browser's own cancel (Escape on some platforms) closes it the same way.
@@ -391,7 +416,7 @@ function buildDialog() {
 async function load() {
   if (data) return;
   if (!loading) {
-    loading = api("GET", "/api/rules").then(
+    loading = api("GET", `/api/rules?language=${encodeURIComponent(pageLanguage())}`).then(
       (answer) => {
         data = answer;
       },
@@ -405,17 +430,24 @@ async function load() {
   try {
     await loading;
   } catch (err) {
-    dialog.querySelector(".help-body").replaceChildren(el("p", { class: "error", role: "alert", text: `Cannot load the rules: ${err.message}` }));
+    dialog.querySelector(".help-body").replaceChildren(el("p", { class: "error", role: "alert", text: tr("page.help.load_failed", { reason: err.message }) }));
     return;
   }
   renderBody();
 }
 
-/** Open the help (on `tab`, by default the one last shown). */
-export function openHelp(tab = currentTab) {
+/** Open the help (on `tab`, by default the one last shown), once the page's catalogue is
+ * loaded: its words and the rules' language come from it. */
+export async function openHelp(tab = currentTab) {
+  const from = document.activeElement;
+  try {
+    await loadMessages(api);
+  } catch {
+    // Without a catalogue the panel's words show as their ids; the rules still load (English).
+  }
   if (!dialog) buildDialog();
   if (dialog.open) return;
-  opener = document.activeElement;
+  opener = from;
   dialog.showModal();
   showTab(tab);
   dialog.querySelector('[data-testid="help-search"]').focus();

@@ -1,20 +1,58 @@
-// The engine's messages, rendered in the page: the engine sends {id, params} objects (the
-// decision, log lines, score formulas, refusals) and GET /api/messages serves the catalogue
-// it renders them from; this module renders them the same way. Nothing here knows a message.
+// Every text of the pages, in the reader's language. The engine sends its messages as {id,
+// params} objects (the decision, log lines, score formulas, refusals); the pages' own words are
+// messages of the same catalogue (ids page.*), so there is one place per language for all of
+// them: GET /api/messages serves it, and this module renders from it.
+//
+// The language: the one chosen in the page's switch (remembered in localStorage), else the one
+// the server picks from the browser's languages (Accept-Language), else English. Static pages
+// name their words in the markup (data-i18n="page.game.pool" for the text, data-i18n-title,
+// data-i18n-placeholder, data-i18n-aria-label for attributes) and translatePage() fills them in.
 
-let catalogue = { language: "en", plural: "(n != 1)", kinds: {}, messages: {} };
+const LANGUAGE_KEY = "sagrada.language";
+
+let catalogue = { language: "en", languages: [], plural: "(n != 1)", kinds: {}, messages: {} };
 let pluralIndex = (n) => (n !== 1 ? 1 : 0);
+let loaded = null;
 /** How the page shows a parameter of each kind (player → a name, tool → a card's name). */
 const shown = {};
 
-/** Load the catalogue of `language` (GET /api/messages); resolves once it can render. */
-export async function loadMessages(api, language = "en") {
-  catalogue = await api("GET", `/api/messages?language=${encodeURIComponent(language)}`);
+function storedLanguage() {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Load the catalogue of the page's language (GET /api/messages), once per page however often
+ * it is called; resolves once it can render. A remembered language the server no longer has
+ * gives way to the browser's.
+ */
+export function loadMessages(api) {
+  if (!loaded) loaded = fetchCatalogue(api);
+  return loaded;
+}
+
+async function fetchCatalogue(api) {
+  const stored = storedLanguage();
+  try {
+    catalogue = await api("GET", stored ? `/api/messages?language=${encodeURIComponent(stored)}` : "/api/messages");
+  } catch (err) {
+    if (!stored) throw err;
+    catalogue = await api("GET", "/api/messages");
+  }
   // The gettext plural expression of the language, a C expression in n (valid JavaScript):
   // compiled once, after checking it holds nothing but n, numbers and operators.
   if (/^[n0-9\s()!=<>&|?:%+\-*/]+$/.test(catalogue.plural)) {
     pluralIndex = new Function("n", `"use strict"; return Number(${catalogue.plural});`);
   }
+  document.documentElement.lang = catalogue.language;
+}
+
+/** The language the page speaks (a catalogue's code: "en", "de"). */
+export function pageLanguage() {
+  return catalogue.language;
 }
 
 /** Say how a parameter of `kind` is shown: `show(value)` returns its text. */
@@ -22,7 +60,7 @@ export function showKind(kind, show) {
   shown[kind] = show;
 }
 
-/** The text of an engine message ({id, params}); a plain string is returned as it is. */
+/** The text of a message ({id, params}); a plain string is returned as it is. */
 export function t(message) {
   if (message === null || message === undefined) return "";
   if (typeof message === "string") return message;
@@ -33,6 +71,11 @@ export function t(message) {
   return text.replace(/\{(\w+)\}/g, (field, name) => (name in params ? param(name, params[name]) : field));
 }
 
+/** The text of the catalogue's message `id` with `params`: the pages' own words. */
+export function tr(id, params = {}) {
+  return t({ id, params });
+}
+
 function param(name, value) {
   if (value !== null && typeof value === "object") return t(value);
   const kind = catalogue.kinds[name];
@@ -40,4 +83,46 @@ function param(name, value) {
   // A colour letter is a message of the catalogue of its own (colour.R → "red").
   if (kind === "colour") return t({ id: `colour.${value}`, params: {} });
   return String(value);
+}
+
+/** The attributes a page's markup names messages for: data-i18n-<attribute>="id". */
+const ATTRIBUTES = ["title", "placeholder", "aria-label"];
+
+/** Fill in the words the markup under `root` names (data-i18n and data-i18n-<attribute>). */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = tr(node.dataset.i18n);
+  for (const attribute of ATTRIBUTES) {
+    for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      node.setAttribute(attribute, tr(node.getAttribute(`data-i18n-${attribute}`)));
+    }
+  }
+}
+
+/** A date and time, short, in the page's language (digits only: no "PM" to translate). */
+export function formatDate(date) {
+  return date.toLocaleString(catalogue.language, { dateStyle: "short", timeStyle: "short", hourCycle: "h23" });
+}
+
+/** Wire the page's language switch (a select): every language there is, each by its own name;
+ * choosing one remembers it and shows the page again in it. */
+export function setupLanguageSwitch(select) {
+  if (!select) return;
+  select.replaceChildren(
+    ...catalogue.languages.map(({ code, name }) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.textContent = name;
+      return option;
+    }),
+  );
+  select.value = catalogue.language;
+  select.addEventListener("change", () => {
+    try {
+      localStorage.setItem(LANGUAGE_KEY, select.value);
+    } catch {
+      select.value = catalogue.language; // without storage the choice cannot outlive a reload
+      return;
+    }
+    location.reload();
+  });
 }

@@ -2,21 +2,20 @@
 // the list of open and running games, to join or watch, is lobby/games.js. Server errors are
 // shown next to the form.
 
-import { api, el, copyText, gameUrl, rememberToken, setupColourBlindToggle } from "./common.js";
+import { api, el, copyText, gameUrl, rememberToken, startPage } from "./common.js";
+import { t, tr } from "./i18n.js";
 import { refreshGames, setupGameLists } from "./lobby/games.js";
 import { setupCardGameForm } from "./lobby/cards.js";
 
-/** Seat kinds offered: a person, or a bot at one of the three difficulties. */
+/** Seat kinds offered: a person, or a bot at one of the three difficulties (with their words). */
 const SEAT_KINDS = [
-  ["person", "Person"],
-  ["easy", "Easy bot"],
-  ["medium", "Medium bot"],
-  ["hard", "Hard bot"],
+  ["person", "page.lobby.seat.person"],
+  ["easy", "page.lobby.seat.easy"],
+  ["medium", "page.lobby.seat.medium"],
+  ["hard", "page.lobby.seat.hard"],
 ];
 
 const REFRESH_MS = 4000;
-/** Why a card of a list is greyed out (the deck comes from POST /api/options/check). */
-const NOT_IN_DECK = "not in this game's deck with these options";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -30,8 +29,8 @@ const seatRows = [];
 function seatRow(index) {
   const kind = el(
     "select",
-    { id: `seat-kind-${index}`, "data-testid": `seat-kind-${index}`, "aria-label": `Seat ${index + 1} player` },
-    SEAT_KINDS.map(([value, label]) => el("option", { value, text: label })),
+    { id: `seat-kind-${index}`, "data-testid": `seat-kind-${index}`, "aria-label": tr("page.lobby.seat.kind", { n: index + 1 }) },
+    SEAT_KINDS.map(([value, label]) => el("option", { value, text: tr(label) })),
   );
   // Seat 1 is you by default; the others are medium bots, the quickest way to a game.
   kind.value = index === 0 ? "person" : "medium";
@@ -40,8 +39,8 @@ function seatRow(index) {
     id: `seat-name-${index}`,
     "data-testid": `seat-name-${index}`,
     maxlength: "40",
-    placeholder: `Player ${index + 1}`,
-    "aria-label": `Seat ${index + 1} name`,
+    placeholder: defaultName(index, null),
+    "aria-label": tr("page.lobby.seat.name", { n: index + 1 }),
   });
   const row = el("div", { class: "seat-row" }, el("span", { class: "seat-no", text: `${index + 1}` }), kind, name);
   return { row, kind, name };
@@ -51,11 +50,17 @@ function players() {
   return Number(controls.players.read());
 }
 
+/** Show the first `players()` seat rows. Rows already shown stay where they are: moving a row
+ * would take the keyboard focus from a name being typed (the form is drawn again each time
+ * the engine answers a check of the options). */
 function renderSeats() {
   const n = players();
   while (seatRows.length < n) seatRows.push(seatRow(seatRows.length));
   const box = $("seats");
-  box.replaceChildren(...seatRows.slice(0, n).map((s) => s.row));
+  seatRows.forEach((seat, index) => {
+    if (index >= n) seat.row.remove();
+    else if (seat.row.parentNode !== box) box.append(seat.row);
+  });
 }
 
 // -- the game options, drawn from the option schema (GET /api/options) ------------------------
@@ -82,11 +87,12 @@ function cardsOf(spec) {
 /** The form row of one option. */
 function optionRow(spec) {
   const id = dashed(spec.name);
-  const hint = el("div", { class: "hint option-help", text: spec.help });
+  const hint = el("div", { class: "hint option-help", text: tr(spec.help_id) });
+  const label = tr(spec.label_id);
   if (spec.type === "bool") {
     const box = el("input", { type: "checkbox", id, "data-testid": id });
     box.checked = spec.default;
-    const row = el("div", { class: "option-row" }, el("label", { class: "check" }, box, ` ${spec.label}`), hint);
+    const row = el("div", { class: "option-row" }, el("label", { class: "check" }, box, ` ${label}`), hint);
     return { row, read: () => box.checked };
   }
   if (spec.type === "list") {
@@ -106,15 +112,15 @@ function optionRow(spec) {
         ),
       ),
     );
-    const note = el("p", { class: "hint", hidden: true, text: `Greyed-out cards are ${NOT_IN_DECK}.` });
+    const note = el("p", { class: "hint", hidden: true, text: tr("page.lobby.cards.greyed") });
     list.prepend(note);
     const row = el(
       "div",
       { class: "option-row list-option" },
-      el("div", { class: "option-title", text: spec.label }),
+      el("div", { class: "option-title", text: label }),
       hint,
-      el("label", { class: "check" }, random, " dealt at random"),
-      el("label", { class: "check" }, chosen, " chosen: ", count),
+      el("label", { class: "check" }, random, " ", tr("page.lobby.cards.random")),
+      el("label", { class: "check" }, chosen, " ", tr("page.lobby.cards.chosen"), " ", count),
       list,
     );
     const read = () => {
@@ -126,14 +132,14 @@ function optionRow(spec) {
   const values = spec.choices || range(spec.minimum, spec.maximum);
   const select = el(
     "select",
-    { id, "data-testid": id, title: spec.help },
+    { id, "data-testid": id, title: tr(spec.help_id) },
     values.map((value) => el("option", { value: String(value), text: String(value) })),
   );
   select.value = String(spec.default);
   const row = el(
     "div",
     { class: "option-row" },
-    el("div", { class: "form-row" }, el("label", { for: id, text: spec.label }), select),
+    el("div", { class: "form-row" }, el("label", { for: id, text: label }), select),
     hint,
   );
   const read = () => (spec.type === "int" ? Number(select.value) : select.value);
@@ -210,12 +216,13 @@ function updateForm() {
         const inDeck = deck.includes(box.value);
         box.disabled = !inDeck;
         if (!inDeck) box.checked = false;
-        box.parentElement.title = inDeck ? "" : NOT_IN_DECK;
+        box.parentElement.title = inDeck ? "" : tr("page.lobby.cards.not_in_deck");
       }
       control.note.hidden = deck.length >= control.list.querySelectorAll("input").length;
     }
     const ticked = control.list.querySelectorAll("input:checked").length;
-    control.count.textContent = needed === null ? `${ticked} ticked` : `${ticked} of ${needed} ticked`;
+    control.count.textContent =
+      needed === null ? tr("page.lobby.cards.ticked", { n: ticked }) : tr("page.lobby.cards.ticked_of", { n: ticked, needed });
   }
 }
 
@@ -235,12 +242,14 @@ function gameOptions() {
 }
 
 function defaultName(index, bot) {
-  return bot ? `Bot ${index + 1}` : `Player ${index + 1}`;
+  return tr(bot ? "page.lobby.bot_name" : "page.lobby.player_name", { n: index + 1 });
 }
 
-/** The engine's objection to the options, if it has one (the server checks again anyway). */
+/** The engine's objection to the options, if it has one (the server checks again anyway), in
+ * the page's language when the engine said it as a message. */
 function formProblem() {
-  return CHECK && CHECK.error ? CHECK.error : null;
+  if (!CHECK || !CHECK.error) return null;
+  return CHECK.error_message ? t(CHECK.error_message) : CHECK.error;
 }
 
 function showError(message) {
@@ -290,24 +299,24 @@ function showCreated(game, names) {
       class: "invite-link",
       "data-testid": "invite-link",
       "data-seat": String(seat.seat),
-      "aria-label": `Invite link for seat ${seat.seat + 1}`,
+      "aria-label": tr("page.lobby.invite_link", { n: seat.seat + 1 }),
     });
     const copy = el("button", {
       type: "button",
       "data-testid": "copy-link",
       "data-seat": String(seat.seat),
-      text: "Copy",
+      text: tr("page.lobby.copy"),
       onclick: async () => {
         const ok = await copyText(url);
-        copy.textContent = ok ? "Copied" : "Select and copy";
+        copy.textContent = tr(ok ? "page.lobby.copied" : "page.lobby.copy_by_hand");
         if (!ok) input.select();
-        setTimeout(() => (copy.textContent = "Copy"), 2000);
+        setTimeout(() => (copy.textContent = tr("page.lobby.copy")), 2000);
       },
     });
     return el(
       "div",
       { class: "invite" },
-      el("span", { class: "invite-name", text: `${names[seat.seat]} (seat ${seat.seat + 1})` }),
+      el("span", { class: "invite-name", text: tr("page.lobby.invite_name", { name: names[seat.seat], n: seat.seat + 1 }) }),
       input,
       copy,
     );
@@ -320,13 +329,13 @@ function showCreated(game, names) {
       class: "button primary",
       href: gameUrl(game.id, mine.token),
       "data-testid": "open-seat",
-      text: `Open my seat (${names[mine.seat]})`,
+      text: tr("page.lobby.open_my_seat", { name: names[mine.seat] }),
     });
   } else {
-    open = el("a", { class: "button", href: gameUrl(game.id), "data-testid": "watch-created", text: "Watch the game" });
+    open = el("a", { class: "button", href: gameUrl(game.id), "data-testid": "watch-created", text: tr("page.lobby.watch_created") });
   }
   box.replaceChildren(
-    el("h3", { text: `Game ${game.id} created` }),
+    el("h3", { text: tr("page.lobby.created", { game: game.id }) }),
     el("p", { class: "hint", text: createdHint(game, humans.length, mine) }),
     ...rows,
     el("p", {}, open),
@@ -336,23 +345,24 @@ function showCreated(game, names) {
 
 /** What to do next: send the invite links, or (no other person) just play or watch. */
 function createdHint(game, invited, mine) {
-  if (invited) return "Send each person their own link: whoever holds a link plays that seat.";
-  if (mine) return game.seats.length > 1 ? "You play against bots only: open your seat to play." : "Open your seat to play.";
-  return "Only bots play this game.";
+  if (invited) return tr("page.lobby.created.invite");
+  if (mine) return tr(game.seats.length > 1 ? "page.lobby.created.bots" : "page.lobby.created.alone");
+  return tr("page.lobby.created.only_bots");
 }
 
 // -- start -------------------------------------------------------------------------------------
 
 async function init() {
-  setupColourBlindToggle(document.querySelector('[data-testid="colour-blind-toggle"]'));
   try {
+    await startPage();
     [SCHEMA, CARDS] = await Promise.all([api("GET", "/api/options"), api("GET", "/api/cards")]);
   } catch (err) {
-    showError(`Cannot load the game options: ${err.message}`);
+    showError(tr("page.lobby.no_options", { problem: err.message }));
     return;
   }
   renderOptions();
-  form.addEventListener("change", () => {
+  form.addEventListener("change", (event) => {
+    if (event.target.closest(".seat-row")) return; // seats are not options: nothing to check
     updateForm();
     checkOptions();
   });

@@ -7,7 +7,7 @@ import { el, CELLS, restrictionAt, houseNote } from "../common.js";
 import { S, $, byTestId } from "../game/state.js";
 import { render } from "../game/render.js";
 import { choose } from "../game/flow.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { replayControls, showReplayPosition } from "../game/end.js";
 import { renderRematch } from "../game/rematch.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
@@ -45,7 +45,7 @@ function targets(model) {
 
 export function renderWindow(view, model) {
   const win = view.window;
-  $("window-name").textContent = `${win.name} · difficulty ${win.difficulty}`;
+  $("window-name").textContent = tr("page.cards.window_name", { name: win.name, difficulty: win.difficulty });
   const reachable = targets(model);
   const pinned = S.scorePin !== null ? new Set((view.score.parts[S.scorePin] || {}).cells || []) : new Set();
   $("glass").replaceChildren(
@@ -64,7 +64,7 @@ export function renderWindow(view, model) {
           "data-testid": "cell",
           "data-cell": cell,
           "data-card": card || null,
-          "aria-label": `${cell}: ${card ? cardLabel(card) : `open, ${restrictionText(restriction)}`}`,
+          "aria-label": tr("page.cards.cell", { cell, what: card ? cardLabel(card) : tr("page.cards.cell.open", { restriction: restrictionText(restriction) }) }),
           onclick: () => onCell(cell, model),
         },
         card ? cardFace(card) : restrictionFace(restriction),
@@ -94,7 +94,7 @@ export function renderDrawn(view, model) {
       );
     }),
   );
-  if (!view.hand.length) $("drawn").append(el("span", { class: "hint", text: "no cards drawn" }));
+  if (!view.hand.length) $("drawn").append(el("span", { class: "hint", text: tr("page.cards.no_cards_drawn") }));
 }
 
 export function renderBar(view, model) {
@@ -104,7 +104,7 @@ export function renderBar(view, model) {
       el(
         "div",
         { class: "bar-stack", "data-testid": "bar-stack", "data-round": String(i + 1) },
-        el("span", { class: "round-no", text: `Round ${i + 1}` }),
+        el("span", { class: "round-no", text: tr("page.cards.bar.round", { round: i + 1 }) }),
         ...stack.map((card) => {
           const action = model.bar.get(`${i + 1} ${card}`);
           const legal = action !== undefined;
@@ -117,7 +117,7 @@ export function renderBar(view, model) {
               "data-card": card,
               "data-round": String(i + 1),
               "data-action": action || null,
-              "aria-label": `round ${i + 1}: ${cardLabel(card)}`,
+              "aria-label": tr("page.cards.bar.card", { round: i + 1, label: cardLabel(card) }),
               disabled: !legal,
               onclick: () => choose(action),
             },
@@ -127,9 +127,11 @@ export function renderBar(view, model) {
       ),
     ),
   );
-  if (!view.turn_bar.length) $("turn-bar").append(el("span", { class: "hint", text: "empty: the cards left at the end of each round go here" }));
-  const bottom = view.pile_bottom.length ? ` · known at its bottom: ${view.pile_bottom.map(cardLabel).join(", ")}` : "";
-  $("pile").textContent = `Pile: ${view.pile} card${view.pile === 1 ? "" : "s"}${bottom} · discarded: ${view.discard.length}`;
+  if (!view.turn_bar.length) $("turn-bar").append(el("span", { class: "hint", text: tr("page.cards.bar.empty") }));
+  const pile = [tr("page.cards.pile", { n: view.pile })];
+  if (view.pile_bottom.length) pile.push(tr("page.cards.pile.bottom", { cards: view.pile_bottom.map(cardLabel).join(", ") }));
+  pile.push(tr("page.cards.pile.discarded", { n: view.discard.length }));
+  $("pile").textContent = pile.join(" · ");
 }
 
 export function renderTools(view, model) {
@@ -152,8 +154,8 @@ export function renderTools(view, model) {
         el(
           "span",
           { class: "card-foot" },
-          el("span", { "data-testid": "tool-pay", text: `pay with a ${tool.pay}` }),
-          tool.used ? el("span", { class: "badge used", text: "used" }) : null,
+          el("span", { "data-testid": "tool-pay", text: tr("page.cards.tool.pay", { value: tool.pay }) }),
+          tool.used ? el("span", { class: "badge used", text: tr("page.cards.tool.used") }) : null,
         ),
         tool.house ? houseNote() : null,
       );
@@ -168,7 +170,7 @@ export function renderOrders(view) {
         "div",
         { class: "card order", "data-testid": "order-card", "data-order": order.id },
         el("span", { class: "card-title", text: order.name }),
-        el("span", { class: "hint", text: order.kind === "unique" ? "unique order" : `basic order · ${order.vp} VP each time` }),
+        el("span", { class: "hint", text: order.kind === "unique" ? tr("page.cards.order.unique") : tr("page.cards.order.basic", { vp: order.vp }) }),
         order.house ? houseNote() : null,
       ),
     ),
@@ -182,7 +184,7 @@ export function renderOrders(view) {
           class: `score-part${S.scorePin === i ? " pinned" : ""}`,
           "data-testid": "score-part",
           tabindex: "0",
-          title: "Click to show its cards in the window",
+          title: tr("page.cards.score.pin"),
           onclick: () => {
             S.scorePin = S.scorePin === i ? null : i;
             render();
@@ -196,6 +198,12 @@ export function renderOrders(view) {
   );
 }
 
+/** A message's text with elements in the places of its {name} fields left unfilled (the
+ * message rendered with `{name}` for them): text and elements, in the language's order. */
+function withElements(text, elements) {
+  return text.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? elements[part] || `{${part}}` : part)).filter((part) => part !== "");
+}
+
 /** The result, once the game is over: the score against the target. */
 export function renderEnd() {
   // The final position (not a replayed one), its replay controls built once per game.
@@ -207,18 +215,17 @@ export function renderEnd() {
     box.dataset.built = String(view.history.length);
     const won = Boolean(view.won);
     box.replaceChildren(
-      el("h2", { "data-testid": "result", "data-won": String(won), text: won ? "You won!" : "You lost" }),
+      el("h2", { "data-testid": "result", "data-won": String(won), text: won ? tr("page.cards.won") : tr("page.cards.lost") }),
       el(
         "p",
         {},
-        "Score ",
-        el("strong", { "data-testid": "final-score", text: String(view.score.total) }),
-        " against the target ",
-        el("strong", { "data-testid": "final-target", text: String(view.target) }),
-        ` (margin ${view.margin >= 0 ? "+" : ""}${view.margin}).`,
+        ...withElements(tr("page.cards.final", { score: "{score}", target: "{target}", margin: `${view.margin >= 0 ? "+" : ""}${view.margin}` }), {
+          score: el("strong", { "data-testid": "final-score", text: String(view.score.total) }),
+          target: el("strong", { "data-testid": "final-target", text: String(view.target) }),
+        }),
       ),
       el("div", { class: "rematch-row" }),
-      el("p", { class: "hint", text: "Click a line of the score to see the cards it counts." }),
+      el("p", { class: "hint", text: tr("page.cards.score.click") }),
       replayControls(view),
     );
   }

@@ -2,21 +2,29 @@
 // glass cards and window spaces. Nothing here talks to the server.
 
 import { COLOURS, el, glyph } from "../common.js";
+import { tr } from "../i18n.js";
 
 /** The card game's colours: the dice game's four, and black (K) for its purple; its glyph a
- * spade (forced to text, not an emoji), no shape that could pass for a pip either. */
+ * spade (forced to text, not an emoji), no shape that could pass for a pip either. Their
+ * names are the catalogue's (cardColour). */
 export const CARD_COLOURS = {
   R: COLOURS.R,
   Y: COLOURS.Y,
   G: COLOURS.G,
   B: COLOURS.B,
-  K: { name: "black", glyph: "\u2660\uFE0E" },
+  K: { glyph: "\u2660\uFE0E" },
 };
+
+/** A colour letter as a message to render: the engine's colour.R …, and the card game's
+ * black (cards.colour.black); passed as a {colour} parameter, it shows the colour's name. */
+export function cardColour(letter) {
+  return { id: letter === "K" ? "cards.colour.black" : `colour.${letter}`, params: {} };
+}
 
 /** "R3" → "red 3". */
 export function cardLabel(card) {
-  const colour = CARD_COLOURS[card[0]];
-  return `${colour ? colour.name : card[0]} ${card.slice(1)}`;
+  if (!(card[0] in CARD_COLOURS)) return card;
+  return tr("page.cards.card", { colour: cardColour(card[0]), value: card.slice(1) });
 }
 
 /** A glass card: its colour, its value large and its colour letter in a corner (so the colour
@@ -47,9 +55,9 @@ export function restrictionFace(restriction) {
 }
 
 export function restrictionText(restriction) {
-  if (restriction in CARD_COLOURS) return `requires ${CARD_COLOURS[restriction].name}`;
-  if (/^[1-6]$/.test(restriction)) return `requires ${restriction}`;
-  return "no restriction";
+  if (restriction in CARD_COLOURS) return tr("page.common.requires_colour", { colour: cardColour(restriction) });
+  if (/^[1-6]$/.test(restriction)) return tr("page.common.requires_value", { value: Number(restriction) });
+  return tr("page.common.no_restriction");
 }
 
 /** Group the engine's action objects by the click that takes them. */

@@ -4,7 +4,7 @@
 // toggle, which asks the browser's permission). Both settings are remembered.
 
 import { bindPreference, preference, setPreference } from "../common.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { gameId, S, byTestId, myTurn } from "./state.js";
 
 const SOUND_KEY = "sagrada.sound";
@@ -45,14 +45,14 @@ function showNotifyState() {
   toggle.setAttribute("aria-pressed", notifying() ? "true" : "false");
   toggle.title =
     Notification.permission === "denied"
-      ? "This browser blocks notifications from this page (its site settings can allow them)"
-      : "A notification when it becomes your turn while this tab is hidden";
+      ? tr("page.game.notify.blocked")
+      : tr("page.game.notify.title");
 }
 
 /** The tab's title, and the alerts when the turn has just come to this seat. */
 export function renderAlerts() {
   const mine = Boolean(S.view) && !S.replay && myTurn(S.view);
-  document.title = mine ? "● Your turn — Sagrada" : `Sagrada — game ${gameId}`;
+  document.title = mine ? tr("page.game.tab_title.turn") : tr("page.game.tab_title", { game: gameId });
   if (wasMine === false && mine) {
     if (preference(SOUND_KEY, false)) beep();
     if (notifying() && document.hidden) notify();
@@ -62,7 +62,10 @@ export function renderAlerts() {
 
 function notify() {
   try {
-    const note = new Notification("Your turn — Sagrada", { body: `Game ${gameId}: ${t(S.view.decision_message)}`, tag: `sagrada-${gameId}` });
+    const note = new Notification(tr("page.game.notification"), {
+      body: tr("page.game.notification.body", { game: gameId, decision: t(S.view.decision_message) }),
+      tag: `sagrada-${gameId}`,
+    });
     note.onclick = () => {
       window.focus();
       note.close();

@@ -5,13 +5,13 @@
 // come from the view and its actions; the page knows no card of its own.
 
 import { el, houseNote } from "../common.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { S, $, mySeat } from "./state.js";
 import { choose } from "./flow.js";
 
 /** The caption of a card's button, by the way it is played (the card's `play`). */
 // A card played by discarding it is used as it goes to the discard pile: say both.
-const PLAY_CAPTIONS = { activate: "Activate", discard: "Use and discard" };
+const PLAY_CAPTIONS = { activate: "page.game.apprentice.activate", discard: "page.game.apprentice.use_discard" };
 
 // -- the windows ----------------------------------------------------------------------------------
 
@@ -56,7 +56,7 @@ function cardFace(card, { notation, caption, testid, choice }) {
         "data-action": notation || undefined,
         "data-key": `${testid}:${choice || card.number}`,
         disabled: !notation || S.busy,
-        "aria-label": `${caption} ${card.name}`,
+        "aria-label": tr("page.game.apprentice.button", { caption, name: card.name }),
         text: caption,
         onclick: () => notation && choose(notation),
       }),
@@ -96,7 +96,7 @@ function piles(section) {
       class: "pile",
       "data-testid": "apprentice-deck",
       "data-count": String(section.deck),
-      text: `Deck: ${section.deck} ${section.deck === 1 ? "card" : "cards"}`,
+      text: tr("page.game.apprentice.deck", { n: section.deck }),
     }),
     el(
       "span",
@@ -107,15 +107,17 @@ function piles(section) {
         "data-count": String(section.discard.length),
         title: top ? cardTitle(top) : undefined,
       },
-      "Discard pile: ",
-      top ? el("strong", { text: top.name }) : "empty",
-      section.discard.length > 1 ? el("span", { class: "hint", text: ` (${section.discard.length} cards)` }) : null,
+      `${tr("page.game.apprentice.discard_pile")} `,
+      top ? el("strong", { text: top.name }) : tr("page.game.empty"),
+      section.discard.length > 1
+        ? el("span", { class: "hint", text: ` ${tr("page.game.apprentice.discard_count", { n: section.discard.length })}` })
+        : null,
     ),
     aside.length
       ? el("span", {
           class: "hint",
           title: aside.map(cardTitle).join("\n"),
-          text: `Set aside: ${aside.map((card) => card.name).join(", ")}`,
+          text: tr("page.game.apprentice.set_aside", { names: aside.map((card) => card.name).join(", ") }),
         })
       : null,
   );
@@ -141,9 +143,9 @@ function gainChoice(section, model) {
       : null;
   return el(
     "div",
-    { class: "apprentice-gain", role: "group", "aria-label": "gain an apprentice card" },
-    button("deck", "Look at the top two of the deck"),
-    top ? button("discard", `Take ${top.name} from the discard pile`, cardTitle(top)) : null,
+    { class: "apprentice-gain", role: "group", "aria-label": tr("page.game.apprentice.gain") },
+    button("deck", tr("page.game.apprentice.look")),
+    top ? button("discard", tr("page.game.apprentice.take", { name: top.name }), cardTitle(top)) : null,
   );
 }
 
@@ -153,12 +155,12 @@ function offerChoice(section, model) {
   return el(
     "div",
     { class: "apprentice-offer", "data-testid": "apprentice-offer" },
-    el("h3", { text: "Keep one; the other goes face up to the discard pile" }),
+    el("h3", { text: tr("page.game.apprentice.keep_one") }),
     el(
       "div",
       { class: "cards" },
       section.offer.map((card, i) =>
-        cardFace(card, { notation: model.keep.get(i + 1), caption: "Keep", testid: "apprentice-keep", choice: i + 1 }),
+        cardFace(card, { notation: model.keep.get(i + 1), caption: tr("page.game.apprentice.keep"), testid: "apprentice-keep", choice: i + 1 }),
       ),
     ),
   );
@@ -169,7 +171,7 @@ function hand(cards, model) {
   return el(
     "div",
     { class: "apprentice-hand", "data-testid": "apprentice-hand", "data-count": String(cards.length) },
-    el("h3", { text: `Your apprentice cards (${cards.length})` }),
+    el("h3", { text: tr("page.game.apprentice.yours", { n: cards.length }) }),
     cards.length
       ? el(
           "div",
@@ -177,11 +179,11 @@ function hand(cards, model) {
           cards.map((card) => {
             const action = model.cards.get(card.number);
             const notation = action && action.kind === card.play ? action.notation : null;
-            const caption = PLAY_CAPTIONS[card.play] || card.play;
+            const caption = card.play in PLAY_CAPTIONS ? tr(PLAY_CAPTIONS[card.play]) : card.play;
             return cardFace(card, { notation, caption, testid: "apprentice-play" });
           }),
         )
-      : el("p", { class: "hint", text: "none: cover an apprentice space (✎) of your window to gain one" }),
+      : el("p", { class: "hint", text: tr("page.game.apprentice.none") }),
   );
 }
 
@@ -196,8 +198,8 @@ export function playerApprentice(view, player) {
   return el(
     "div",
     { class: "apprentice-line", "data-testid": "apprentice-summary", "data-count": String(held) },
-    el("span", { class: "label", text: "Apprentice cards:" }),
-    el("span", { "data-testid": "apprentice-held", text: `${held} in hand` }),
+    el("span", { class: "label", text: tr("page.game.apprentice.label") }),
+    el("span", { "data-testid": "apprentice-held", text: tr("page.game.apprentice.in_hand", { n: held }) }),
     active.map((card) =>
       el("span", { class: "apprentice-active", "data-testid": "apprentice-active", "data-card": String(card.number), title: cardTitle(card) }, card.name),
     ),

@@ -24,6 +24,15 @@ import { masterworkFace, masterworkLabel } from "./orange.js";
 import { apprenticeSpaces, apprenticeMark, playerApprentice } from "./apprentice.js";
 import { lastMoves } from "./log.js";
 import { clockBadge } from "./clock.js";
+import { tr } from "../i18n.js";
+
+/** What one unit of a public objective is (the view's `unit`), in words with its points. */
+const VP_UNITS = {
+  row: "page.game.vp.row",
+  column: "page.game.vp.column",
+  set: "page.game.vp.set",
+  die: "page.game.vp.die",
+};
 
 /** Setup: the four window patterns dealt to this seat, as buttons. */
 export function renderSetup(view, model) {
@@ -39,7 +48,7 @@ export function renderSetup(view, model) {
   box.hidden = false;
   const spaces = apprenticeSpaces(view);
   box.replaceChildren(
-    el("h2", { text: model.windows.size ? "Choose your window" : "Your window options" }),
+    el("h2", { text: model.windows.size ? tr("page.game.choose_window") : tr("page.game.window_options") }),
     el(
       "div",
       { class: "options" },
@@ -54,7 +63,7 @@ export function renderSetup(view, model) {
             "data-testid": `window-option-${n}`,
             "data-key": `option:${n}`,
             disabled: !action,
-            "aria-label": `window option ${n}: ${option.name}, difficulty ${option.difficulty}`,
+            "aria-label": tr("page.game.window_option.label", { option: n, name: option.name, difficulty: option.difficulty }),
             onclick: () => action && choose(action),
           },
           el("span", { class: "option-name", text: option.name }),
@@ -62,7 +71,9 @@ export function renderSetup(view, model) {
           // (Life's apprentice windows one fewer; none in solo play).
           el("span", {
             class: "difficulty",
-            text: `${"●".repeat(option.difficulty)} ` + (view.solo ? `difficulty ${option.difficulty}` : `${option.favor_tokens} favor tokens`),
+            text:
+              `${"●".repeat(option.difficulty)} ` +
+              (view.solo ? tr("page.game.difficulty", { difficulty: option.difficulty }) : tr("page.game.favor_tokens", { n: option.favor_tokens })),
           }),
           patternGrid(option.grid, spaces),
         );
@@ -105,19 +116,19 @@ function playerPanel(view, player, mine, model) {
   const head = el(
     "div",
     { class: "player-head" },
-    el("span", { class: "player-name", text: playerName(seat, S.view) + (mine ? " (you)" : "") }),
-    view.start_player === seat ? el("span", { class: "badge", title: "start player this round", text: "start" }) : null,
-    current ? el("span", { class: "badge turn", text: "to play" }) : null,
+    el("span", { class: "player-name", text: mine ? tr("page.game.you", { name: playerName(seat, S.view) }) : playerName(seat, S.view) }),
+    view.start_player === seat ? el("span", { class: "badge", title: tr("page.game.badge.start.title"), text: tr("page.game.badge.start") }) : null,
+    current ? el("span", { class: "badge turn", text: tr("page.game.badge.to_play") }) : null,
     current ? clockBadge(seat) : null,
-    winner ? el("span", { class: "badge win", text: "winner" }) : null,
-    view.solo ? null : el("span", { class: "favor", title: "favor tokens", "data-testid": "favor-tokens", text: `◉ ${player.favor_tokens}` }),
+    winner ? el("span", { class: "badge win", text: tr("page.game.badge.winner") }) : null,
+    view.solo ? null : el("span", { class: "favor", title: tr("page.game.favor.title"), "data-testid": "favor-tokens", text: `◉ ${player.favor_tokens}` }),
   );
   const body = [head];
   if (player.window) {
-    body.push(el("div", { class: "window-name", text: `${player.window.name} · difficulty ${player.window.difficulty}` }));
+    body.push(el("div", { class: "window-name", text: tr("page.game.window_name", { name: player.window.name, difficulty: player.window.difficulty }) }));
     body.push(windowGrid(view, player, mine, model));
   } else {
-    body.push(el("p", { class: "hint", text: view.phase === "setup" ? "choosing a window…" : "no window" }));
+    body.push(el("p", { class: "hint", text: view.phase === "setup" ? tr("page.game.choosing_window") : tr("page.game.no_window") }));
   }
   if (player.private_objectives) body.push(privateObjectives(player.private_objectives));
   if (player.private_dice_pool) body.push(ownPool(view, player, mine, model));
@@ -151,7 +162,7 @@ function windowGrid(view, player, mine, model) {
   const masterwork = new Map((player.masterwork_dice || []).map((entry) => [entry.cell, entry]));
   const apprentice = apprenticeSpaces(view);
   const moved = lastMoves(view).get(seat) || { placed: new Set(), left: new Set() };
-  const grid = el("div", { class: "window", "data-testid": "window", "data-seat": String(seat), role: "group", "aria-label": `${playerName(seat, S.view)}'s window` });
+  const grid = el("div", { class: "window", "data-testid": "window", "data-seat": String(seat), role: "group", "aria-label": tr("page.game.window.label", { name: playerName(seat, S.view) }) });
   player.window.dice.forEach((die, i) => {
     const cell = CELLS[i];
     const restriction = restrictionAt(player.window.grid, cell);
@@ -164,8 +175,13 @@ function windowGrid(view, player, mine, model) {
     const leftLast = !placedLast && moved.left.has(cell);
     if (placedLast) classes.push("last-move");
     if (leftLast) classes.push("last-move-from");
-    const space = (apprentice.has(cell) ? ", apprentice space" : "") + (placedLast ? ", last move" : leftLast ? ", moved away in the last move" : "");
-    const label = `cell ${cell}, ${die ? dieLabel(die) : "empty"}, ${restrictionLabel(restriction)}${space}`.replace("empty, ", "");
+    // What else is said of the space: an apprentice space, the last move.
+    const notes = [
+      apprentice.has(cell) ? tr("page.game.cell.apprentice") : null,
+      placedLast ? tr("page.game.cell.last_move") : leftLast ? tr("page.game.cell.moved_away") : null,
+    ].filter(Boolean);
+    const words = (...parts) => [...parts, ...notes].join(", ");
+    const label = words(tr("page.game.cell", { cell }), ...(die ? [dieLabel(die)] : []), restrictionLabel(restriction));
     // A masterwork die is drawn from the view's entry for it (symbol, arrows, met); the die in
     // hand may be previewed on the legal cell under the pointer or focus, and a die turned
     // where it lies (by a tool) is previewed with the rotation chosen.
@@ -177,7 +193,7 @@ function windowGrid(view, player, mine, model) {
     else if (orange) face = masterworkFace(orange, { compact: !mine });
     else if (die) face = dieFace(die);
     else face = spaceFace(restriction);
-    const orangeLabel = previewed ? `if placed so: ${masterworkLabel(previewed)}` : orange ? masterworkLabel(orange) : null;
+    const orangeLabel = previewed ? tr("page.game.masterwork.if_placed", { die: masterworkLabel(previewed) }) : orange ? masterworkLabel(orange) : null;
     grid.append(
       el(
         "button",
@@ -191,13 +207,13 @@ function windowGrid(view, player, mine, model) {
           "data-die": die || undefined,
           "data-met": orange ? String(orange.met) : undefined,
           tabindex: mine ? undefined : "-1",
-          "aria-label": `cell ${cell}, ${orangeLabel || (die ? dieLabel(die) : restrictionLabel(restriction))}${space}`,
+          "aria-label": words(tr("page.game.cell", { cell }), orangeLabel || (die ? dieLabel(die) : restrictionLabel(restriction))),
           onclick: mine ? () => onCell(cell) : undefined,
           onmouseenter: placing ? () => hoverPlacement(cell) : undefined,
           onfocus: placing ? () => hoverPlacement(cell) : undefined,
           onmouseleave: placing ? () => hoverPlacement(null) : undefined,
           onblur: placing ? () => hoverPlacement(null) : undefined,
-          title: orangeLabel ? `${cell}: ${orangeLabel}${space}` : label,
+          title: orangeLabel ? `${cell}: ${words(orangeLabel)}` : label,
         },
         face,
         apprentice.has(cell) ? apprenticeMark() : null,
@@ -211,14 +227,18 @@ function privateObjectives(names) {
   return el(
     "div",
     { class: "privates", "data-testid": "private-objectives" },
-    el("span", { class: "label", text: names.length > 1 ? "Private objectives:" : "Private objective:" }),
+    el("span", { class: "label", text: tr("page.game.private_objectives", { n: names.length }) }),
     names.map((name) => {
       const card = CARDS.private_objectives.find((o) => o.name === name) || {};
       const colour = card.colour || null;
       const mask = card.spaces && card.spaces.length ? card.spaces : null;
       return el(
         "span",
-        { class: "private", "data-testid": "private-objective", title: mask ? `sum of the dice on the marked spaces (${mask.join(" ")})` : `sum of the ${colour ? COLOURS[colour].name : ""} dice` },
+        {
+          class: "private",
+          "data-testid": "private-objective",
+          title: mask ? tr("page.game.private.spaces", { spaces: mask.join(" ") }) : colour ? tr("page.game.private.colour", { colour }) : undefined,
+        },
         colour ? el("span", { class: `swatch colour-${colour}` }, glyph(colour)) : null,
         mask ? maskMap(mask) : null,
         name,
@@ -238,7 +258,7 @@ function ownPool(view, player, mine, model) {
   return el(
     "div",
     { class: "own-pool" },
-    el("span", { class: "label", text: mine ? "Your dice:" : "Own dice:" }),
+    el("span", { class: "label", text: mine ? tr("page.game.your_dice") : tr("page.game.own_dice") }),
     dice.length
       ? dice.map((die, i) =>
           mine
@@ -252,7 +272,7 @@ function ownPool(view, player, mine, model) {
               })
             : el("span", { class: "die-static", role: "img", "aria-label": dieLabel(die), "data-testid": "other-own-die", "data-die": die }, dieFace(die)),
         )
-      : el("span", { class: "hint", text: "none" }),
+      : el("span", { class: "hint", text: tr("page.game.none") }),
   );
 }
 
@@ -277,7 +297,7 @@ export function renderPool(view, model) {
             onclick: () => onPoolDie(die, i),
           }),
         )
-      : [el("span", { class: "hint", text: view.phase === "setup" ? "dice are drawn once every window is chosen" : "empty" })]),
+      : [el("span", { class: "hint", text: view.phase === "setup" ? tr("page.game.pool.setup") : tr("page.game.empty") })]),
   );
 }
 
@@ -297,7 +317,7 @@ export function renderTrack(view, model) {
           "data-action": key,
           "data-die": die,
           "data-key": `track:${round}:${j}`,
-          "aria-label": `round ${round}: ${dieLabel(die)}`,
+          "aria-label": tr("page.game.track_die", { round, die: dieLabel(die) }),
           tabindex: action ? undefined : "-1",
           onclick: () => action && choose(action),
         });
@@ -322,7 +342,11 @@ export function renderTools(view, model) {
           "data-tool": String(tool.number),
           "data-key": `tool:${tool.number}`,
           "aria-disabled": action ? "false" : "true",
-          "aria-label": `tool ${tool.number}, ${tool.name}${action ? ", usable" : ""}: ${tool.text} ${tool.restriction || ""}`,
+          "aria-label": tr(action ? "page.game.tool.label_usable" : "page.game.tool.label", {
+            number: tool.number,
+            name: tool.name,
+            text: `${tool.text} ${tool.restriction || ""}`.trim(),
+          }),
           onclick: () => action && choose(action),
         },
         el("span", { class: "card-title" }, el("span", { class: `swatch colour-${tool.colour}` }, glyph(tool.colour)), `${tool.number}. ${tool.name}`),
@@ -334,10 +358,10 @@ export function renderTools(view, model) {
           { class: "card-foot" },
           view.solo
             ? tool.used
-              ? el("span", { class: "badge used", text: "used" })
-              : el("span", { class: "hint", text: `pay with a ${COLOURS[tool.colour].name} die` })
-            : el("span", { class: "tokens", "data-testid": "tool-tokens", text: `◉ ${tool.favor_tokens} on card · costs ${cost}` }),
-          inUse ? el("span", { class: "badge turn", text: "in use" }) : null,
+              ? el("span", { class: "badge used", text: tr("page.game.tool.used") })
+              : el("span", { class: "hint", text: tr("page.game.tool.pay_with", { colour: tool.colour }) })
+            : el("span", { class: "tokens", "data-testid": "tool-tokens", text: tr("page.game.tool.tokens", { n: tool.favor_tokens, cost }) }),
+          inUse ? el("span", { class: "badge turn", text: tr("page.game.tool.in_use") }) : null,
         ),
       );
     }),
@@ -352,7 +376,7 @@ export function renderPublics(view) {
         { class: "card public", "data-testid": "public-objective", "data-id": o.id },
         el("span", { class: "card-title", text: o.name }),
         el("span", { class: "card-text", text: o.text }),
-        el("span", { class: "vp", text: `${o.vp} VP per ${o.unit}` }),
+        el("span", { class: "vp", text: o.unit in VP_UNITS ? tr(VP_UNITS[o.unit], { n: o.vp }) : tr("page.game.vp.other", { n: o.vp, unit: o.unit }) }),
         o.house ? houseNote() : null,
       ),
     ),
@@ -365,11 +389,11 @@ export function renderBag(view) {
     ...Object.keys(COLOURS).map((c) =>
       el(
         "span",
-        { class: "bag-count", "data-colour": c, "aria-label": `${bag[c] ?? 0} ${COLOURS[c].name} dice in the bag` },
+        { class: "bag-count", "data-colour": c, "aria-label": tr("page.game.bag.colour", { n: bag[c] ?? 0, colour: c }) },
         el("span", { class: `swatch colour-${c}` }, glyph(c)),
         String(bag[c] ?? 0),
       ),
     ),
-    el("span", { class: "hint", text: ` ${Object.values(bag).reduce((a, b) => a + b, 0)} dice` }),
+    el("span", { class: "hint", text: ` ${tr("page.game.bag.total", { n: Object.values(bag).reduce((a, b) => a + b, 0) })}` }),
   );
 }

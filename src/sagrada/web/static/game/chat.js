@@ -4,12 +4,15 @@
 
 import { api, el } from "../common.js";
 import { token, API, byTestId, $ } from "./state.js";
+import { formatDate, tr } from "../i18n.js";
 
 /** The messages shown, by their number (`seq`), so one that comes twice is shown once. */
 const shown = new Map();
 
 /** Wire the chat's form: players write, spectators only read. */
 export function bindChat() {
+  // Said while there is no message (app.css shows it in the empty list).
+  $("chat-messages").dataset.empty = tr("page.game.chat.empty");
   const player = Boolean(token);
   byTestId("chat-form").hidden = !player;
   byTestId("chat-spectator-note").hidden = player;
@@ -26,7 +29,7 @@ export async function loadChat() {
     const answer = await api("GET", `${API}/chat`);
     for (const message of answer.messages || []) addMessage(message);
   } catch (err) {
-    showChatError(`Cannot load the chat: ${err.message}`);
+    showChatError(tr("page.game.chat.cannot_load", { problem: err.message }));
   }
 }
 
@@ -38,7 +41,7 @@ export function addMessage(message) {
   const created = typeof message.created === "number" ? new Date(message.created * 1000) : null;
   const item = el(
     "li",
-    { "data-testid": "chat-message", "data-seq": String(message.seq), "data-seat": String(message.seat), title: created ? created.toLocaleString() : undefined },
+    { "data-testid": "chat-message", "data-seq": String(message.seq), "data-seat": String(message.seat), title: created ? formatDate(created) : undefined },
     el("span", { class: "who", text: message.name }),
     ": ",
     el("span", { class: "text", "data-testid": "chat-text", text: message.text }),
@@ -62,7 +65,7 @@ async function send() {
     showChatError("");
     addMessage(message);
   } catch (err) {
-    showChatError(err.status === 429 ? "Slow down: wait a moment before the next message." : err.message);
+    showChatError(err.status === 429 ? tr("page.game.chat.slow_down") : err.message);
   } finally {
     button.disabled = false;
     input.focus();

@@ -4,26 +4,27 @@
 
 import { el } from "../common.js";
 import { S, byTestId, mySeat } from "./state.js";
+import { tr } from "../i18n.js";
 
 /** "4:07" (minutes and seconds) under an hour, "23:59 h" (hours and minutes) beyond. */
 export function formatLeft(seconds) {
   const left = Math.max(0, Math.ceil(seconds));
   if (left < 3600) return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   const minutes = Math.floor(left / 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")} h`;
+  return tr("page.game.clock.hours", { time: `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}` });
 }
 
 /** The same in words, for screen readers. */
 function wordsLeft(seconds) {
   const left = Math.max(0, Math.ceil(seconds));
-  if (left === 0) return "time is up: a bot plays this turn";
+  if (left === 0) return tr("page.game.clock.up");
   const hours = Math.floor(left / 3600);
   const minutes = Math.floor((left % 3600) / 60);
   const parts = [];
-  if (hours) parts.push(`${hours} hour${hours === 1 ? "" : "s"}`);
-  if (minutes || hours) parts.push(`${minutes} minute${minutes === 1 ? "" : "s"}`);
-  if (!hours) parts.push(`${left % 60} second${left % 60 === 1 ? "" : "s"}`);
-  return `${parts.join(" ")} left for this turn`;
+  if (hours) parts.push(tr("page.game.clock.hours_n", { n: hours }));
+  if (minutes || hours) parts.push(tr("page.game.clock.minutes_n", { n: minutes }));
+  if (!hours) parts.push(tr("page.game.clock.seconds_n", { n: left % 60 }));
+  return tr("page.game.clock.words_left", { time: parts.join(" ") });
 }
 
 /** The live clock of `seat`, or null when it has none (no limit, a bot's turn, a replay). */
@@ -54,7 +55,7 @@ export function renderTurnClock() {
 
 function paint(node) {
   const left = Number(node.dataset.deadline) - Date.now() / 1000;
-  node.textContent = node.dataset.testid === "turn-clock" ? `${formatLeft(left)} left` : formatLeft(left);
+  node.textContent = node.dataset.testid === "turn-clock" ? tr("page.game.clock.left", { time: formatLeft(left) }) : formatLeft(left);
   node.setAttribute("aria-label", wordsLeft(left));
   node.title = wordsLeft(left);
   node.classList.toggle("urgent", left < 30);

@@ -5,7 +5,7 @@ import { api, el } from "../common.js";
 import { API, S, $, byTestId, playerName } from "./state.js";
 import { render } from "./render.js";
 import { showError } from "./socket.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { renderRematch } from "./rematch.js";
 
 export function renderEnd() {
@@ -20,7 +20,7 @@ export function renderEnd() {
   if (box.dataset.built !== String(view.history.length)) {
     box.dataset.built = String(view.history.length);
     box.replaceChildren(
-      el("h2", { text: "Final scores" }),
+      el("h2", { text: tr("page.game.final_scores") }),
       outcomeLine(view),
       el("div", { class: "rematch-row" }),
       scoreTable(view),
@@ -47,9 +47,13 @@ function outcomeLine(view) {
   let text;
   if (view.solo) {
     const total = view.scores[0].total;
-    text = `Target score ${view.target}: ${total} points — ${total > view.target ? "you win!" : "the target wins."}`;
+    const score = { target: view.target, total };
+    text = total > view.target ? tr("page.game.outcome.solo_win", score) : tr("page.game.outcome.solo_lose", score);
   } else {
-    text = winners.length > 1 ? `Shared victory: ${winners.join(", ")}` : `Winner: ${winners[0] ?? "—"}`;
+    text =
+      winners.length > 1
+        ? tr("page.game.outcome.shared", { names: winners.join(", ") })
+        : tr("page.game.outcome.winner", { name: winners[0] ?? "—" });
   }
   return el("p", { class: "outcome", "data-testid": "outcome", text });
 }
@@ -63,11 +67,12 @@ function keyedParts(score) {
   return score.parts.map((part) => {
     if (part.kind === "private") {
       privates += 1;
-      return { key: `private:${privates}`, label: privates > 1 ? `Private objective ${privates}` : "Private objective", part };
+      const label = privates > 1 ? tr("page.game.score.private_n", { number: privates }) : tr("page.game.score.private");
+      return { key: `private:${privates}`, label, part };
     }
     // A card's name is its own; the other parts (favor tokens, open spaces) are messages.
     const name = part.name_message ? t(part.name_message) : part.name;
-    const label = part.kind === "apprentice" ? `${name} (apprentice card)` : name;
+    const label = part.kind === "apprentice" ? tr("page.game.score.apprentice", { name }) : name;
     return { key: part.name, label, kind: part.kind, part };
   });
 }
@@ -97,7 +102,7 @@ function scoreTable(view) {
         text: label,
         tabindex: "0",
         class: "part-name",
-        title: "highlight the dice that earned this, in every window",
+        title: tr("page.game.score.highlight"),
         onmouseenter: () => highlightPart(null, key),
         onmouseleave: () => highlightPart(null, null),
         onfocus: () => highlightPart(null, key),
@@ -108,7 +113,8 @@ function scoreTable(view) {
         if (!entry) return el("td", { text: "" });
         const { part } = entry;
         const counted = part.counted !== false;
-        const formula = (part.kind === "private" ? `${part.name}: ` : "") + t(part.formula_message) + (counted ? "" : " · not counted");
+        const shown = (part.kind === "private" ? `${part.name}: ` : "") + t(part.formula_message);
+        const formula = counted ? shown : tr("page.game.score.not_counted", { formula: shown });
         return el(
           "td",
           {},
@@ -123,7 +129,7 @@ function scoreTable(view) {
               "data-key": `score:${seat}:${key}`,
               "data-row": key,
               title: formula,
-              "aria-label": `${playerName(seat)}, ${part.name}: ${counted ? part.points : 0} points, ${formula}`,
+              "aria-label": tr("page.game.score.part", { name: playerName(seat), part: part.name, n: counted ? part.points : 0, formula }),
               onmouseenter: () => highlightPart(seat, key),
               onmouseleave: () => highlightPart(null, null),
               onfocus: () => highlightPart(seat, key),
@@ -137,14 +143,14 @@ function scoreTable(view) {
       }),
     ),
   );
-  const total = el("tr", { class: "total" }, el("th", { scope: "row", text: "Total" }), view.scores.map((s) => el("td", { "data-testid": "score-total", "data-seat": String(view.scores.indexOf(s)), text: String(s.total) })));
+  const total = el("tr", { class: "total" }, el("th", { scope: "row", text: tr("page.game.total") }), view.scores.map((s) => el("td", { "data-testid": "score-total", "data-seat": String(view.scores.indexOf(s)), text: String(s.total) })));
   return el(
     "div",
     { class: "table-box" },
-    el("p", { class: "hint scroll-hint", "aria-hidden": "true", text: "The table scrolls sideways →" }),
+    el("p", { class: "hint scroll-hint", "aria-hidden": "true", text: tr("page.game.score.scrolls") }),
     el(
       "div",
-      { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "final scores" },
+      { class: "table-scroll", tabindex: "0", role: "region", "aria-label": tr("page.game.final_scores.label") },
       el("table", { class: "scores", "data-testid": "score-table" }, el("thead", {}, head), el("tbody", {}, body, total)),
     ),
   );
@@ -193,23 +199,23 @@ export function replayControls(view) {
     value: String(total),
     step: "1",
     "data-testid": "replay-slider",
-    "aria-label": "replay position (actions played)",
+    "aria-label": tr("page.common.replay.position"),
     oninput: (e) => scheduleReplay(Number(e.target.value)),
   });
   const step = (delta) => () => scheduleReplay((S.replay ? S.replay.n : total) + delta, 0);
   return el(
     "div",
     { class: "replay", "data-testid": "replay" },
-    el("h3", { text: "Replay" }),
+    el("h3", { text: tr("page.common.replay") }),
     el(
       "div",
       { class: "replay-row" },
-      el("button", { type: "button", "data-testid": "replay-first", "aria-label": "first step", text: "«", onclick: () => scheduleReplay(0, 0) }),
-      el("button", { type: "button", "data-testid": "replay-prev", "aria-label": "previous step", text: "◀", onclick: step(-1) }),
+      el("button", { type: "button", "data-testid": "replay-first", "aria-label": tr("page.common.replay.first"), text: "«", onclick: () => scheduleReplay(0, 0) }),
+      el("button", { type: "button", "data-testid": "replay-prev", "aria-label": tr("page.common.replay.previous"), text: "◀", onclick: step(-1) }),
       slider,
-      el("button", { type: "button", "data-testid": "replay-next", "aria-label": "next step", text: "▶", onclick: step(1) }),
-      el("button", { type: "button", "data-testid": "replay-last", "aria-label": "last step", text: "»", onclick: () => scheduleReplay(total, 0) }),
-      el("button", { type: "button", "data-testid": "replay-exit", text: "Final position", onclick: exitReplay }),
+      el("button", { type: "button", "data-testid": "replay-next", "aria-label": tr("page.common.replay.next"), text: "▶", onclick: step(1) }),
+      el("button", { type: "button", "data-testid": "replay-last", "aria-label": tr("page.common.replay.last"), text: "»", onclick: () => scheduleReplay(total, 0) }),
+      el("button", { type: "button", "data-testid": "replay-exit", text: tr("page.common.replay.exit"), onclick: exitReplay }),
     ),
     el("p", { id: "replay-position", class: "hint", "aria-live": "polite", text: replayLabel() }),
   );
@@ -227,13 +233,15 @@ export function showReplayPosition(view) {
 
 export function replayLabel() {
   const total = S.view ? S.view.history.length : 0;
-  if (!S.replay) return `Showing the final position (${total} actions). Move the slider to replay the game.`;
-  const n = S.replay.n;
-  if (n === 0) return `After 0 of ${total} actions (the start).`;
-  const logged = S.view.history_actions ? S.view.history_actions[n - 1] : null;
-  const seat = (S.view.history_seats || [])[n - 1];
-  const who = typeof seat === "number" ? `${playerName(seat)} ` : "";
-  return `After ${n} of ${total} actions${logged ? `: ${who}${t(logged.message)}` : ""}.`;
+  if (!S.replay) return tr("page.common.replay.final", { n: total });
+  const step = S.replay.n;
+  if (step === 0) return tr("page.common.replay.start", { n: total });
+  const logged = S.view.history_actions ? S.view.history_actions[step - 1] : null;
+  const seat = (S.view.history_seats || [])[step - 1];
+  if (!logged) return tr("page.common.replay.after", { step, n: total });
+  const action = t(logged.message);
+  if (typeof seat !== "number") return tr("page.common.replay.after_action", { step, n: total, action });
+  return tr("page.common.replay.after_by", { step, n: total, name: playerName(seat), action });
 }
 
 let replayTimer = null;
@@ -267,5 +275,5 @@ function exitReplay() {
 export function renderReplayBanner() {
   const banner = $("replay-banner");
   banner.hidden = !S.replay;
-  if (S.replay) banner.textContent = `Replay: ${replayLabel()}`;
+  if (S.replay) banner.textContent = tr("page.game.replay_banner", { position: replayLabel() });
 }

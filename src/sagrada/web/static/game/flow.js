@@ -146,10 +146,13 @@ export function undo() {
   dropFrom(S.gather.steps.length - 1);
 }
 
-/** Send the staged actions as one list, applied together or not at all (Confirm turn). */
+/** End the turn (Confirm turn): send the staged actions as one list, applied together or not
+ * at all, with a pass after them when the turn would go on (the engine lists a pass). */
 export function confirmTurn() {
   if (!S.gather || S.busy || toolStart() !== null) return;
-  return commit(S.gather.steps);
+  const after = (S.gather.preview && S.gather.preview.actions) || [];
+  const pass = after.find((action) => action.kind === "pass");
+  return commit(pass ? [...S.gather.steps, pass.notation] : S.gather.steps);
 }
 
 function dropFrom(index) {

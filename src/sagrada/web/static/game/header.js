@@ -15,24 +15,27 @@ import {
 } from "./state.js";
 import { choose, toolStart } from "./flow.js";
 import { heldMasterworkDie } from "./masterwork.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 
 export function renderHeader(view) {
   const seat = mySeat(S.view);
-  $("game-title").textContent = `Game ${gameId} · ${seat === null ? "watching" : playerName(seat)} · round ${view.round}`;
+  const who = seat === null ? tr("page.game.watching") : playerName(seat);
+  $("game-title").textContent = tr("page.game.heading", { game: gameId, who, round: view.round });
   const turn = byTestId("turn-indicator");
   let text;
   let mine = false;
-  if (view.phase === "over") text = "Game over";
-  else if (S.replay) text = `${playerName(view.current_player)} to play`;
+  // {player}: a seat, shown by name (see game.js).
+  const player = view.current_player;
+  if (view.phase === "over") text = tr("page.common.game_over");
+  else if (S.replay) text = tr("page.game.turn.to_play", { player });
   else if (view.phase === "setup") {
     mine = view.current_player === seat;
-    text = mine ? "Your turn: choose a window" : `${playerName(view.current_player)} is choosing a window`;
+    text = mine ? tr("page.game.turn.mine_setup") : tr("page.game.turn.choosing", { player });
   } else {
     mine = view.current_player === seat;
-    text = mine ? "Your turn" : `${playerName(view.current_player)}'s turn`;
+    text = mine ? tr("page.game.turn.mine") : tr("page.game.turn.other", { player });
   }
-  if (S.replay) text = `Replay · ${text}`;
+  if (S.replay) text = tr("page.game.turn.replay", { turn: text });
   turn.textContent = text;
   turn.classList.toggle("mine", mine && !S.replay);
   turn.dataset.seat = String(view.current_player);
@@ -41,7 +44,7 @@ export function renderHeader(view) {
 export function renderActionBar(view, model) {
   // The engine's message for the decision (its players shown by name: see game.js).
   const decision = S.gather && S.gather.preview ? S.gather.preview.decision_message : view.decision_message;
-  const text = S.replay ? `Replay: ${t(view.decision_message)}` : t(decision);
+  const text = S.replay ? tr("page.game.decision.replay", { decision: t(view.decision_message) }) : t(decision);
   byTestId("decision").textContent = text;
   $("hint").textContent = hintText(view, model);
 
@@ -49,10 +52,10 @@ export function renderActionBar(view, model) {
   hand.replaceChildren();
   if (view.held_die) {
     hand.append(
-      el("span", { class: "hand-label", text: "In hand:" }),
+      el("span", { class: "hand-label", text: tr("page.game.in_hand") }),
       holdsMasterworkDie(view)
         ? heldMasterworkDie(view, model)
-        : el("span", { class: "die-static", role: "img", "aria-label": `in hand: ${dieLabel(view.held_die)}`, "data-testid": "held-die", "data-die": view.held_die }, dieFace(view.held_die)),
+        : el("span", { class: "die-static", role: "img", "aria-label": tr("page.game.in_hand.label", { die: dieLabel(view.held_die) }), "data-testid": "held-die", "data-die": view.held_die }, dieFace(view.held_die)),
     );
   }
 
@@ -74,66 +77,69 @@ export function renderActionBar(view, model) {
   const pass = byTestId("pass-button");
   const tool = toolStart() !== null;
   pass.disabled = !model.pass || S.busy;
-  pass.hidden = tool || Boolean(S.replay) || view.phase !== "play" || mySeat(S.view) === null;
-  // Staged actions go with the pass: it ends the turn.
-  pass.textContent = S.gather && !tool ? "Confirm and pass" : "Pass";
-  pass.classList.toggle("primary", !S.gather);
+  // While actions are staged, "Confirm turn" ends the turn (stage.js): no second button for it.
+  const staged = Boolean(S.gather) && !tool;
+  pass.hidden = tool || staged || Boolean(S.replay) || view.phase !== "play" || mySeat(S.view) === null;
+  pass.textContent = tr("page.common.pass");
   byTestId("cancel-tool").hidden = !tool;
 }
 
 /** The text of a choice button, from the action's kind. */
 function choiceText(action) {
   if (action.kind === "value") return String(action.value);
-  return { increase: "+1", decrease: "−1", stop: "Stop", return: "Return to pool" }[action.kind] || action.notation;
+  if (action.kind === "stop") return tr("page.game.choice.stop");
+  if (action.kind === "return") return tr("page.game.choice.return");
+  return { increase: "+1", decrease: "−1" }[action.kind] || action.notation;
 }
 
 function choiceLabel(action) {
   switch (action.kind) {
-    case "increase": return "raise the die by 1";
-    case "decrease": return "lower the die by 1";
-    case "value": return `give the die the value ${action.value}`;
-    case "stop": return "stop the tool";
-    case "return": return "return the die to the Draft Pool";
+    case "increase": return tr("page.game.action.increase");
+    case "decrease": return tr("page.game.action.decrease");
+    case "value": return tr("page.game.action.value", { value: action.value });
+    case "stop": return tr("page.game.action.stop");
+    case "return": return tr("page.game.action.return");
     default: return action.notation;
   }
 }
 
 /** One line telling the player what to click, derived from the clickable actions. */
 function hintText(view, m) {
-  if (S.replay) return "Use the replay controls below the scores to step through the game.";
+  if (S.replay) return tr("page.game.hint.replay");
   const seat = mySeat(S.view);
-  if (seat === null) return "You are watching this game.";
+  if (seat === null) return tr("page.game.hint.watching");
   if (view.phase === "over") return "";
   if (!currentActions().length) {
-    return view.phase === "play" ? "Waiting for the other players. Click a Draft Pool die to see where it could go." : "Waiting for the other players.";
+    return view.phase === "play" ? tr("page.game.hint.waiting_play") : tr("page.game.hint.waiting");
   }
   const parts = [];
-  if (m.windows.size) parts.push("choose one of your window patterns");
-  if (m.masterwork.size) parts.push("turn the masterwork die if you like, then click a highlighted space of your window");
-  else if (S.selection && S.selection.kind === "move") parts.push(`click where the die on ${S.selection.cell} goes`);
+  if (m.windows.size) parts.push(tr("page.game.hint.windows"));
+  if (m.masterwork.size) parts.push(tr("page.game.hint.masterwork"));
+  else if (S.selection && S.selection.kind === "move") parts.push(tr("page.game.hint.move_to", { cell: S.selection.cell }));
   else if (S.selection && S.selection.kind === "pool" && m.slots.has(S.selection.die)) {
-    const where = m.poolPlace.has(S.selection.die) ? "a highlighted space or masterwork slot" : "a highlighted masterwork slot";
-    parts.push(`click ${where} for the ${dieLabel(S.selection.die)}`);
-  } else if (view.held_die && m.slots.has(view.held_die)) parts.push(`click a highlighted masterwork slot for the ${dieLabel(view.held_die)}`);
-  else if (S.selection && (S.selection.kind === "pool" || S.selection.kind === "own")) parts.push(`click a highlighted space for the ${dieLabel(S.selection.die)}`);
+    const die = dieLabel(S.selection.die);
+    parts.push(m.poolPlace.has(S.selection.die) ? tr("page.game.hint.space_or_slot_for", { die }) : tr("page.game.hint.slot_for", { die }));
+  } else if (view.held_die && m.slots.has(view.held_die)) parts.push(tr("page.game.hint.slot_for", { die: dieLabel(view.held_die) }));
+  else if (S.selection && (S.selection.kind === "pool" || S.selection.kind === "own")) parts.push(tr("page.game.hint.space_for", { die: dieLabel(S.selection.die) }));
   else {
-    if (m.poolPlace.size && m.slots.size) parts.push("click a Draft Pool die, then a highlighted space or masterwork slot");
-    else if (m.poolPlace.size) parts.push("click a Draft Pool die, then a highlighted space");
-    else if (m.slots.size) parts.push("click a Draft Pool die, then a highlighted masterwork slot");
-    if (m.ownPlace.size) parts.push("click a die of your own pool, then a highlighted space");
-    if (m.poolPick.size) parts.push("click a highlighted Draft Pool die");
-    if (m.ownPick.size) parts.push("click a highlighted die of your own pool");
-    if (m.put.size) parts.push("click a highlighted space");
-    if (m.moves.size) parts.push("click a highlighted die of your window, then where it goes");
-    if (m.track.size) parts.push("click a highlighted Round Track die");
-    if (m.gain.size) parts.push("click where your apprentice card comes from (Apprentice cards)");
-    if (m.keep.size) parts.push("click Keep on one of the two apprentice cards");
-    if (m.cards.size) parts.push("press the button of an apprentice card");
-    if (m.tools.size) parts.push("click a tool card");
-    if (m.buttons.length) parts.push("click a button");
-    if (m.pass) parts.push("click Pass");
+    if (m.poolPlace.size && m.slots.size) parts.push(tr("page.game.hint.pool_space_or_slot"));
+    else if (m.poolPlace.size) parts.push(tr("page.game.hint.pool_space"));
+    else if (m.slots.size) parts.push(tr("page.game.hint.pool_slot"));
+    if (m.ownPlace.size) parts.push(tr("page.game.hint.own_space"));
+    if (m.poolPick.size) parts.push(tr("page.game.hint.pool_pick"));
+    if (m.ownPick.size) parts.push(tr("page.game.hint.own_pick"));
+    if (m.put.size) parts.push(tr("page.game.hint.put"));
+    if (m.moves.size) parts.push(tr("page.game.hint.moves"));
+    if (m.track.size) parts.push(tr("page.game.hint.track"));
+    if (m.gain.size) parts.push(tr("page.game.hint.gain"));
+    if (m.keep.size) parts.push(tr("page.game.hint.keep"));
+    if (m.cards.size) parts.push(tr("page.game.hint.cards"));
+    if (m.tools.size) parts.push(tr("page.game.hint.tools"));
+    if (m.buttons.length) parts.push(tr("page.game.hint.buttons"));
+    if (m.pass) parts.push(tr("page.game.hint.pass"));
   }
-  if (toolStart() !== null) parts.push("or Cancel (Esc)");
+  if (toolStart() !== null) parts.push(tr("page.game.hint.cancel"));
+  // The parts are clauses of one sentence: the first begins it.
   const text = parts.join(", ");
-  return text ? text[0].toUpperCase() + text.slice(1) + "." : "";
+  return text ? tr("page.game.hint.sentence", { parts: text[0].toUpperCase() + text.slice(1) }) : "";
 }

@@ -7,6 +7,7 @@ import { api, dieLabel } from "../common.js";
 import { token, API, S, CARDS, byTestId, myTurn, mySeat } from "./state.js";
 import { render } from "./render.js";
 import { showError } from "./socket.js";
+import { tr } from "../i18n.js";
 
 let asking = false;
 
@@ -21,10 +22,10 @@ export function renderHint() {
   // Asked for the position the server knows: not while actions wait to be sent.
   button.hidden = !(view && view.game && view.game.hints) || Boolean(S.replay) || Boolean(S.gather) || !myTurn(view);
   button.disabled = S.busy || asking;
-  button.textContent = asking ? "Thinking…" : "Hint";
+  button.textContent = asking ? tr("page.game.hint.thinking") : tr("page.game.hint");
   const advice = byTestId("hint-advice");
   advice.hidden = !S.hint || Boolean(S.replay);
-  advice.textContent = S.hint ? `The strong bot would: ${S.hint.words}` : "";
+  advice.textContent = S.hint ? tr("page.game.hint.advice", { action: S.hint.words }) : "";
   // The action itself, for tests and tools (people read the words).
   if (S.hint) advice.dataset.notation = S.hint.notation;
   else delete advice.dataset.notation;
@@ -40,7 +41,7 @@ async function askHint() {
     const answer = await api("POST", `${API}/hint`, { token });
     if (S.view.history.length !== seen || S.gather) return; // the game moved on meanwhile
     const action = (S.view.actions || []).find((a) => a.notation === answer.action) || null;
-    S.hint = { notation: answer.action, action, words: action ? actionWords(action, S.view) : "an action this page cannot show" };
+    S.hint = { notation: answer.action, action, words: action ? actionWords(action, S.view) : tr("page.game.action.unshown") };
     if (action) S.selection = selectionFor(action, S.view);
     showError("");
   } catch (err) {
@@ -125,42 +126,47 @@ export function actionWords(action, view) {
   const die = action.die ? dieLabel(action.die) : "";
   const tool = (number) => {
     const card = (view.tools || []).find((entry) => entry.number === number) || CARDS.tools.find((entry) => entry.number === number);
-    return card ? card.name : `tool card ${number}`;
+    return card ? card.name : tr("page.game.tool_card", { number });
   };
   const apprentice = (number) => {
     const card = (CARDS.apprentice_cards || []).find((entry) => entry.number === number);
-    return card ? card.name : `apprentice card ${number}`;
+    return card ? card.name : tr("page.game.apprentice_card", { number });
   };
+  const { cell, from, to, round, rotation } = action;
   switch (action.kind) {
-    case "pass": return "pass (end the turn)";
-    case "tool": return `use ${tool(action.tool)}`;
-    case "draft": return `place the ${die} on ${action.cell}`;
-    case "own_draft": return `place your own ${die} on ${action.cell}`;
-    case "choose": return `take the ${die}`;
-    case "own_choose": return `take your own ${die}`;
-    case "pay": return `pay with the ${die}`;
-    case "put": return `place the die on ${action.cell}`;
-    case "move": return `move the die on ${action.from} to ${action.to}`;
-    case "track": return `take the ${die} from round ${action.round} of the Round Track`;
-    case "increase": return "raise the die by 1";
-    case "decrease": return "lower the die by 1";
-    case "value": return `give the die the value ${action.value}`;
-    case "stop": return "stop the tool";
-    case "return": return "return the die to the Draft Pool";
+    case "pass": return tr("page.game.action.pass");
+    case "tool": return tr("page.game.action.tool", { name: tool(action.tool) });
+    case "draft": return tr("page.game.action.draft", { die, cell });
+    case "own_draft": return tr("page.game.action.own_draft", { die, cell });
+    case "choose": return tr("page.game.action.choose", { die });
+    case "own_choose": return tr("page.game.action.own_choose", { die });
+    case "pay": return tr("page.game.action.pay", { die });
+    case "put": return tr("page.game.action.put", { cell });
+    case "move": return tr("page.game.action.move", { from, to });
+    case "track": return tr("page.game.action.track", { die, round });
+    case "increase": return tr("page.game.action.increase");
+    case "decrease": return tr("page.game.action.decrease");
+    case "value": return tr("page.game.action.value", { value: action.value });
+    case "stop": return tr("page.game.action.stop");
+    case "return": return tr("page.game.action.return");
     case "pattern": {
       const me = view.players.find((p) => p.seat === mySeat(view));
       const option = me && me.window_options ? me.window_options[action.option - 1] : null;
-      return `choose window option ${action.option}${option ? ` (${option.name})` : ""}`;
+      return option
+        ? tr("page.game.action.pattern_named", { option: action.option, name: option.name })
+        : tr("page.game.action.pattern", { option: action.option });
     }
     case "slot": {
-      const which = action.slot.endsWith("c") ? "colour" : "value";
-      return `put the ${die} into the ${which} slot of masterwork space ${action.slot.slice(0, -1)}`;
+      const space = action.slot.slice(0, -1);
+      return action.slot.endsWith("c")
+        ? tr("page.game.action.slot_colour", { die, space })
+        : tr("page.game.action.slot_value", { die, space });
     }
-    case "masterwork": return `place the masterwork die turned ${action.rotation}° on ${action.cell}`;
-    case "gain": return `gain an apprentice card from the ${action.source === "deck" ? "deck" : "discard pile"}`;
-    case "keep": return `keep the ${action.choice === 1 ? "first" : "second"} of the two apprentice cards`;
-    case "activate": return `activate ${apprentice(action.card)}`;
-    case "discard": return `use and discard ${apprentice(action.card)}`;
-    default: return "an action this page cannot name";
+    case "masterwork": return tr("page.game.action.masterwork", { rotation, cell });
+    case "gain": return action.source === "deck" ? tr("page.game.action.gain_deck") : tr("page.game.action.gain_discard");
+    case "keep": return action.choice === 1 ? tr("page.game.action.keep_first") : tr("page.game.action.keep_second");
+    case "activate": return tr("page.game.action.activate", { name: apprentice(action.card) });
+    case "discard": return tr("page.game.action.discard", { name: apprentice(action.card) });
+    default: return tr("page.game.action.unknown");
   }
 }

@@ -4,7 +4,7 @@
 // for the windows, the dice each player placed or moved last.
 
 import { el } from "../common.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { S, $, byTestId, mySeat, playerName } from "./state.js";
 
 // -- rounds ------------------------------------------------------------------------------------
@@ -108,15 +108,15 @@ export function renderLog() {
           "data-seat": typeof seat === "number" ? String(seat) : undefined,
           "data-notation": action.notation,
         },
-        round === null ? null : el("span", { class: "round", text: round === 0 ? "Setup" : `Round ${round}` }),
+        round === null ? null : el("span", { class: "round", text: round === 0 ? tr("page.game.log.setup") : tr("page.game.log.round", { round }) }),
         round === null ? null : " ",
         typeof seat === "number" ? el("span", { class: "who", text: playerName(seat) }) : null,
         " ",
         el("span", { class: "what", text: t(action.message) }),
         // What the table adds: a bot played it for a player whose time ran out; a hint was
         // asked for it.
-        timedOut.has(i) ? el("span", { class: "mark timed-out", "data-testid": "log-timed-out", text: " (time ran out: played by a bot)" }) : null,
-        hinted.has(i) ? el("span", { class: "mark hinted", "data-testid": "log-hinted", text: " (hint used)" }) : null,
+        timedOut.has(i) ? el("span", { class: "mark timed-out", "data-testid": "log-timed-out", text: ` ${tr("page.game.log.timed_out")}` }) : null,
+        hinted.has(i) ? el("span", { class: "mark hinted", "data-testid": "log-hinted", text: ` ${tr("page.game.log.hinted")}` }) : null,
         el("code", { class: "notation hint", text: action.notation }),
       );
     }),
@@ -135,7 +135,7 @@ export function renderLog() {
           seat === null ? null : el("span", { class: "who", text: playerName(seat) }),
           " ",
           el("span", { class: "what", text: steps[i] ? t(steps[i].message) : "…" }),
-          el("span", { class: "hint", text: " (not sent yet)" }),
+          el("span", { class: "hint", text: ` ${tr("page.game.log.not_sent")}` }),
           el("code", { class: "notation hint", text: notation }),
         ),
       ),

@@ -5,7 +5,7 @@
 // dice's symbols, arrows and requirements are the engine's. (orange.js draws the dice.)
 
 import { api, el, COLOURS, dieFace, dieLabel, houseNote, spaceFace } from "../common.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { token, API, S, $, mySeat, masterworkRotations, chosenRotation, slotsFor } from "./state.js";
 import { onSlot, chooseRotation } from "./flow.js";
 import { render } from "./render.js";
@@ -80,7 +80,7 @@ export function heldMasterworkDie(view, model) {
   if (placing) previewOn(model, hovered && model.masterwork.has(hovered) ? hovered : model.masterwork.keys().next().value);
   const die = placing ? { symbol: previews.symbol, rotation: chosenRotation(model) } : { symbol: null };
   die.arrows = turnedArrows(die.symbol, die.rotation);
-  const label = `in hand: ${masterworkLabel(die)}`;
+  const label = tr("page.game.in_hand.label", { die: masterworkLabel(die) });
   return el(
     "span",
     { class: "die-static", role: "img", "aria-label": label, title: label, "data-testid": "held-die", "data-die": view.held_die },
@@ -142,7 +142,7 @@ function legend(faces) {
       open: legendOpen,
       ontoggle: (event) => (legendOpen = event.target.open),
     },
-    el("summary", { text: "What the symbols ask" }),
+    el("summary", { text: tr("page.game.masterwork.legend") }),
     el(
       "ul",
       { class: "mw-faces" },
@@ -165,9 +165,9 @@ function legend(faces) {
     el(
       "p",
       { class: "hint mw-note" },
-      "Arrows are shown unturned: you choose how a die is turned when you place it. Every arrow needs a die where it points; ",
+      `${tr("page.game.masterwork.note_before")} `,
       arrowDiagram(["E"], [null]),
-      " a hollow dashed arrow points off the window, so that die's requirement cannot be met there.",
+      ` ${tr("page.game.masterwork.note_after")}`,
     ),
   );
 }
@@ -175,9 +175,14 @@ function legend(faces) {
 function boardSpace(space, number, legal) {
   const colourSlot = `${number}c`;
   const valueSlot = `${number}v`;
-  const colourName = space.colour in COLOURS ? COLOURS[space.colour].name : "any colour";
+  const colourSlotLabel =
+    space.colour in COLOURS
+      ? tr("page.game.masterwork.colour_slot", { space: number, colour: space.colour })
+      : tr("page.game.masterwork.colour_slot_any", { space: number });
   const emptyColour =
-    space.colour in COLOURS ? spaceFace(space.colour) : el("span", { class: "face space any", text: space.colour });
+    space.colour in COLOURS
+      ? spaceFace(space.colour)
+      : el("span", { class: "face space any", text: space.colour === "any" ? tr("page.game.masterwork.any") : space.colour });
   return el(
     "div",
     { class: "mw-space", "data-testid": "masterwork-space", "data-space": String(number) },
@@ -188,20 +193,26 @@ function boardSpace(space, number, legal) {
         class: "mw-top",
         "data-testid": "masterwork-top",
         title: space.symbol
-          ? `${space.symbol}: ${explanation(space.symbol)} (${space.left} masterwork ${space.left === 1 ? "die" : "dice"} left)`
-          : "no masterwork die left",
+          ? tr("page.game.masterwork.top", { symbol: space.symbol, explanation: explanation(space.symbol), n: space.left })
+          : tr("page.game.masterwork.none_left"),
       },
       space.symbol ? masterworkFace({ symbol: space.symbol }) : el("span", { class: "face space blank" }),
       el("span", { class: "mw-left", text: `×${space.left}` }),
     ),
-    slotButton(colourSlot, space.colour_slot, emptyColour, `space ${number}, colour slot: ${colourName}`, legal.has(colourSlot)),
-    slotButton(valueSlot, space.value_slot, spaceFace(String(space.value)), `space ${number}, value slot: ${space.value}`, legal.has(valueSlot)),
-    el("span", { class: "favor", "data-testid": "masterwork-favor", title: "favor tokens for taking its masterwork die", text: `◉ ${space.favor}` }),
+    slotButton(colourSlot, space.colour_slot, emptyColour, colourSlotLabel, legal.has(colourSlot)),
+    slotButton(
+      valueSlot,
+      space.value_slot,
+      spaceFace(String(space.value)),
+      tr("page.game.masterwork.value_slot", { space: number, value: space.value }),
+      legal.has(valueSlot),
+    ),
+    el("span", { class: "favor", "data-testid": "masterwork-favor", title: tr("page.game.masterwork.favor"), text: `◉ ${space.favor}` }),
   );
 }
 
 function slotButton(slot, die, emptyFace, label, legal) {
-  const holds = die ? `, holds the ${dieLabel(die)}` : "";
+
   return el(
     "button",
     {
@@ -212,7 +223,13 @@ function slotButton(slot, die, emptyFace, label, legal) {
       "data-die": die || undefined,
       "data-key": `slot:${slot}`,
       "aria-disabled": legal ? "false" : "true",
-      "aria-label": `${label}${holds}${legal ? ", put the selected die here" : ""}`,
+      "aria-label": [
+        label,
+        die ? tr("page.game.masterwork.holds", { die: dieLabel(die) }) : null,
+        legal ? tr("page.game.masterwork.put_here") : null,
+      ]
+        .filter(Boolean)
+        .join(", "),
       onclick: () => legal && onSlot(slot),
     },
     die ? dieFace(die) : emptyFace,
@@ -229,7 +246,7 @@ function renderRotations(view, model) {
   const chosen = chosenRotation(model);
   const symbol = symbolInHand(view, model);
   box.replaceChildren(
-    el("span", { class: "hand-label", id: "rotations-label", text: "Turn it:" }),
+    el("span", { class: "hand-label", id: "rotations-label", text: tr("page.game.masterwork.turn_it") }),
     el(
       "span",
       { class: "rotation-buttons", role: "group", "aria-labelledby": "rotations-label" },
@@ -243,7 +260,9 @@ function renderRotations(view, model) {
             "data-testid": `rotation-${rotation}`,
             "data-key": `rotation:${rotation}`,
             "aria-pressed": rotation === chosen ? "true" : "false",
-            "aria-label": `turn the masterwork die ${rotation}° clockwise${arrows ? `, arrows ${arrows.join(" ")}` : ""}`,
+            "aria-label": arrows
+              ? tr("page.game.masterwork.turn_arrows", { rotation, arrows: arrows.join(" ") })
+              : tr("page.game.masterwork.turn", { rotation }),
             onclick: () => chooseRotation(rotation),
           },
           arrows ? arrowDiagram(arrows) : null,

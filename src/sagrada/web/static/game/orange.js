@@ -6,7 +6,7 @@
 // the compass (N, NE, ... NW) and that a turn is clockwise.
 
 import { el } from "../common.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { shownView } from "./state.js";
 
 // -- the faces of the view --------------------------------------------------------------------
@@ -130,14 +130,25 @@ export function arrowDiagram(directions, targets = null) {
 /** Words for a masterwork die of the view: "corner masterwork die turned 90°, requirement met,
  * arrows to B1 and A2; " and the explanation of its symbol. */
 export function masterworkLabel(die) {
-  const parts = [`${die.symbol || "a"} masterwork die${typeof die.rotation === "number" ? ` turned ${die.rotation}°` : ""}`];
-  if (typeof die.met === "boolean") parts.push(`requirement ${die.met ? "met" : "not met"}`);
+  const { symbol, rotation } = die;
+  const turnedSo = typeof rotation === "number";
+  const parts = [
+    symbol
+      ? turnedSo
+        ? tr("page.game.masterwork.die_turned", { symbol, rotation })
+        : tr("page.game.masterwork.die", { symbol })
+      : turnedSo
+        ? tr("page.game.masterwork.a_die_turned", { rotation })
+        : tr("page.game.masterwork.a_die"),
+  ];
+  if (typeof die.met === "boolean") parts.push(die.met ? tr("page.game.masterwork.met") : tr("page.game.masterwork.not_met"));
   if (die.targets) {
     const on = die.targets.filter(Boolean);
     const off = die.targets.length - on.length;
-    if (on.length) parts.push(`arrows to ${on.join(" and ")}`);
-    if (off) parts.push(`${off} ${off > 1 ? "arrows point" : "arrow points"} off the window`);
+    if (on.length) parts.push(tr("page.game.masterwork.arrows_to", { cells: on.reduce((a, b) => tr("page.game.and", { a, b })) }));
+    if (off) parts.push(tr("page.game.masterwork.arrows_off", { n: off }));
   }
-  const why = die.symbol ? explanation(die.symbol) : "";
-  return parts.join(", ") + (why ? `; ${die.symbol}: ${why}` : "");
+  const label = parts.join(", ");
+  const why = symbol ? explanation(symbol) : "";
+  return why ? tr("page.game.masterwork.why", { label, symbol, why }) : label;
 }

@@ -6,6 +6,7 @@
 import { api, el, gameUrl, rememberToken, rememberedTokens } from "../common.js";
 import { token, API, S, mySeat } from "./state.js";
 import { showError } from "./socket.js";
+import { tr } from "../i18n.js";
 
 let asking = false;
 
@@ -19,7 +20,7 @@ export function renderRematch(box, view = S.view) {
   const again = summary.rematch;
   if (mySeat(view) === null) {
     box.replaceChildren(
-      ...(again ? [el("a", { class: "button", href: gameUrl(again, null, summary.game), "data-testid": "watch-rematch", text: "Watch the rematch" })] : []),
+      ...(again ? [el("a", { class: "button", href: gameUrl(again, null, summary.game), "data-testid": "watch-rematch", text: tr("page.common.rematch.watch") })] : []),
     );
     return;
   }
@@ -30,8 +31,8 @@ export function renderRematch(box, view = S.view) {
       "data-testid": "rematch-button",
       "data-key": "rematch",
       disabled: asking,
-      text: again ? "Join the rematch" : "Rematch",
-      title: again ? "Another player asked to play this game again: take your seat" : "Play this game again: the same options and players, new dice",
+      text: again ? tr("page.common.rematch.join") : tr("page.common.rematch"),
+      title: again ? tr("page.common.rematch.join.title") : tr("page.common.rematch.title"),
       onclick: rematch,
     }),
   );

@@ -3,7 +3,7 @@
 // tool under way, the provisional view's: what the window would score with them.
 
 import { el } from "../common.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { S, $ } from "./state.js";
 
 export function renderLiveScore(view) {
@@ -18,14 +18,14 @@ export function renderLiveScore(view) {
     return el(
       "tr",
       { "data-testid": "live-score-part", title: part.formula_message ? t(part.formula_message) : part.formula || "" },
-      el("th", { scope: "row", text: part.kind === "private" ? `${name} (private)` : name }),
+      el("th", { scope: "row", text: part.kind === "private" ? tr("page.game.live_score.private", { name }) : name }),
       el("td", { class: "num", "data-testid": "live-score-points", text: String(counted ? part.points : 0) }),
     );
   });
   const total = el(
     "tr",
     { class: "total" },
-    el("th", { scope: "row", text: "Total" }),
+    el("th", { scope: "row", text: tr("page.game.total") }),
     el("td", { class: "num", "data-testid": "live-score-total", text: String(score.total) }),
   );
   $("live-score-parts").replaceChildren(...rows, total);

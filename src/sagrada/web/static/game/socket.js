@@ -5,7 +5,7 @@
 import { api, rememberToken } from "../common.js";
 import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
 import { render } from "./render.js";
-import { t } from "../i18n.js";
+import { t, tr } from "../i18n.js";
 import { noteRounds } from "./log.js";
 
 /** Show an error: the engine's message for it when there is one (rendered from the
@@ -42,7 +42,7 @@ export async function loadView() {
     if (err.status !== 0 || !S.view) showError(err.message);
     if (err.status === 403 || err.status === 404) {
       socket.refused = true;
-      setConnection("not connected", "down");
+      setConnection(tr("page.common.connection.down"), "down");
       return false;
     }
   }
@@ -71,10 +71,10 @@ export function connect() {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const ws = new WebSocket(`${scheme}://${location.host}${API}/ws${query}`);
   socket.ws = ws;
-  setConnection("connecting…", "connecting");
+  setConnection(tr("page.common.connection.connecting"), "connecting");
   ws.addEventListener("open", () => {
     socket.attempt = 0;
-    setConnection("live", "live");
+    setConnection(tr("page.common.connection.live"), "live");
     notify("open");
   });
   ws.addEventListener("message", (event) => {
@@ -92,13 +92,14 @@ export function connect() {
     if (socket.ws !== ws || socket.refused) return;
     // 4000 + an HTTP status: the server refused (no such game, wrong token): do not retry.
     if (event.code >= 4000 && event.code < 5000) {
-      setConnection("not connected", "down");
-      showError(event.reason || `the server refused the connection (${event.code - 4000})`);
+      setConnection(tr("page.common.connection.down"), "down");
+      // The reason is the server's (English) detail: the page's words say it when there is none.
+      showError(event.reason || tr("page.common.connection.refused", { code: event.code - 4000 }));
       return;
     }
     const delay = Math.min(15000, 1000 * 2 ** socket.attempt);
     socket.attempt += 1;
-    setConnection(`reconnecting in ${Math.round(delay / 1000)} s…`, "down");
+    setConnection(tr("page.common.connection.retry", { seconds: Math.round(delay / 1000) }), "down");
     clearTimeout(socket.timer);
     socket.timer = setTimeout(async () => {
       // While the socket was down we may have missed views: ask once, then reconnect.

@@ -8,6 +8,7 @@ import { bindPreference } from "../common.js";
 import { S, CONFIRM_KEY, MAX_ACTIONS, byTestId, currentActions } from "./state.js";
 import { staging, toolStart, undo, confirmTurn } from "./flow.js";
 import { render } from "./render.js";
+import { tr } from "../i18n.js";
 
 export function bindStageControls() {
   bindPreference(byTestId("confirm-setting"), CONFIRM_KEY, true, () => render());
@@ -28,7 +29,7 @@ export function renderStage() {
   const ended = S.gather && S.gather.preview && !(S.gather.preview.actions || []).length;
   const note = byTestId("stage-note");
   note.textContent = steps && !tool ? stageNote(steps, ended) : "";
-  note.title = `Confirm turn sends them together (${MAX_ACTIONS} at most); Undo takes back the last.`;
+  note.title = tr("page.game.stage.title", { max: MAX_ACTIONS });
 
   // What cannot wait, said beside it: a pass that ends the round (the next dice are drawn),
   // a tool's step that rolls or draws a die.
@@ -37,10 +38,9 @@ export function renderStage() {
   const passRolls = chancy.some((action) => action.kind === "pass");
   const otherRolls = chancy.some((action) => action.kind !== "pass");
   chance.hidden = !chancy.length;
-  chance.textContent = passRolls && !otherRolls ? "rolls dice: commits at once" : chancy.length ? "this step rolls dice: commits at once" : "";
+  chance.textContent = passRolls && !otherRolls ? tr("page.game.stage.pass_rolls") : chancy.length ? tr("page.game.stage.step_rolls") : "";
 }
 
 function stageNote(steps, ended) {
-  const what = steps === 1 ? "1 action" : `${steps} actions`;
-  return `Not sent yet: ${what}${ended ? ", and your turn ends with them" : ""}.`;
+  return ended ? tr("page.game.not_sent.ends", { n: steps }) : tr("page.game.not_sent", { n: steps });
 }

@@ -3,6 +3,8 @@
 // and reading the view: the seat, players' names, the view on screen, and the legal actions
 // grouped by what is clicked to take them. Nothing here draws or talks to the server.
 
+import { tr } from "../i18n.js";
+
 export const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 export const token = new URLSearchParams(location.search).get("token");
 // An invite link carries a one-time code: it is exchanged for this seat's own secret token.
@@ -58,7 +60,7 @@ export function myTurn(view = S.view) {
 export function playerName(seat, view = S.view) {
   const seats = view && view.game && view.game.seats;
   const entry = seats && seats.find((s) => s.seat === seat);
-  return (entry && entry.name) || `Player ${seat + 1}`;
+  return (entry && entry.name) || tr("page.common.player", { n: seat + 1 });
 }
 
 /** The view on screen: a replay step, the server's provisional view of the gathered tool

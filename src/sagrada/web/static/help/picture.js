@@ -2,10 +2,11 @@
 // the data of GET /api/rules (its "illustration" entries). One renderer: illustration().
 
 import { CELLS, COLOURS, el } from "../common.js";
-import { CARD_COLOURS } from "../cards/model.js";
+import { tr } from "../i18n.js";
+import { CARD_COLOURS, cardColour } from "../cards/model.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** Colour names and glyphs, the card game's black included. */
+/** Colour glyphs, the card game's black included (the names: cardColour). */
 export const INKS = { ...COLOURS, ...CARD_COLOURS };
 /** Where the pips of each value sit on a 3×3 grid (column, row). */
 const PIP_SPOTS = {
@@ -29,15 +30,16 @@ function svg(tag, attrs = {}, ...children) {
 
 /** Words for a token of a pictured window: "red 3", "a space needing green", "open". */
 export function tokenWords(token) {
-  if (token === ".") return "open";
-  if (/^[a-z]$/.test(token)) return `a space needing ${INKS[token.toUpperCase()].name}`;
-  if (/^[1-6]$/.test(token)) return `a space needing a ${token}`;
+  if (token === ".") return tr("page.help.picture.open");
+  if (/^[a-z]$/.test(token)) return tr("page.help.picture.needs_colour", { colour: cardColour(token.toUpperCase()) });
+  if (/^[1-6]$/.test(token)) return tr("page.help.picture.needs_value", { value: Number(token) });
   return dieWords(token);
 }
 
 export function dieWords(die) {
   const value = die.slice(1);
-  return `${INKS[die[0]].name} ${value === "?" ? "of a value not known yet" : value}`;
+  const colour = cardColour(die[0]);
+  return value === "?" ? tr("page.help.picture.die.unknown", { colour }) : tr("page.help.picture.die", { colour, value: Number(value) });
 }
 
 /** Pips (or a "?") of a value inside the square at (x, y) of side `size`. */
@@ -106,15 +108,15 @@ function windowPicture(part) {
   const marks = new Set(part.marks || []);
   const arrows = part.arrows || [];
   const words = tokens.map((token, i) => (token === "." ? null : `${CELLS[i]} ${tokenWords(token)}`)).filter(Boolean);
-  if (marks.size) words.push(`marked: ${[...marks].join(", ")}`);
-  for (const [from, to] of arrows) words.push(`${from} moves to ${to}`);
+  if (marks.size) words.push(tr("page.help.picture.marked", { cells: [...marks].join(", ") }));
+  for (const [from, to] of arrows) words.push(tr("page.help.picture.moves", { from, to }));
   const picture = svg("svg", {
     viewBox: `0 0 ${size} ${height}`,
     width: size * 1.5,
     height: height * 1.5,
     class: "help-window",
     role: "img",
-    "aria-label": `A window: ${words.join("; ") || "empty"}`,
+    "aria-label": tr("page.help.picture.window", { words: words.join("; ") || tr("page.help.picture.empty") }),
   });
   picture.append(svg("rect", { x: 0, y: 0, width: size, height, rx: 4, class: "help-frame" }));
   tokens.forEach((token, i) => {
@@ -138,7 +140,7 @@ function dicePicture(part) {
     height: size + 4,
     class: "help-dice",
     role: "img",
-    "aria-label": `${part.label ? `${part.label}: ` : ""}${part.dice.map(dieWords).join(", ")}`,
+    "aria-label": part.label ? tr("page.help.picture.dice", { label: part.label, dice: part.dice.map(dieWords).join(", ") }) : part.dice.map(dieWords).join(", "),
   });
   part.dice.forEach((token, i) => picture.append(die(token, 2 + i * (size + 6), 2, size)));
   return el("span", { class: "help-part" }, picture, part.label ? el("span", { class: "help-label", text: part.label }) : null);

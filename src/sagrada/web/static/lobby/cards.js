@@ -2,6 +2,7 @@
 // and, optionally, the glass window by name. Creating the game opens its page at once.
 
 import { api, el, gameUrl, rememberToken } from "../common.js";
+import { pageLanguage, tr } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,7 +14,7 @@ export async function setupCardGameForm() {
   try {
     const schema = await api("GET", "/api/options?game=cards");
     spec = schema.find((option) => option.name === "tools") || spec;
-    if (spec.help) $("card-tools-help").textContent = spec.help;
+    if (spec.help_id) $("card-tools-help").textContent = tr(spec.help_id);
   } catch (err) {
     // The defaults above are the rulebook's: the form still works.
   }
@@ -28,26 +29,26 @@ export async function setupCardGameForm() {
     curve = null; // not measured: the rulebook's hint stays alone
   }
   const showCurve = () => {
-    const pct = (x) => `${Math.round(x * 100)}%`;
+    const pct = (x) => Math.round(x * 100);
     const lines = ((curve && curve.bots) || []).flatMap((bot) => {
       const point = bot.points.find((p) => p.tools === Number(tools.value));
       if (!point) return [];
       const [low, high] = point.win_rate_ci95;
+      const margin = point.mean_margin.toLocaleString(pageLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
       return [
-        `the ${bot.bot} bot beats the target in ${pct(point.win_rate)} of ${bot.games} games ` +
-          `(95% interval ${pct(low)}–${pct(high)}), by ${point.mean_margin.toFixed(1)} points on average`,
+        tr("page.lobby.curve.bot", { bot: bot.bot, rate: pct(point.win_rate), n: bot.games, low: pct(low), high: pct(high), margin }),
       ];
     });
     const line = $("card-tools-curve");
     line.hidden = !lines.length;
-    line.textContent = lines.length ? `Measured: ${lines.join("; ")}.` : "";
+    line.textContent = lines.length ? tr("page.lobby.curve", { lines: lines.join("; ") }) : "";
   };
   tools.addEventListener("change", showCurve);
   showCurve();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     errorBox.textContent = "";
-    const body = { game: "cards", tools: Number(tools.value), bots: [null], names: ["You"], open_seats: false };
+    const body = { game: "cards", tools: Number(tools.value), bots: [null], names: [tr("page.lobby.card_game.you")], open_seats: false };
     const windowName = $("card-window").value.trim();
     if (windowName) body.window = windowName;
     const button = form.querySelector('[data-testid="create-card-game"]');

@@ -3,8 +3,12 @@
 // (POST /api/games/{id}/join) or watch; the finished ones, to replay. A page at a time.
 
 import { api, el, gameUrl, rememberToken, rememberedTokens } from "../common.js";
+import { formatDate, tr } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** A bot seat's words, by its difficulty. */
+const BOT_LEVELS = { easy: "page.lobby.seat.easy", medium: "page.lobby.seat.medium", hard: "page.lobby.seat.hard" };
 
 let lastListing = "";
 /** Which list is shown ("live" or "finished") and its page. */
@@ -47,12 +51,13 @@ export async function refreshGames() {
       renderPager(data);
     }
   } catch (err) {
-    status.textContent = `Cannot load the games: ${err.message}`;
+    status.textContent = tr("page.lobby.no_games_list", { problem: err.message });
   }
 }
 
 function renderPager(data) {
-  $("page-of").textContent = data.pages > 1 ? `Page ${data.page} of ${data.pages} (${data.total} games)` : "";
+  $("page-of").textContent =
+    data.pages > 1 ? tr("page.lobby.page_of", { page: data.page, pages: data.pages, n: data.total }) : "";
   $("page-prev").hidden = data.page <= 1;
   $("page-next").hidden = data.page >= data.pages;
 }
@@ -60,8 +65,8 @@ function renderPager(data) {
 function renderGames(games) {
   const box = $("games");
   if (!games.length) {
-    const none = shown.list === "finished" ? "No finished games yet." : "No open or running games. Create one!";
-    box.replaceChildren(el("p", { class: "hint", text: none }));
+    const none = shown.list === "finished" ? "page.lobby.no_finished" : "page.lobby.no_live";
+    box.replaceChildren(el("p", { class: "hint", text: tr(none) }));
     return;
   }
   const tokens = rememberedTokens();
@@ -70,26 +75,36 @@ function renderGames(games) {
 
 function gameItem(game, mine) {
   const seats = (game.seats || []).map((s) => {
-    const who = s.kind === "bot" ? `bot ${s.bot || ""}`.trim() : s.claimed ? "person" : "open seat";
-    return el("li", { class: s.kind === "human" && !s.claimed ? "open-seat" : "" }, `${s.name} — ${who}`);
+    const who = s.kind === "bot" ? tr(BOT_LEVELS[s.bot] || "page.lobby.list.bot") : tr(s.claimed ? "page.lobby.list.person" : "page.lobby.list.open_seat");
+    return el("li", { class: s.kind === "human" && !s.claimed ? "open-seat" : "" }, tr("page.lobby.list.seat", { name: s.name, who }));
   });
   const state =
-    game.status === "open" ? "waiting for players" : game.status === "running" ? `round ${game.round}` : "over";
+    game.status === "open"
+      ? tr("page.lobby.list.waiting")
+      : game.status === "running"
+        ? tr("page.lobby.list.round", { round: game.round })
+        : tr("page.lobby.list.over");
   const buttons = [];
   if (mine) {
-    buttons.push(el("a", { class: "button primary", href: gameUrl(game.id, mine.token, game.game), "data-testid": "resume-game", text: "Resume" }));
+    buttons.push(el("a", { class: "button primary", href: gameUrl(game.id, mine.token, game.game), "data-testid": "resume-game", text: tr("page.lobby.resume") }));
   }
   if (game.status === "open") {
     buttons.push(
-      el("button", { type: "button", class: mine ? "" : "primary", "data-testid": "join-game", "data-game": game.id, text: "Join", onclick: () => joinGame(game.id, game.game) }),
+      el("button", { type: "button", class: mine ? "" : "primary", "data-testid": "join-game", "data-game": game.id, text: tr("page.lobby.join"), onclick: () => joinGame(game.id, game.game) }),
     );
   }
-  const watch = game.status === "over" ? "Replay" : "Watch";
-  buttons.push(el("a", { class: "button", href: gameUrl(game.id, null, game.game), "data-testid": "watch-game", text: watch }));
+  const watch = game.status === "over" ? "page.lobby.replay" : "page.lobby.watch";
+  buttons.push(el("a", { class: "button", href: gameUrl(game.id, null, game.game), "data-testid": "watch-game", text: tr(watch) }));
   return el(
     "li",
     { class: `game-item status-${game.status}`, "data-testid": "game-item", "data-game": game.id },
-    el("div", { class: "game-head" }, el("strong", { text: `${game.game === "cards" ? "Solo card game" : "Game"} ${game.id}` }), ` · ${game.players} player${game.players === 1 ? "" : "s"} · ${state}`, el("span", { class: "hint", text: ` · ${when(game.created)}` })),
+    el(
+      "div",
+      { class: "game-head" },
+      el("strong", { text: tr(game.game === "cards" ? "page.lobby.list.card_game" : "page.lobby.list.game", { game: game.id }) }),
+      ` · ${tr("page.lobby.list.players", { n: game.players })} · ${state}`,
+      el("span", { class: "hint", text: ` · ${when(game.created)}` }),
+    ),
     el("ul", { class: "seat-list" }, seats),
     el("div", { class: "game-buttons" }, buttons),
   );
@@ -102,7 +117,7 @@ function when(created) {
   if (typeof created === "number") date = new Date(created < 1e12 ? created * 1000 : created);
   else date = new Date(created);
   if (Number.isNaN(date.getTime())) return String(created);
-  return date.toLocaleString();
+  return formatDate(date);
 }
 
 async function joinGame(id, game) {
@@ -113,10 +128,10 @@ async function joinGame(id, game) {
     rememberToken(id, seat.seat, seat.token);
     location.href = gameUrl(id, seat.token, game);
   } catch (err) {
-    status.textContent = `Cannot join game ${id}: ${err.message}.`;
+    status.textContent = tr("page.lobby.cannot_join", { game: id, problem: err.message });
     if (err.status === 409) {
       // Every seat is taken: the game can still be watched.
-      status.append(" ", el("a", { class: "button", href: gameUrl(id, null, game), "data-testid": "watch-full-game", text: "Watch this game" }));
+      status.append(" ", el("a", { class: "button", href: gameUrl(id, null, game), "data-testid": "watch-full-game", text: tr("page.lobby.watch_full") }));
     }
     refreshGames();
   }
