@@ -4,6 +4,7 @@ frameworks' own tests, observe only what a player may know, and the docs' loops 
 from __future__ import annotations
 
 import ast
+import random
 import re
 import warnings
 from pathlib import Path
@@ -231,3 +232,26 @@ def test_only_sagrada_rl_imports_the_rl_frameworks() -> None:
             )
             found += [f"{path.name}: {n}" for n in names if n.split(".")[0] in RL_FRAMEWORKS]
     assert found == []
+
+
+def test_a_life_observation_shows_the_viewers_apprentice_cards_and_only_the_count_of_others() -> (
+    None
+):
+    config = aec.make_config(2, {"apprentice": True, "masterwork": True})
+    env = aec.SagradaAEC(config)
+    env.reset(seed=6)
+    game, rng = env.game, random.Random(6)
+    cards = game.components["apprentice"]
+    while not any(cards.hands) and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        cards = game.components["apprentice"]
+    holder = next(seat for seat, hand in enumerate(cards.hands) if hand)
+    slices = env.layout.slices()
+    for seat in (0, 1):
+        seen = env.observe(f"player_{seat}")["observation"]
+        hand = list(np.flatnonzero(seen[slices["apprentice_hand"]]) + 1)
+        assert hand == (sorted(set(cards.hands[seat])) if seat == holder else [])
+        sizes = seen[slices["apprentice_hands"]] * 10
+        assert round(sizes[(holder - seat) % 2]) == len(cards.hands[holder])
+        board = seen[slices["masterwork_board"]].reshape(6, 7)
+        assert list(board[:, 0] * 2) == game.components["masterwork"].left

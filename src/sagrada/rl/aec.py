@@ -50,10 +50,15 @@ Size  Slice      Name                Meaning
                                      difficulty / 6)
 ====  =========  ==================  =============================================================
 
-``env.unwrapped.layout`` is this layout for the environment's configuration
-(``layout.slices()``, ``layout.table()``). Not in the observation yet: the Life modules' own
-components (the masterwork board, apprentice cards in hand and on the piles) and a tool's
-scratch memory (the cell or die a multi-step tool remembers); the mask still follows them.
+With Life's modules the vector goes on: the Masterwork module adds ``masterwork_board`` (per
+space, the masterwork dice left and the symbol on top) and ``masterwork_slots`` (the die in
+each slot), the Apprentice module ``apprentice_hand`` (the viewer's cards only),
+``apprentice_active`` (each seat's activated cards), ``apprentice_hands`` (how many cards each
+seat holds), ``apprentice_discard``, ``apprentice_offer`` (the two cards the viewer looks at)
+and ``apprentice_turn`` (the deck's size, a card gained this turn, Steady Hand in effect).
+``env.unwrapped.layout`` is the layout for the environment's configuration
+(``layout.slices()``, ``layout.table()``). Not in the observation: a tool's scratch memory
+(the cell or die a multi-step tool remembers); the mask still follows it.
 
 Rewards
 -------

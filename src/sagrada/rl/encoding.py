@@ -25,7 +25,9 @@ import numpy.typing as npt
 from sagrada.cardgame.cards import NUM_CARDS
 from sagrada.cardgame.content import content as card_content
 from sagrada.cardgame.views import CardView
-from sagrada.core.actions import MAX_TOOL
+from sagrada.core.actions import MAX_APPRENTICE, MAX_TOOL, NUM_SLOTS
+from sagrada.core.apprentice_cards import NAME as APPRENTICE
+from sagrada.core.apprentice_table import UNKNOWN, Apprentice
 from sagrada.core.cells import NUM_CELLS
 from sagrada.core.config import ROUNDS, GameConfig
 from sagrada.core.content import WindowPattern, catalog
@@ -36,7 +38,10 @@ from sagrada.core.dice import (
     NUM_FACES,
     NUM_VALUE_CLASSES,
     NUM_WINDOW_COLOURS,
+    SYMBOLS,
 )
+from sagrada.core.masterwork_board import NAME as MASTERWORK
+from sagrada.core.masterwork_board import Board
 from sagrada.core.state import Phase
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
@@ -58,6 +63,10 @@ MAX_FACE_COUNT: Final = 13
 DIE_FEATURES: Final = NUM_WINDOW_COLOURS + NUM_VALUE_CLASSES - 1
 #: Per cell of a window pattern: the colour asked (5), the value asked (6), an apprentice space.
 PATTERN_FEATURES: Final = 5 + 6 + 1
+#: Apprentice cards in a hand that count as "many" (1.0).
+MANY_CARDS: Final = 10
+#: The masterwork board's spaces (two slots each).
+MASTERWORK_SPACES: Final = NUM_SLOTS // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +197,46 @@ class DiceEncoder:
             "each, then difficulty / 6)",
         )
 
+        modules = config.modules
+        self.masterwork = MASTERWORK in modules
+        if self.masterwork:
+            self.o_board = layout.add(
+                "masterwork_board",
+                MASTERWORK_SPACES * (1 + len(SYMBOLS)),
+                f"Life's masterwork board, per space ({MASTERWORK_SPACES}): masterwork dice "
+                "left / 2, the symbol on top (one-hot)",
+            )
+            self.o_slots = layout.add(
+                "masterwork_slots",
+                NUM_SLOTS * NUM_FACES,
+                f"per slot of the board ({NUM_SLOTS}): the die in it (one-hot)",
+            )
+        self.apprentice = APPRENTICE in modules
+        if self.apprentice:
+            self.o_hand = layout.add(
+                "apprentice_hand", MAX_APPRENTICE, "Life's apprentice cards in the viewer's hand"
+            )
+            self.o_active = layout.add(
+                "apprentice_active",
+                self.players * MAX_APPRENTICE,
+                "per seat from the viewer's: its activated apprentice cards",
+            )
+            self.o_hand_sizes = layout.add(
+                "apprentice_hands", self.players, "per seat from the viewer's: cards in hand / 10"
+            )
+            self.o_discard = layout.add(
+                "apprentice_discard", MAX_APPRENTICE, "apprentice cards on the discard pile"
+            )
+            self.o_offer = layout.add(
+                "apprentice_offer", MAX_APPRENTICE, "the cards the viewer looks at to keep one"
+            )
+            self.o_turn = layout.add(
+                "apprentice_turn",
+                3,
+                f"cards in the deck / {MAX_APPRENTICE}, gained a card this turn, "
+                "Steady Hand in effect",
+            )
+
     @property
     def size(self) -> int:
         """The length of an observation."""
@@ -242,7 +291,44 @@ class DiceEncoder:
                 base = self.o_options + k * self.option_block
                 _pattern(out, base, pattern)
                 out[base + self.option_block - 1] = min(pattern.difficulty / 6, 1.0)
+        if self.masterwork:
+            board = s.components.get(MASTERWORK)
+            if isinstance(board, Board):
+                self._board(out, board)
+        if self.apprentice:
+            cards = s.components.get(APPRENTICE)
+            if isinstance(cards, Apprentice):
+                self._apprentice(out, cards, me)
         return out
+
+    def _board(self, out: Vector, board: Board) -> None:
+        for space in range(MASTERWORK_SPACES):
+            base = self.o_board + space * (1 + len(SYMBOLS))
+            out[base] = min(board.left[space] / 2, 1.0)
+            if board.symbols[space] >= 0:
+                out[base + 1 + board.symbols[space]] = 1
+        for slot, die in enumerate(board.slots[:NUM_SLOTS]):
+            if 0 <= die < NUM_FACES:
+                out[self.o_slots + slot * NUM_FACES + die] = 1
+
+    def _apprentice(self, out: Vector, cards: Apprentice, me: int) -> None:
+        n = self.players
+        for card in cards.hands[me]:
+            if card != UNKNOWN:
+                out[self.o_hand + card - 1] = 1
+        for k in range(n):
+            seat = (me + k) % n
+            for card in cards.active[seat]:
+                out[self.o_active + k * MAX_APPRENTICE + card - 1] = 1
+            out[self.o_hand_sizes + k] = min(len(cards.hands[seat]) / MANY_CARDS, 1.0)
+        for card in cards.discard:
+            out[self.o_discard + card - 1] = 1
+        for card in cards.offer:
+            if card != UNKNOWN:
+                out[self.o_offer + card - 1] = 1
+        out[self.o_turn] = min(len(cards.deck) / MAX_APPRENTICE, 1.0)
+        out[self.o_turn + 1] = float(cards.gained)
+        out[self.o_turn + 2] = float(cards.steady >= 0)
 
 
 class CardEncoder:
