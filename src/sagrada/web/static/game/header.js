@@ -136,7 +136,8 @@ function hintText(view, m) {
     if (m.cards.size) parts.push(tr("page.game.hint.cards"));
     if (m.tools.size) parts.push(tr("page.game.hint.tools"));
     if (m.buttons.length) parts.push(tr("page.game.hint.buttons"));
-    if (m.pass) parts.push(tr("page.game.hint.pass"));
+    // While actions are staged, Confirm turn ends the turn: Pass is not shown (renderActionBar).
+    if (m.pass && !S.gather) parts.push(tr("page.game.hint.pass"));
   }
   if (toolStart() !== null) parts.push(tr("page.game.hint.cancel"));
   // The parts are clauses of one sentence: the first begins it.
