@@ -8,7 +8,7 @@ the game state: another player's private objective and the bag's order cannot le
 
 Every entry is a float in ``[0, 1]``: flags and one-hot codes are 0 or 1, counts are divided
 by the largest count they can reach (and clipped to 1). The layout, a list of named segments,
-depends only on the game's configuration (the number of players and of tool cards); the
+depends only on the game's configuration (the players, the tool cards, Life's modules); the
 tables of the layouts are in :mod:`sagrada.rl` (the dice game) and :mod:`sagrada.rl.gym_envs`
 (the card game), and :meth:`Layout.table` prints them from the code.
 """
