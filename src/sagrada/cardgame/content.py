@@ -95,8 +95,11 @@ class CardContent:
         """The order with this id or name (case-insensitive).
 
         Raises:
-            KeyError: if there is none.
+            KeyError: if there is none (also for a key that is not text: orders have no
+                numbers).
         """
+        if not isinstance(key, str):
+            raise KeyError(key)
         wanted = key.strip().lower()
         for order in self.orders:
             if wanted in (order.id, order.name.lower()):
