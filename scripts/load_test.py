@@ -1,12 +1,15 @@
 """Load test of the game server (a script, not a test): many concurrent games over the API.
 
-Starts ``sagrada serve`` on a free loopback port with a fresh SQLite database, creates
+Starts ``sagrada serve`` on a free loopback port with a fresh SQLite database (or the
+database ``--db`` names, served by ``--workers`` processes: PostgreSQL), creates
 ``--games`` two-player games whose seats are played by this script (a uniformly random legal
 action at every decision, like a bot), drives them all at once through the REST API, each game
 at ``--rate`` actions per second (0: as fast as the server answers), and reports the actions
 per second and the latency of ``POST /actions`` (p50, p95, p99).
 
     .venv/bin/python scripts/load_test.py --games 100 --rate 2.5 --seconds 60
+    .venv/bin/python scripts/with_postgres.py -- sh -c \
+        '.venv/bin/python scripts/load_test.py --db "$SAGRADA_TEST_DATABASE_URL" --workers 2'
 
 With ``--rate 0`` every game waits only for the server, so latency is mostly time spent queued
 behind the other games' requests (about games / throughput).
@@ -104,9 +107,10 @@ async def play_game(
 async def main_async(args: argparse.Namespace) -> None:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="sagrada-load-")
-    database = f"sqlite:///{Path(folder) / 'load.db'}"
+    database = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
     command = [sys.executable, "-m", "sagrada", "serve", "--port", str(port), "--db", database]
     command += ["--games-per-minute", str(max(60, 4 * args.games))]
+    command += ["--workers", str(args.workers)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, env={**os.environ})
     limits = httpx.Limits(
         max_connections=args.connections, max_keepalive_connections=args.connections
@@ -139,9 +143,12 @@ async def main_async(args: argparse.Namespace) -> None:
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
     pace = f"{args.rate:g} actions/s each" if args.rate > 0 else "unpaced"
+    processes = "one server process" if args.workers == 1 else f"{args.workers} server processes"
+    kind = database.split(":")[0].split("+")[0]
+    kind = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(kind, kind)
     print(
         f"{args.games} concurrent 2-player games ({pace}) over {elapsed:.1f} s "
-        f"({stats['finished']} finished), one server process, SQLite:"
+        f"({stats['finished']} finished), {processes}, {kind}:"
     )
     print(f"  {stats['actions'] / elapsed:.0f} actions/s ({stats['actions']} actions)")
     print(
@@ -160,6 +167,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--connections", type=int, default=100, help="HTTP connections (default 100)"
+    )
+    parser.add_argument(
+        "--db", default=None, help="the server's database URL (default: a fresh SQLite file)"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (default 1; more: PostgreSQL)"
     )
     asyncio.run(main_async(parser.parse_args()))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,13 @@ def register(subparsers: Any) -> None:
         help="seconds a bot waits before moving (default 0.8)",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes behind the one port (default 1); more than one needs a "
+        "PostgreSQL --db, which every process serves every game from",
+    )
+    parser.add_argument(
         "--games-per-minute",
         type=float,
         default=30,
@@ -47,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from sagrada.web.app import create_app
+        from sagrada.web.app import ENVIRONMENT, create_app
+        from sagrada.web.store import Store
     except ImportError:
         raise CliError("the server needs the web extra: pip install 'sagrada[web]'") from None
     if not 0 < args.port < 65536:
@@ -56,15 +65,47 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--bot-delay must not be negative")
     if not args.games_per_minute > 0:
         raise CliError("--games-per-minute must be positive")
+    if args.workers < 1:
+        raise CliError("--workers must be 1 or more")
+    if args.workers > 1 and not args.db.startswith("postgresql"):
+        raise CliError(
+            "--workers above 1 needs a PostgreSQL database (--db postgresql+psycopg://...): "
+            "SQLite is served by one process"
+        )
     if args.db.startswith("sqlite:///") and not args.db.startswith("sqlite:////"):
         folder = Path(args.db.removeprefix("sqlite:///")).parent
         folder.mkdir(parents=True, exist_ok=True)
+    settings: dict[str, Any] = {
+        "database_url": args.db,
+        "bot_delay": args.bot_delay,
+        "games_per_minute": args.games_per_minute,
+    }
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay, games_per_minute=args.games_per_minute)
+        if args.workers == 1:
+            app: Any = create_app(**settings)
+        else:
+            # The database is checked (and its tables made) once, before any worker starts;
+            # each worker process starts afresh and reads its settings from the environment.
+            Store(args.db).close()
+            for name, variable in ENVIRONMENT.items():
+                os.environ[variable] = str(settings[name])
+            app = "sagrada.web.app:app_from_environment"
     except Exception as exc:  # a bad URL or an unreachable database: one line, no traceback
         raise CliError(f"cannot open the database {args.db!r}: {exc}") from None
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"Sagrada is running at http://{host}:{args.port}/  (database: {args.db}; Ctrl+C stops)")
-    # WebSocket frames larger than this are refused by uvicorn before they are read whole.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=16 * 1024)
+    processes = f"{args.workers} processes, " if args.workers > 1 else ""
+    print(
+        f"Sagrada is running at http://{host}:{args.port}/  "
+        f"({processes}database: {args.db}; Ctrl+C stops)"
+    )
+    uvicorn.run(
+        app,
+        factory=args.workers > 1,
+        workers=args.workers,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        # WebSocket frames larger than this are refused by uvicorn before they are read whole.
+        ws_max_size=16 * 1024,
+    )
     return 0

@@ -34,18 +34,23 @@ from sagrada.web.models import (
     MAX_ACTIONS_PER_REQUEST,
     NOT_AN_OBJECT,
     ActionRequest,
+    ChatLine,
+    ChatLog,
     ChatRequest,
     Created,
+    Hint,
     Joined,
     JoinRequest,
+    Lobby,
     PreviewRequest,
     Rematch,
     SeatRequest,
-    _document_create_bodies,
 )
+from sagrada.web.openapi import document_openapi, errors, method_not_allowed
 from sagrada.web.reference import router
-from sagrada.web.rooms import GameError, GameManager, Room
-from sagrada.web.store import Store
+from sagrada.web.rooms import GameError, GameManager, Room, database_down
+from sagrada.web.shared import listen
+from sagrada.web.store import DATABASE_DOWN, Store
 
 MAX_BODY = 8 * 1024
 MAX_WS_MESSAGE = 4 * 1024
@@ -93,11 +98,16 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        tasks = []
+        if store.shared:
+            # Other server processes may share the database: hear their changes first.
+            tasks.append(asyncio.create_task(listen(database_url, manager.changed_elsewhere)))
         if resume:
             await manager.resume()
-        sweeper = asyncio.create_task(sweep())
+        tasks.append(asyncio.create_task(sweep()))
         yield
-        sweeper.cancel()
+        for task in tasks:
+            task.cancel()
         await manager.close()
         store.close()
 
@@ -109,7 +119,7 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
-    _document_create_bodies(app)
+    document_openapi(app)
     app.include_router(router)
     app.include_router(help_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
@@ -117,6 +127,14 @@ def create_app(
     @app.exception_handler(GameError)
     async def game_error(_request: Request, exc: GameError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
+
+    async def database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+        error = database_down(exc)
+        return JSONResponse(error.body(), status_code=error.status)
+
+    # A database that cannot be reached, met outside the game manager (the lobby's lists).
+    for down in DATABASE_DOWN:
+        app.add_exception_handler(down, database_unavailable)
 
     @app.exception_handler(SagradaError)
     async def rules_error(_request: Request, exc: SagradaError) -> JSONResponse:
@@ -137,6 +155,8 @@ def create_app(
             problems.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
         return JSONResponse({"detail": "; ".join(problems) or "invalid request"}, status_code=422)
 
+    app.add_exception_handler(405, method_not_allowed)
+
     def client_key(request: Request) -> str:
         return request.client.host if request.client else "unknown"
 
@@ -146,7 +166,12 @@ def create_app(
 
     # -- REST -------------------------------------------------------------------------------
 
-    @app.post("/api/games", status_code=201, response_model=Created)
+    @app.post(
+        "/api/games",
+        status_code=201,
+        response_model=Created,
+        responses=errors(400, 413, 422, 429, 503),
+    )
     async def create_game(request: Request, body: Annotated[Any, Body()]) -> dict[str, Any]:
         """Create a game (``"game"``: ``sagrada``, the default, or ``cards``, the solo card
         game); answer its id and a secret token for each human seat."""
@@ -155,7 +180,7 @@ def create_app(
         if not isinstance(body, dict):
             raise GameError(400, NOT_AN_OBJECT)
         name = body.get("game", "sagrada")
-        if name not in CREATE_MODELS:
+        if not isinstance(name, str) or name not in CREATE_MODELS:
             raise GameError(422, f"game: {name!r} is not a game (sagrada or cards)")
         try:
             data: dict[str, Any] = CREATE_MODELS[name].model_validate(body).model_dump()
@@ -212,7 +237,7 @@ def create_app(
             ],
         }
 
-    @app.get("/api/games")
+    @app.get("/api/games", response_model=Lobby, responses=errors(422, 503))
     async def list_games(
         shown: Annotated[Literal["live", "finished"], Query(alias="list")] = "live",
         page: Annotated[int, Query(ge=1, le=10_000)] = 1,
@@ -230,12 +255,16 @@ def create_app(
         pages = max(1, -(-total // LOBBY_PAGE))
         return {"list": shown, "games": games, "page": page, "pages": pages, "total": total}
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", responses=errors(404, 410, 503))
     async def game_summary(game_id: str) -> dict[str, Any]:
         """One game's summary."""
         return (await manager.get(game_id)).summary()
 
-    @app.post("/api/games/{game_id}/join", response_model=Joined)
+    @app.post(
+        "/api/games/{game_id}/join",
+        response_model=Joined,
+        responses=errors(400, 403, 404, 409, 410, 413, 422, 429, 503),
+    )
     async def join(
         game_id: str, request: Request, body: JoinRequest | None = None
     ) -> dict[str, Any]:
@@ -247,25 +276,38 @@ def create_app(
         seat, token = await manager.join(room, name, body.invite if body else None)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/games/{game_id}/hint")
+    @app.post(
+        "/api/games/{game_id}/hint",
+        response_model=Hint,
+        responses=errors(400, 403, 404, 409, 410, 413, 422, 503),
+    )
     async def hint(game_id: str, body: SeatRequest) -> dict[str, Any]:
         """What the strong bot would do in your place now (if the game allows hints); the
         log marks the action as hinted."""
         room, seat = await room_and_seat(game_id, body.token)
         return await manager.hint(room, seat)
 
-    @app.get("/api/games/{game_id}/chat")
+    @app.get("/api/games/{game_id}/chat", response_model=ChatLog, responses=errors(404, 410, 503))
     async def chat(game_id: str) -> dict[str, Any]:
         """The newest messages of the game's chat (anyone may read them), oldest first."""
         return {"messages": await manager.chat(await manager.get(game_id))}
 
-    @app.post("/api/games/{game_id}/chat", status_code=201)
+    @app.post(
+        "/api/games/{game_id}/chat",
+        status_code=201,
+        response_model=ChatLine,
+        responses=errors(400, 403, 404, 410, 413, 422, 429, 503),
+    )
     async def say(game_id: str, body: ChatRequest) -> dict[str, Any]:
         """Write in the game's chat (players only); every listener gets the message."""
         room, seat = await room_and_seat(game_id, body.token)
         return await manager.say(room, seat, body.text)
 
-    @app.post("/api/games/{game_id}/rematch", response_model=Rematch)
+    @app.post(
+        "/api/games/{game_id}/rematch",
+        response_model=Rematch,
+        responses=errors(400, 403, 404, 409, 410, 413, 422, 503),
+    )
     async def rematch(game_id: str, body: SeatRequest) -> dict[str, Any]:
         """Play a finished game again: the same options and seats, a new seed. The first
         player to ask makes it; each player gets their own seat in it with their token."""
@@ -274,7 +316,7 @@ def create_app(
         taken, token = await manager.join(again, None, body.token)
         return {"id": again.id, "game": again.game.name, "seat": taken, "token": token}
 
-    @app.get("/api/games/{game_id}/view")
+    @app.get("/api/games/{game_id}/view", responses=errors(403, 404, 410, 422, 503))
     async def view(
         game_id: str, token: Annotated[str | None, Query(max_length=64)] = None
     ) -> JSONResponse:
@@ -282,7 +324,10 @@ def create_app(
         room, seat = await room_and_seat(game_id, token)
         return JSONResponse(room.view(seat))
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post(
+        "/api/games/{game_id}/actions",
+        responses=errors(400, 403, 404, 409, 410, 413, 422, 429, 503),
+    )
     async def act(game_id: str, body: ActionRequest) -> JSONResponse:
         """Apply one action, or several together; answer the seat's new view."""
         room, seat = await room_and_seat(game_id, body.token)
@@ -293,7 +338,10 @@ def create_app(
         await manager.act(room, seat, body.texts(), body.seq)
         return JSONResponse(room.view(seat))
 
-    @app.post("/api/games/{game_id}/preview")
+    @app.post(
+        "/api/games/{game_id}/preview",
+        responses=errors(400, 403, 404, 409, 410, 413, 422, 429, 503),
+    )
     async def preview(game_id: str, body: PreviewRequest) -> dict[str, Any]:
         """The legal actions after some actions, without committing them."""
         room, seat = await room_and_seat(game_id, body.token)
@@ -303,7 +351,7 @@ def create_app(
             raise GameError(429, msg("web.too_fast"))
         return manager.preview(room, seat, body.actions)
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", responses=errors(404, 409, 410, 503))
     async def record(game_id: str) -> dict[str, Any]:
         """The record of a finished game."""
         room = await manager.get(game_id)
@@ -311,7 +359,7 @@ def create_app(
             raise GameError(409, msg("web.not_over"))
         return room.record().to_json()
 
-    @app.get("/api/games/{game_id}/replay/{step}")
+    @app.get("/api/games/{game_id}/replay/{step}", responses=errors(404, 409, 410, 422, 503))
     async def replay(game_id: str, step: int) -> JSONResponse:
         """The spectator view after the first ``step`` actions of a finished game."""
         room = await manager.get(game_id)
@@ -428,3 +476,25 @@ def _page(path: Path) -> Response:
     if not path.is_file():
         return JSONResponse({"detail": "the pages are not installed"}, status_code=404)
     return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+
+#: The environment variables :func:`app_from_environment` reads (``sagrada serve --workers``
+#: sets them for its worker processes).
+ENVIRONMENT: Final = {
+    "database_url": "SAGRADA_DB",
+    "bot_delay": "SAGRADA_BOT_DELAY",
+    "games_per_minute": "SAGRADA_GAMES_PER_MINUTE",
+}
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker process of ``sagrada serve --workers N``: its settings
+    come from the environment (:data:`ENVIRONMENT`), as uvicorn's worker processes start
+    afresh and take no arguments."""
+    import os
+
+    return create_app(
+        os.environ[ENVIRONMENT["database_url"]],
+        bot_delay=float(os.environ[ENVIRONMENT["bot_delay"]]),
+        games_per_minute=float(os.environ[ENVIRONMENT["games_per_minute"]]),
+    )

@@ -56,6 +56,7 @@ from sagrada.core.position import make_window
 from sagrada.core.scoring import score_public
 from sagrada.games import game as game_entry
 from sagrada.i18n import negotiate
+from sagrada.web.openapi import errors
 from sagrada.web.reference import cards as listed_cards
 from sagrada.web.session import GameError
 
@@ -331,7 +332,7 @@ def card_game_help(texts: dict[str, str], language: str = DEFAULT_LANGUAGE) -> d
     return {"house": content.house, "tools": tools, "orders": orders}
 
 
-@router.get("/api/rules")
+@router.get("/api/rules", responses=errors(404))
 async def rules(request: Request, language: str | None = None) -> dict[str, Any]:
     """The rules help: the rules in short, every card with its text (and a picture of what
     it does where the help file has one), and the options explained; in ``language``, else

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
 from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.options import OPTIONS, OptionSpec
@@ -18,6 +17,24 @@ MAX_TURN_SECONDS: Final = 7 * 24 * 3600
 #: Actions one request may carry.
 MAX_ACTIONS_PER_REQUEST: Final = 12
 
+
+def _whole_number(value: Any) -> Any:
+    """A number without a fraction written with one (``2.0``) is that integer.
+
+    JSON has one kind of number (``2.0`` and ``2`` are the same to JavaScript's
+    ``JSON.stringify``), and JSON Schema's ``integer``, which the OpenAPI document promises,
+    is any number without a fraction: so the models accept ``2.0`` as 2 and refuse ``2.5``,
+    ``"2"`` and ``true`` (strict mode).
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+#: An integer in a request: ``2`` or ``2.0``, not ``2.5``, ``"2"`` or ``true``. (In a union,
+#: its bounds go before the validator, ``Annotated[int, Field(ge=0), BeforeValidator(...)]``,
+#: else the OpenAPI document shows pydantic's ``ge`` where JSON Schema has ``minimum``.)
+WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
 Token = Annotated[str, Field(min_length=8, max_length=64)]
 ActionText = Annotated[str, Field(min_length=1, max_length=16)]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
@@ -33,12 +50,15 @@ def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
     if spec.type == "bool":
         return bool, Field(default, description=spec.help)
     if spec.type == "list":
-        kind: Any = list[int | str] | None
+        kind: Any = list[WholeNumber | str] | None
         return kind, Field(default, max_length=spec.max_items, description=spec.help)
     if spec.choices is not None:
-        return Literal[spec.choices], Field(default, description=spec.help)
+        choice: Any = Literal[spec.choices]
+        if spec.type == "int":
+            choice = Annotated[choice, BeforeValidator(_whole_number)]
+        return choice, Field(default, description=spec.help)
     if spec.type == "int":
-        return int, Field(default, ge=spec.minimum, le=spec.maximum, description=spec.help)
+        return WholeNumber, Field(default, ge=spec.minimum, le=spec.maximum, description=spec.help)
     text: Any = str | None if spec.nullable else str
     return text, Field(default, max_length=40, description=spec.help)
 
@@ -61,11 +81,14 @@ _CREATE_FIELDS.update(
         Field(False, description="may strangers take free seats from the lobby (else: invites)"),
     ),
     turn_seconds=(
-        int | None,
+        Annotated[
+            int,
+            Field(ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS),
+            BeforeValidator(_whole_number),
+        ]
+        | None,
         Field(
             None,
-            ge=MIN_TURN_SECONDS,
-            le=MAX_TURN_SECONDS,
             description="seconds a person has for a turn before a bot plays it (null: no limit)",
         ),
     ),
@@ -81,8 +104,14 @@ CreateGame: type[BaseModel] = create_model(
 _CARD_FIELDS: dict[str, Any] = {
     "game": (Literal["cards"], Field(description="the solo card game")),
     **{spec.name: _option_field(spec, False) for spec in CARD_OPTIONS},
-    "bots": (list[str | None] | None, Field(None, max_length=1, description="null: a person")),
-    "names": (list[Name] | None, Field(None, max_length=1, description="the player's name")),
+    "bots": (
+        list[str | None] | None,
+        Field(None, min_length=1, max_length=1, description="null: a person"),
+    ),
+    "names": (
+        list[Name] | None,
+        Field(None, min_length=1, max_length=1, description="the player's name"),
+    ),
     "open_seats": (bool, Field(False, description="may a stranger take the seat from the lobby")),
 }
 #: The body of POST /api/games for the solo card game (``"game": "cards"``): its options and
@@ -156,6 +185,39 @@ class Rematch(BaseModel):
     token: str
 
 
+class Hint(BaseModel):
+    """What the strong bot would do in the asking player's place."""
+
+    action: str = Field(description="the action, in notation")
+    bot: str = Field(description="the bot asked")
+
+
+class ChatLine(BaseModel):
+    """A message of a game's chat, as kept."""
+
+    seq: int
+    seat: int
+    name: str
+    text: str
+    created: float = Field(description="seconds since the epoch")
+
+
+class ChatLog(BaseModel):
+    """The newest messages of a game's chat, oldest first."""
+
+    messages: list[ChatLine]
+
+
+class Lobby(BaseModel):
+    """A page of the lobby's list of games, newest first."""
+
+    shown: Literal["live", "finished"] = Field(alias="list", description="which list")
+    games: list[dict[str, Any]] = Field(description="the games' summaries")
+    page: int
+    pages: int
+    total: int
+
+
 class ActionRequest(BaseModel):
     """One action, or several applied together (a whole tool use)."""
 
@@ -164,9 +226,8 @@ class ActionRequest(BaseModel):
     token: Token
     action: ActionText | None = None
     actions: list[ActionText] | None = Field(default=None, max_length=MAX_ACTIONS_PER_REQUEST)
-    seq: int | None = Field(
+    seq: Annotated[int, Field(ge=0), BeforeValidator(_whole_number)] | None = Field(
         default=None,
-        ge=0,
         description=(
             "the number of actions of the game the client has seen; a request made on another "
             "count is refused with 409 (a stale or repeated request) and changes nothing"
@@ -186,29 +247,3 @@ class PreviewRequest(BaseModel):
 
     token: Token
     actions: list[ActionText] = Field(max_length=MAX_ACTIONS_PER_REQUEST)
-
-
-def _document_create_bodies(app: FastAPI) -> None:
-    """Show each game's body of POST /api/games in the OpenAPI document (the endpoint reads
-    the body itself, to choose the model by its ``game``)."""
-    plain = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = plain()
-            components = schema.setdefault("components", {}).setdefault("schemas", {})
-            refs = []
-            for model in CREATE_MODELS.values():
-                body = model.model_json_schema(ref_template="#/components/schemas/{model}")
-                components.update(body.pop("$defs", {}))
-                components[model.__name__] = body
-                refs.append({"$ref": f"#/components/schemas/{model.__name__}"})
-            operation = schema["paths"]["/api/games"]["post"]
-            operation["requestBody"] = {
-                "required": True,
-                "content": {"application/json": {"schema": {"oneOf": refs}}},
-            }
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]

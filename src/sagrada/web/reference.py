@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Final
+from typing import Annotated, Any, Final, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Body, Request
+from pydantic import BaseModel
 
 from sagrada.core.apprentice_cards import card_data
 from sagrada.core.apprentice_cards import content as apprentice_content
@@ -21,6 +22,7 @@ from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.core.options import OPTIONS
 from sagrada.games import game as game_entry
 from sagrada.i18n import catalogue_json, languages, negotiate
+from sagrada.web.openapi import errors
 from sagrada.web.session import GameError
 
 #: The solo card game's measured difficulty curve, shown in the lobby.
@@ -29,12 +31,18 @@ DIFFICULTY_FILE: Final = "card_difficulty.json"
 router = APIRouter()
 
 
-@router.get("/api/health")
+class Health(BaseModel):
+    """The server is up."""
+
+    status: Literal["ok"]
+
+
+@router.get("/api/health", response_model=Health)
 async def health() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/api/options")
+@router.get("/api/options", responses=errors(404))
 async def options_schema(game: str = "sagrada") -> list[dict[str, Any]]:
     """A game's options: name, type, default, allowed values, help (docs/options.md; the
     solo card game's, ``?game=cards``: docs/card-options.md)."""
@@ -45,7 +53,7 @@ async def options_schema(game: str = "sagrada") -> list[dict[str, Any]]:
     return [spec.to_json() for spec in entry.options()]
 
 
-@router.get("/api/messages")
+@router.get("/api/messages", responses=errors(404))
 async def messages(request: Request, language: str | None = None) -> dict[str, Any]:
     """The message catalogue of a language: the engine's messages (``{"id", "params"}``
     objects) and the pages' own words. Without ``language``, the one of the browser's
@@ -57,13 +65,13 @@ async def messages(request: Request, language: str | None = None) -> dict[str, A
     return catalogue_json(language)
 
 
-@router.post("/api/options/check")
-async def check_options(values: dict[str, Any]) -> dict[str, Any]:
+@router.post("/api/options/check", responses=errors(400, 413, 422))
+async def check_options(
+    values: Annotated[dict[str, Any], Body(max_length=len(OPTIONS))],
+) -> dict[str, Any]:
     """What the engine makes of some option values, for a form to follow as it is filled
     in: the tool deck and the number of cards dealt (from every value but the chosen
     cards), the active rule modules, and the error the whole set would give (or null)."""
-    if len(values) > len(OPTIONS):
-        raise GameError(422, "give at most one value per option")
     unchosen = {k: v for k, v in values.items() if k not in ("tools", "public_objectives")}
     try:
         rules = GameConfig.from_json(unchosen).rules
@@ -99,7 +107,7 @@ def _message_of(exc: Exception) -> dict[str, Any] | None:
     return message.to_json() if message is not None else None
 
 
-@router.get("/api/cards/difficulty")
+@router.get("/api/cards/difficulty", responses=errors(404))
 async def card_difficulty() -> Any:
     """The solo card game's difficulty curve: the strongest bot's win rate and mean margin
     for each number of tool cards (docs/card-game.md; made by scripts/card_difficulty.py)."""

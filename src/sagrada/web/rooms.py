@@ -18,6 +18,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
@@ -29,10 +30,17 @@ from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
 from sagrada.web.fanout import Listener, announce, send_all, subscribe
 from sagrada.web.limits import RateLimiter
-from sagrada.web.session import GameError, Room, Seat, hash_token, turn_key
-from sagrada.web.store import Store
+from sagrada.web.session import GameError, Room, Seat, game_status, hash_token, turn_key
+from sagrada.web.shared import EVERYTHING, catch_up
+from sagrada.web.store import CHAT, DATABASE_DOWN, HINT, StaleGame, Store
 
 log = logging.getLogger("sagrada.web")
+
+
+def database_down(exc: Exception) -> GameError:
+    """The answer while the database cannot be reached: 503, try again (nothing changed)."""
+    log.warning("the database is unavailable: %s", exc)
+    return GameError(503, msg("web.database_down"))
 
 
 #: What a game id looks like (``secrets.token_urlsafe``): anything else is never looked up.
@@ -129,8 +137,13 @@ class GameManager:
         room.turn_started = created
         if room.status != "open":
             await self._write(
-                self.store.update_seats, game_id, [s.to_store() for s in seats], room.status
+                self.store.update_seats,
+                game_id,
+                [s.to_store() for s in seats],
+                room.status,
+                room.version,
             )
+            room.version += 1
         self._remember(room)
         self.wake_bots(room)
         return room
@@ -165,10 +178,20 @@ class GameManager:
                 again = await self._open(
                     room.config, seats, room.game.name, room.turn_seconds, room.hints
                 )
-                room.rematch = again.id
-                await self._write(self.store.set_rematch, room.id, again.id)
-                self._announce(room)
-        return await self.get(room.rematch)
+                try:
+                    await self._write(self.store.set_rematch, room.id, again.id, room.version)
+                except StaleGame:
+                    # Another process noted a rematch first: that one is the rematch (the
+                    # game made here is never played).
+                    await self._catch_up(room)
+                else:
+                    room.rematch = again.id
+                    room.version += 1
+                    self._announce(room)
+            rematch = room.rematch
+        if rematch is None:  # pragma: no cover - the other process's change had no rematch
+            raise GameError(409, msg("web.stale"))
+        return await self.get(rematch)
 
     async def get(self, game_id: str) -> Room:
         """Return a room, reading it back from the database if it is not in memory.
@@ -180,6 +203,8 @@ class GameManager:
         room = self.rooms.get(game_id)
         if room is not None:
             room.touched = time.monotonic()
+            if self.store.shared:
+                await self.refresh(room)
             self.wake_bots(room)  # in case a bot stopped on an error: any visit restarts it
             return room
         if not _GAME_ID.fullmatch(game_id):
@@ -188,7 +213,7 @@ class GameManager:
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
-            stored = await asyncio.to_thread(self.store.load, game_id)
+            stored = await self._read(self.store.load, game_id)
             if stored is None:
                 raise GameError(404, msg("web.no_such_game"))
             if stored.status == EXPIRED:
@@ -209,6 +234,7 @@ class GameManager:
         room.timed_out = list(stored.auto)
         room.hints = stored.hints
         room.hinted = list(stored.hinted)
+        room.version = stored.version
         data = {
             "format": 2,
             "game": stored.game,
@@ -258,7 +284,7 @@ class GameManager:
         """Mark the unfinished games nobody plays any more expired (:mod:`~sagrada.web.expiry`)
         and forget them; return their ids."""
         now = time.time() if now is None else now
-        games = await asyncio.to_thread(self.store.activity, ("open", "running"))
+        games = await self._read(self.store.activity, ("open", "running"))
         stale = [g.id for g in games if is_stale(g, now)]
         for game_id in stale:
             room = self.rooms.get(game_id)
@@ -294,16 +320,23 @@ class GameManager:
                 elif seat.claimed or not seat.open:
                     continue
                 token = secrets.token_urlsafe(24)
-                seat.token_hash = hash_token(token)
-                seat.claimed = True
-                if name:
-                    seat.name = name
-                await self._write(
-                    self.store.update_seats,
-                    room.id,
-                    [s.to_store() for s in room.seats],
-                    room.status,
+                taken = replace(
+                    seat, token_hash=hash_token(token), claimed=True, name=name or seat.name
                 )
+                seats = [taken if s is seat else s for s in room.seats]
+                try:
+                    await self._write(
+                        self.store.update_seats,
+                        room.id,
+                        [s.to_store() for s in seats],
+                        game_status(room.state, seats),
+                        room.version,
+                    )
+                except StaleGame:
+                    await self._catch_up(room)
+                    raise GameError(409, msg("web.stale")) from None
+                room.seats = seats
+                room.version += 1
                 self._announce(room)
                 return seat.seat, token
         if digest is not None:
@@ -338,24 +371,29 @@ class GameManager:
         if not texts:
             raise GameError(400, "no action given")
         async with room.lock:
+            if self.store.shared:
+                await self._catch_up(room, if_behind=True)
             played = len(room.state.history)
             if seq is not None and seq != played:
-                raise GameError(
-                    409,
-                    f"stale request: it was made after {seq} actions and the game has {played}"
-                    " (reload the game; nothing was applied)",
-                )
+                raise GameError(409, msg("web.stale_request", seen=seq, played=played))
             trial, codes = room.check_actions(seat, texts)
             first = len(room.state.history)
             status = "over" if trial.is_over else room.status
-            when = await self._write(
-                self.store.append_actions,
-                room.id,
-                first,
-                [(room.game.action_to_str(code), seat) for code in codes],
-                status,
-                auto,
-            )
+            try:
+                when = await self._write(
+                    self.store.append_actions,
+                    room.id,
+                    first,
+                    [(room.game.action_to_str(code), seat) for code in codes],
+                    status,
+                    auto,
+                    room.version,
+                )
+            except StaleGame:
+                # Another process changed the game between our look and our write.
+                await self._catch_up(room)
+                raise GameError(409, msg("web.stale")) from None
+            room.version += 1
             if auto:
                 room.timed_out.extend(range(first, first + len(codes)))
             if turn_key(trial) != turn_key(room.state):
@@ -401,7 +439,7 @@ class GameManager:
     async def chat(self, room: Room) -> list[dict[str, Any]]:
         """The newest messages of the room's chat (:mod:`~sagrada.web.chat`), oldest first."""
         if room.chat is None:
-            room.chat = await asyncio.to_thread(self.store.chat, room.id, CHAT_KEEP)
+            room.chat = await self._read(self.store.chat, room.id, CHAT_KEEP)
         return room.chat
 
     async def say(self, room: Room, seat: int, text: str) -> dict[str, Any]:
@@ -417,14 +455,64 @@ class GameManager:
             raise GameError(429, msg("web.chat_too_fast"))
         messages = await self.chat(room)
         async with room.lock:
-            seq = messages[-1]["seq"] + 1 if messages else 0
             name = room.seats[seat].name
-            created = await self._write(self.store.add_chat, room.id, seq, seat, name, line)
+            seq, created = await self._write(self.store.add_chat, room.id, seat, name, line)
             message = {"seq": seq, "seat": seat, "name": name, "text": line, "created": created}
             messages.append(message)
             del messages[:-CHAT_KEEP]
-        send_all(room.listeners, {"type": "chat", "message": message})
+            send_all(room.listeners, {"type": "chat", "message": message})
         return message
+
+    # -- in step with the other processes (a shared database: sagrada.web.shared) -----------
+
+    async def refresh(self, room: Room) -> None:
+        """Catch ``room`` up with the database if another process changed the game."""
+        version = await self._read(self.store.version, room.id)
+        if version is not None and version != room.version:
+            async with room.lock:
+                await self._catch_up(room)
+
+    async def _catch_up(self, room: Room, *, if_behind: bool = False) -> None:
+        """Bring ``room`` (whose lock the caller holds) to the game as stored and send the
+        new views; with ``if_behind``, only after finding its version behind."""
+        if if_behind and await self._read(self.store.version, room.id) == room.version:
+            return
+        stored = await self._read(self.store.load, room.id)
+        if stored is not None and catch_up(room, stored):
+            self._announce(room)
+
+    async def changed_elsewhere(self, kind: str, game_id: str, number: int = 0) -> None:
+        """Another process changed a game (a notification; ``number``: a new chat line's):
+        bring this process's copy and its sockets up to date (chat lines are sent once
+        each)."""
+        rooms = list(self.rooms.values()) if kind == EVERYTHING else [self.rooms.get(game_id)]
+        for room in rooms:
+            if room is None:
+                continue
+            if kind == HINT:
+                async with room.lock:
+                    room.hinted = list(await self._read(self.store.hinted, room.id))
+                    self._announce(room)
+            elif kind in (CHAT, EVERYTHING):
+                await self._new_chat_lines(room, number if kind == CHAT else None)
+            if kind != CHAT:
+                await self.refresh(room)
+
+    async def _new_chat_lines(self, room: Room, number: int | None) -> None:
+        """Send the room's listeners the chat lines another process kept since the last one
+        this process knows (or, knowing none, from line ``number``)."""
+        if room.chat is None and (number is None or not room.listeners):
+            return  # nobody here reads the chat: it is read whole when asked for
+        async with room.lock:
+            if room.chat is not None:
+                seen = room.chat[-1]["seq"] if room.chat else -1
+            else:
+                seen = (number or 0) - 1
+            fresh = await self._read(self.store.chat, room.id, CHAT_KEEP)
+            room.chat = fresh
+            for message in fresh:
+                if message["seq"] > seen:
+                    send_all(room.listeners, {"type": "chat", "message": message})
 
     # -- announcing and bots ----------------------------------------------------------------
 
@@ -443,8 +531,28 @@ class GameManager:
         self.bots.wake(room)
 
     async def _write(self, function: Callable[..., Any], *args: Any) -> Any:
-        """Run a database write on the writer thread and wait for it."""
-        return await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
+        """Run a database write on the writer thread and wait for it.
+
+        Raises:
+            GameError: 503 if the database cannot be reached (nothing was written).
+        """
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._writer, function, *args
+            )
+        except DATABASE_DOWN as exc:
+            raise database_down(exc) from None
+
+    async def _read(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run a database read in a thread and wait for it.
+
+        Raises:
+            GameError: 503 if the database cannot be reached.
+        """
+        try:
+            return await asyncio.to_thread(function, *args)
+        except DATABASE_DOWN as exc:
+            raise database_down(exc) from None
 
     async def close(self) -> None:
         """Stop the bots and the database writer."""

@@ -84,6 +84,16 @@ class Seat:
         }
 
 
+def game_status(state: Any, seats: list[Seat]) -> str:
+    """A game's status for the lobby: ``over``, ``open`` (a seat is free for anyone), or
+    ``running``."""
+    if state.is_over:
+        return "over"
+    if any(s.kind == "human" and s.open and not s.claimed for s in seats):
+        return "open"
+    return "running"
+
+
 def turn_key(state: Any) -> tuple[int, int, int]:
     """Which turn a game is in (both games count rounds and turns): a new key, a new turn."""
     return (state.round, state.turn, state.current_player)
@@ -134,16 +144,15 @@ class Room:
         #: they asked it for.
         self.hints = False
         self.hinted: list[int] = []
+        #: The game's version in the database when this copy was last in step with it
+        #: (:mod:`sagrada.web.store`: processes sharing a database compare versions).
+        self.version = 0
 
     # -- reading ---------------------------------------------------------------------------
 
     @property
     def status(self) -> str:
-        if self.state.is_over:
-            return "over"
-        if any(s.kind == "human" and s.open and not s.claimed for s in self.seats):
-            return "open"
-        return "running"
+        return game_status(self.state, self.seats)
 
     def summary(self) -> dict[str, Any]:
         state = self.state

@@ -2,6 +2,14 @@
 
 SQLAlchemy Core, so any database SQLAlchemy speaks works by URL; the default is a SQLite file.
 An action is committed before the server acknowledges it.
+
+Several server processes may share one PostgreSQL database (``sagrada serve --workers N``):
+each game has a ``version``, raised by every change of its actions, seats or rematch. A write
+locks the game's row (``SELECT … FOR UPDATE``) and checks the version the writer saw, so of two
+processes acting on the same game at once one wins and the other learns that its copy is stale
+(:class:`StaleGame`); and it tells the other processes with ``NOTIFY`` (channel
+:data:`CHANNEL`, payload ``"<kind>:<game id>:<number>"``, the number a new chat line's),
+sent when the transaction commits.
 """
 
 from __future__ import annotations
@@ -30,7 +38,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from sagrada.core.record import GAME_NAME
 
@@ -52,7 +61,19 @@ games_table = Table(
     Column("turn_seconds", Integer, nullable=True),
     # 1: players may ask what the strong bot would do (their creator's choice).
     Column("hints", Integer, nullable=False, server_default="0"),
+    # Raised by every change of the game's actions, seats or rematch (see the module's text).
+    Column("version", Integer, nullable=False, server_default="0"),
 )
+
+#: What the database driver raises while the database cannot be reached (stopped, restarting,
+#: the network down): the server answers 503 and has changed nothing.
+DATABASE_DOWN = (OperationalError, InterfaceError)
+
+#: The PostgreSQL channel on which a process says it changed a game.
+CHANNEL = "sagrada_games"
+#: The kinds of change a notification names: the game (actions, seats, rematch: its version
+#: rose), its chat, its hints.
+CHANGED, CHAT, HINT = "game", "chat", "hint"
 
 #: Columns added since the first databases were made (table, column), and how to add them
 #: to an old one.
@@ -63,6 +84,7 @@ _ADDED_COLUMNS: dict[tuple[str, str], str] = {
     ("games", "rematch"): "ALTER TABLE games ADD COLUMN rematch VARCHAR(32)",
     ("games", "turn_seconds"): "ALTER TABLE games ADD COLUMN turn_seconds INTEGER",
     ("games", "hints"): "ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+    ("games", "version"): "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
     ("actions", "auto"): "ALTER TABLE actions ADD COLUMN auto INTEGER NOT NULL DEFAULT 0",
 }
 
@@ -119,6 +141,12 @@ class StoredGame:
     auto: tuple[int, ...] = ()
     hints: bool = False
     hinted: tuple[int, ...] = ()
+    version: int = 0
+
+
+class StaleGame(Exception):
+    """A write refused because the game changed since the writer read it (another server
+    process wrote first): read it again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +167,11 @@ class Store:
         if url.startswith("sqlite"):
             connect_args["check_same_thread"] = False
         self.url = url
-        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        # pre_ping: a connection the database dropped (a restart) is replaced, not used.
+        self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        #: Whether other server processes may share the database (PostgreSQL: they learn of
+        #: each change by NOTIFY).
+        self.shared = self.engine.dialect.name == "postgresql"
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
@@ -190,14 +222,50 @@ class Store:
             )
         return created
 
-    def update_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
-        """Store new seat data (a seat was claimed) and the status."""
+    def _lock(self, conn: Connection, game_id: str, version: int | None) -> None:
+        """Lock the game's row until the transaction ends; with ``version``, check that the
+        game is still at it and raise it by one.
+
+        Raises:
+            StaleGame: if the game is at another version.
+        """
+        row = conn.execute(
+            select(games_table.c.version).where(games_table.c.id == game_id).with_for_update()
+        ).first()
+        if version is None:
+            return
+        if row is None or row.version != version:
+            raise StaleGame(game_id)
+        conn.execute(
+            update(games_table).where(games_table.c.id == game_id).values(version=version + 1)
+        )
+
+    def _notify(self, conn: Connection, kind: str, game_id: str, number: int = 0) -> None:
+        """Tell the other processes that ``game_id`` changed (when the transaction commits);
+        ``number`` says which chat line is new."""
+        if self.shared:
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{kind}:{game_id}:{number}"},
+            )
+
+    def update_seats(
+        self, game_id: str, seats: list[dict[str, Any]], status: str, version: int | None = None
+    ) -> None:
+        """Store new seat data (a seat was claimed) and the status; with ``version``, only if
+        the game is still at that version (raised by one).
+
+        Raises:
+            StaleGame: if it is not.
+        """
         with self.engine.begin() as conn:
+            self._lock(conn, game_id, version)
             conn.execute(
                 update(games_table)
                 .where(games_table.c.id == game_id)
                 .values(seats=json.dumps(seats), status=status)
             )
+            self._notify(conn, CHANGED, game_id)
 
     def append_actions(
         self,
@@ -206,11 +274,18 @@ class Store:
         actions: list[tuple[str, int]],
         status: str,
         auto: bool = False,
+        version: int | None = None,
     ) -> float:
         """Append actions (text, seat) from sequence number ``first_seq``, in one transaction
-        (``auto``: a bot played them for a person whose time ran out); return their time."""
+        (``auto``: a bot played them for a person whose time ran out); return their time.
+        With ``version``, only if the game is still at that version (raised by one).
+
+        Raises:
+            StaleGame: if it is not.
+        """
         now = time.time()
         with self.engine.begin() as conn:
+            self._lock(conn, game_id, version)
             conn.execute(
                 insert(actions_table),
                 [
@@ -228,6 +303,7 @@ class Store:
             conn.execute(
                 update(games_table).where(games_table.c.id == game_id).values(status=status)
             )
+            self._notify(conn, CHANGED, game_id)
         return now
 
     def load(self, game_id: str) -> StoredGame | None:
@@ -255,14 +331,30 @@ class Store:
                 actions[-1].created if actions else None,
                 tuple(i for i, a in enumerate(actions) if a.auto),
                 bool(row.hints),
-                tuple(
-                    conn.execute(
-                        select(hints_table.c.seq)
-                        .where(hints_table.c.game_id == game_id)
-                        .order_by(hints_table.c.seq)
-                    ).scalars()
-                ),
+                self._hinted(conn, game_id),
+                row.version,
             )
+
+    @staticmethod
+    def _hinted(conn: Connection, game_id: str) -> tuple[int, ...]:
+        query = (
+            select(hints_table.c.seq)
+            .where(hints_table.c.game_id == game_id)
+            .order_by(hints_table.c.seq)
+        )
+        return tuple(conn.execute(query).scalars())
+
+    def version(self, game_id: str) -> int | None:
+        """Return the game's version (``None`` if there is no such game)."""
+        with self.engine.connect() as conn:
+            query = select(games_table.c.version).where(games_table.c.id == game_id)
+            value = conn.execute(query).scalar()
+            return None if value is None else int(value)
+
+    def hinted(self, game_id: str) -> tuple[int, ...]:
+        """Return the numbers of the actions a hint was asked for, in order."""
+        with self.engine.connect() as conn:
+            return self._hinted(conn, game_id)
 
     def game_ids(self, statuses: tuple[str, ...], limit: int = 200, offset: int = 0) -> list[str]:
         """Return the ids of the newest games with one of ``statuses`` (skipping ``offset``)."""
@@ -308,20 +400,36 @@ class Store:
         ]
 
     def add_hint(self, game_id: str, seq: int, seat: int) -> None:
-        """Note that ``seat`` asked for a hint before the game's action number ``seq``."""
+        """Note that ``seat`` asked for a hint before the game's action number ``seq`` (once,
+        however many processes note it)."""
         with self.engine.begin() as conn:
-            conn.execute(insert(hints_table).values(game_id=game_id, seq=seq, seat=seat))
+            self._lock(conn, game_id, None)
+            noted = conn.execute(
+                select(hints_table.c.seq).where(
+                    hints_table.c.game_id == game_id, hints_table.c.seq == seq
+                )
+            ).first()
+            if noted is None:
+                conn.execute(insert(hints_table).values(game_id=game_id, seq=seq, seat=seat))
+                self._notify(conn, HINT, game_id)
 
-    def add_chat(self, game_id: str, seq: int, seat: int, name: str, text: str) -> float:
-        """Keep message ``seq`` of a game's chat; return its time."""
+    def add_chat(self, game_id: str, seat: int, name: str, text: str) -> tuple[int, float]:
+        """Keep a message of a game's chat, numbered after the last one; return its number
+        and time."""
         created = time.time()
         with self.engine.begin() as conn:
+            self._lock(conn, game_id, None)  # one writer of the numbers at a time
+            last = conn.execute(
+                select(func.max(chat_table.c.seq)).where(chat_table.c.game_id == game_id)
+            ).scalar()
+            seq = 0 if last is None else int(last) + 1
             conn.execute(
                 insert(chat_table).values(
                     game_id=game_id, seq=seq, seat=seat, name=name, text=text, created=created
                 )
             )
-        return created
+            self._notify(conn, CHAT, game_id, seq)
+        return seq, created
 
     def chat(self, game_id: str, limit: int) -> list[dict[str, Any]]:
         """The last ``limit`` messages of a game's chat, oldest first."""
@@ -337,12 +445,19 @@ class Store:
             for r in reversed(rows)
         ]
 
-    def set_rematch(self, game_id: str, rematch: str) -> None:
-        """Note that ``rematch`` plays the game ``game_id`` again."""
+    def set_rematch(self, game_id: str, rematch: str, version: int | None = None) -> None:
+        """Note that ``rematch`` plays the game ``game_id`` again; with ``version``, only if
+        the game is still at that version (raised by one).
+
+        Raises:
+            StaleGame: if it is not.
+        """
         with self.engine.begin() as conn:
+            self._lock(conn, game_id, version)
             conn.execute(
                 update(games_table).where(games_table.c.id == game_id).values(rematch=rematch)
             )
+            self._notify(conn, CHANGED, game_id)
 
     def set_status(self, game_ids: list[str], status: str) -> None:
         """Give the games ``game_ids`` the status ``status``."""
