@@ -101,7 +101,8 @@ def create_app(
         tasks = []
         if store.shared:
             # Other server processes may share the database: hear their changes first.
-            tasks.append(asyncio.create_task(listen(database_url, manager.changed_elsewhere)))
+            heard = listen(database_url, store.origin, manager.changed_elsewhere)
+            tasks.append(asyncio.create_task(heard))
         if resume:
             await manager.resume()
         tasks.append(asyncio.create_task(sweep()))
@@ -160,9 +161,19 @@ def create_app(
     def client_key(request: Request) -> str:
         return request.client.host if request.client else "unknown"
 
-    async def room_and_seat(game_id: str, token: str | None) -> tuple[Room, int]:
-        room = await manager.get(game_id)
-        return room, room.seat_of(token)
+    async def room_and_seat(
+        game_id: str, token: str | None, *, fresh: bool = True
+    ) -> tuple[Room, int]:
+        """The game and the token's seat; ``fresh=False``: the process's copy of the game may
+        lag behind another process's change (the action it takes to checks that itself)."""
+        room = await manager.get(game_id, fresh=fresh)
+        try:
+            return room, room.seat_of(token)
+        except GameError:
+            if fresh:
+                raise
+            await manager.refresh(room)  # a seat taken through another process
+            return room, room.seat_of(token)
 
     # -- REST -------------------------------------------------------------------------------
 
@@ -330,7 +341,7 @@ def create_app(
     )
     async def act(game_id: str, body: ActionRequest) -> JSONResponse:
         """Apply one action, or several together; answer the seat's new view."""
-        room, seat = await room_and_seat(game_id, body.token)
+        room, seat = await room_and_seat(game_id, body.token, fresh=False)
         if seat < 0:
             raise GameError(403, msg("web.needs_token"))
         if not action_limit.allow(body.token):

@@ -88,9 +88,11 @@ class BotRunner:
                 return
             view = room.game.view(room.state, seat)
             legal = list(room.state.legal_actions())
+            seen = len(room.state.history)
             action = await asyncio.to_thread(bot.choose, view, legal)
             try:
-                await self._act(room, seat, [room.game.action_to_str(action)], auto=True)
+                text = room.game.action_to_str(action)
+                await self._act(room, seat, [text], seen, auto=True)
             except GameError as exc:  # the person moved meanwhile: their move stands
                 log.info("game %s: the stand-in's move was refused: %s", room.id, exc.detail)
                 return
@@ -121,9 +123,13 @@ class BotRunner:
             if room.state is not state:
                 continue  # something else moved meanwhile; think again
             try:
-                await self._act(room, seat, [room.game.action_to_str(action)])
-            except GameError as exc:  # pragma: no cover - a bot only picks legal actions
-                log.error("bot in game %s refused: %s", room.id, exc.detail)
+                # The number of actions it saw: had the game moved on meanwhile (another
+                # server process), its move is refused, not played elsewhere.
+                await self._act(room, seat, [room.game.action_to_str(action)], len(state.history))
+            except GameError as exc:
+                if exc.status == 409:  # it moved on: think again on the game as it is
+                    continue
+                log.error("bot in game %s refused: %s", room.id, exc.detail)  # pragma: no cover
                 return
 
     async def think(self, room: Room, seat: int, spec: str, view: Any, legal: list[int]) -> int:

@@ -31,8 +31,8 @@ from sagrada.web.expiry import EXPIRED, is_stale
 from sagrada.web.fanout import Listener, announce, send_all, subscribe
 from sagrada.web.limits import RateLimiter
 from sagrada.web.session import GameError, Room, Seat, game_status, hash_token, turn_key
-from sagrada.web.shared import EVERYTHING, catch_up
-from sagrada.web.store import CHAT, DATABASE_DOWN, HINT, StaleGame, Store
+from sagrada.web.shared import InStep
+from sagrada.web.store import DATABASE_DOWN, StaleGame, Store
 
 log = logging.getLogger("sagrada.web")
 
@@ -47,7 +47,7 @@ def database_down(exc: Exception) -> GameError:
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-class GameManager:
+class GameManager(InStep):
     """Every room of the server, the database behind them, and the bots' pacing."""
 
     def __init__(self, store: Store, bot_delay: float = 0.8, max_rooms: int = 2000) -> None:
@@ -193,8 +193,10 @@ class GameManager:
             raise GameError(409, msg("web.stale"))
         return await self.get(rematch)
 
-    async def get(self, game_id: str) -> Room:
-        """Return a room, reading it back from the database if it is not in memory.
+    async def get(self, game_id: str, *, fresh: bool = True) -> Room:
+        """Return a room, reading it back from the database if it is not in memory. On a
+        database shared with other processes, the room is first brought in step with it
+        (unless ``fresh`` is false: acting checks that itself, at the write).
 
         Raises:
             GameError: 404 if there is no such game, 409 if its stored actions no longer
@@ -203,7 +205,7 @@ class GameManager:
         room = self.rooms.get(game_id)
         if room is not None:
             room.touched = time.monotonic()
-            if self.store.shared:
+            if fresh and self.store.shared:
                 await self.refresh(room)
             self.wake_bots(room)  # in case a bot stopped on an error: any visit restarts it
             return room
@@ -371,28 +373,34 @@ class GameManager:
         if not texts:
             raise GameError(400, "no action given")
         async with room.lock:
-            if self.store.shared:
-                await self._catch_up(room, if_behind=True)
-            played = len(room.state.history)
-            if seq is not None and seq != played:
-                raise GameError(409, msg("web.stale_request", seen=seq, played=played))
-            trial, codes = room.check_actions(seat, texts)
-            first = len(room.state.history)
-            status = "over" if trial.is_over else room.status
-            try:
-                when = await self._write(
-                    self.store.append_actions,
-                    room.id,
-                    first,
-                    [(room.game.action_to_str(code), seat) for code in codes],
-                    status,
-                    auto,
-                    room.version,
-                )
-            except StaleGame:
-                # Another process changed the game between our look and our write.
-                await self._catch_up(room)
-                raise GameError(409, msg("web.stale")) from None
+            for attempt in range(3):
+                played = len(room.state.history)
+                if seq is not None and seq > played and self.store.shared:
+                    await self._catch_up(room)  # the client saw more than this copy has
+                    played = len(room.state.history)
+                if seq is not None and seq != played:
+                    raise GameError(409, msg("web.stale_request", seen=seq, played=played))
+                trial, codes = room.check_actions(seat, texts)
+                status = "over" if trial.is_over else room.status
+                try:
+                    when = await self._write(
+                        self.store.append_actions,
+                        room.id,
+                        played,
+                        [(room.game.action_to_str(code), seat) for code in codes],
+                        status,
+                        auto,
+                        room.version,
+                    )
+                    break
+                except StaleGame:
+                    # Another process changed the game since this copy was in step with it:
+                    # the actions are checked again on the game as it is now (a request made
+                    # after fewer actions than it has is refused above).
+                    await self._catch_up(room)
+                    if attempt == 2:
+                        raise GameError(409, msg("web.stale")) from None
+            first = played
             room.version += 1
             if auto:
                 room.timed_out.extend(range(first, first + len(codes)))
@@ -462,57 +470,6 @@ class GameManager:
             del messages[:-CHAT_KEEP]
             send_all(room.listeners, {"type": "chat", "message": message})
         return message
-
-    # -- in step with the other processes (a shared database: sagrada.web.shared) -----------
-
-    async def refresh(self, room: Room) -> None:
-        """Catch ``room`` up with the database if another process changed the game."""
-        version = await self._read(self.store.version, room.id)
-        if version is not None and version != room.version:
-            async with room.lock:
-                await self._catch_up(room)
-
-    async def _catch_up(self, room: Room, *, if_behind: bool = False) -> None:
-        """Bring ``room`` (whose lock the caller holds) to the game as stored and send the
-        new views; with ``if_behind``, only after finding its version behind."""
-        if if_behind and await self._read(self.store.version, room.id) == room.version:
-            return
-        stored = await self._read(self.store.load, room.id)
-        if stored is not None and catch_up(room, stored):
-            self._announce(room)
-
-    async def changed_elsewhere(self, kind: str, game_id: str, number: int = 0) -> None:
-        """Another process changed a game (a notification; ``number``: a new chat line's):
-        bring this process's copy and its sockets up to date (chat lines are sent once
-        each)."""
-        rooms = list(self.rooms.values()) if kind == EVERYTHING else [self.rooms.get(game_id)]
-        for room in rooms:
-            if room is None:
-                continue
-            if kind == HINT:
-                async with room.lock:
-                    room.hinted = list(await self._read(self.store.hinted, room.id))
-                    self._announce(room)
-            elif kind in (CHAT, EVERYTHING):
-                await self._new_chat_lines(room, number if kind == CHAT else None)
-            if kind != CHAT:
-                await self.refresh(room)
-
-    async def _new_chat_lines(self, room: Room, number: int | None) -> None:
-        """Send the room's listeners the chat lines another process kept since the last one
-        this process knows (or, knowing none, from line ``number``)."""
-        if room.chat is None and (number is None or not room.listeners):
-            return  # nobody here reads the chat: it is read whole when asked for
-        async with room.lock:
-            if room.chat is not None:
-                seen = room.chat[-1]["seq"] if room.chat else -1
-            else:
-                seen = (number or 0) - 1
-            fresh = await self._read(self.store.chat, room.id, CHAT_KEEP)
-            room.chat = fresh
-            for message in fresh:
-                if message["seq"] > seen:
-                    send_all(room.listeners, {"type": "chat", "message": message})
 
     # -- announcing and bots ----------------------------------------------------------------
 

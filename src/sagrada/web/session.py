@@ -189,6 +189,7 @@ class Room:
         raise GameError(403, msg("web.not_a_seat"))
 
     def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` (-1: a spectator) may know of the game, with the table's fields."""
         data: dict[str, Any] = self.game.view(self.state, seat).to_json()
         data["game"] = self.summary()
         data["seat"] = seat

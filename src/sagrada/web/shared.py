@@ -8,6 +8,9 @@ position, and it tells the other processes by ``NOTIFY``. Here:
 
 * :func:`catch_up` brings a room to the game as stored: the actions another process applied
   (played on the room's state, not replayed from the start), the seats, the rematch, the marks;
+* :class:`InStep` is the part of the game manager that uses them: it compares a room's
+  version with the database's before serving it, and takes in each change another process
+  made;
 * :func:`listen` hears the notifications on a connection of its own and hands each change to
   the manager, which catches the room up and sends the new views (or chat lines) to the
   process's sockets; after a lost connection it connects again and has every room checked,
@@ -19,11 +22,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
+from sagrada.web.chat import CHAT_KEEP
+from sagrada.web.fanout import send_all
 from sagrada.web.session import Room, Seat, turn_key
-from sagrada.web.store import CHANNEL, StoredGame
+from sagrada.web.store import CHANNEL, CHAT, HINT, Store, StoredGame
 
 log = logging.getLogger("sagrada.web")
 
@@ -52,11 +58,74 @@ def catch_up(room: Room, stored: StoredGame) -> bool:
     return True
 
 
-async def listen(url: str, changed: Callable[[str, str, int], Awaitable[None]]) -> None:
+class InStep:
+    """The game manager's part that keeps its rooms in step with the other processes sharing
+    its database (:class:`sagrada.web.rooms.GameManager` is one)."""
+
+    rooms: dict[str, Room]
+    store: Store
+
+    async def _read(self, function: Callable[..., Any], *args: Any) -> Any:
+        raise NotImplementedError  # the manager's: a database read in a thread
+
+    def _announce(self, room: Room) -> None:
+        raise NotImplementedError  # the manager's: every listener gets its new view
+
+    async def refresh(self, room: Room) -> None:
+        """Catch ``room`` up with the database if another process changed the game."""
+        version = await self._read(self.store.version, room.id)
+        if version is not None and version != room.version:
+            async with room.lock:
+                await self._catch_up(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Bring ``room`` (whose lock the caller holds) to the game as stored and send the
+        new views."""
+        stored = await self._read(self.store.load, room.id)
+        if stored is not None and catch_up(room, stored):
+            self._announce(room)
+
+    async def changed_elsewhere(self, kind: str, game_id: str, number: int = 0) -> None:
+        """Another process changed a game (a notification; ``number``: a new chat line's):
+        bring this process's copy and its sockets up to date (chat lines are sent once
+        each)."""
+        rooms = list(self.rooms.values()) if kind == EVERYTHING else [self.rooms.get(game_id)]
+        for room in rooms:
+            if room is None:
+                continue
+            if kind == HINT:
+                async with room.lock:
+                    room.hinted = list(await self._read(self.store.hinted, room.id))
+                    self._announce(room)
+            elif kind in (CHAT, EVERYTHING):
+                await self._new_chat_lines(room, number if kind == CHAT else None)
+            if kind != CHAT:
+                await self.refresh(room)
+
+    async def _new_chat_lines(self, room: Room, number: int | None) -> None:
+        """Send the room's listeners the chat lines another process kept since the last one
+        this process knows (or, knowing none, from line ``number``)."""
+        if room.chat is None and (number is None or not room.listeners):
+            return  # nobody here reads the chat: it is read whole when asked for
+        async with room.lock:
+            if room.chat is not None:
+                seen = room.chat[-1]["seq"] if room.chat else -1
+            else:
+                seen = (number or 0) - 1
+            fresh = await self._read(self.store.chat, room.id, CHAT_KEEP)
+            room.chat = fresh
+            for message in fresh:
+                if message["seq"] > seen:
+                    send_all(room.listeners, {"type": "chat", "message": message})
+
+
+async def listen(
+    url: str, origin: str, changed: Callable[[str, str, int], Awaitable[None]]
+) -> None:
     """Hear the games' notifications on the database at ``url`` until cancelled, calling
-    ``changed(kind, game_id, number)`` for each (``kind`` one of the store's, or
-    :data:`EVERYTHING` with no game after each (re)connection; ``number`` a new chat line's).
-    Needs psycopg (the ``postgres`` extra)."""
+    ``changed(kind, game_id, number)`` for each but this process's own (``origin``): ``kind``
+    one of the store's, or :data:`EVERYTHING` with no game after each (re)connection;
+    ``number`` a new chat line's. Needs psycopg (the ``postgres`` extra)."""
     import psycopg
 
     conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -69,8 +138,9 @@ async def listen(url: str, changed: Callable[[str, str, int], Awaitable[None]]) 
                 delay = 0.5
                 await changed(EVERYTHING, "", 0)
                 async for note in connection.notifies():
-                    kind, game_id, number = note.payload.split(":")
-                    await changed(kind, game_id, int(number))
+                    kind, game_id, number, writer = note.payload.split(":")
+                    if writer != origin:
+                        await changed(kind, game_id, int(number))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the database went away: try again, more slowly each time

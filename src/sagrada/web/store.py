@@ -8,13 +8,15 @@ each game has a ``version``, raised by every change of its actions, seats or rem
 locks the game's row (``SELECT … FOR UPDATE``) and checks the version the writer saw, so of two
 processes acting on the same game at once one wins and the other learns that its copy is stale
 (:class:`StaleGame`); and it tells the other processes with ``NOTIFY`` (channel
-:data:`CHANNEL`, payload ``"<kind>:<game id>:<number>"``, the number a new chat line's),
+:data:`CHANNEL`, payload ``"<kind>:<game id>:<number>:<origin>"``: the number a new chat
+line's, the origin the writing process's name),
 sent when the transaction commits.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -172,6 +174,8 @@ class Store:
         #: Whether other server processes may share the database (PostgreSQL: they learn of
         #: each change by NOTIFY).
         self.shared = self.engine.dialect.name == "postgresql"
+        #: This process's name in its notifications, so that it can pass over its own.
+        self.origin = secrets.token_hex(6)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
@@ -222,22 +226,27 @@ class Store:
             )
         return created
 
-    def _lock(self, conn: Connection, game_id: str, version: int | None) -> None:
-        """Lock the game's row until the transaction ends; with ``version``, check that the
-        game is still at it and raise it by one.
+    def _change(
+        self, conn: Connection, game_id: str, version: int | None, **values: Any
+    ) -> None:
+        """Change the game's row (its ``values``), which stays locked until the transaction
+        ends; with ``version``, only if the game is still at it, raising it by one. One
+        statement: the row lock, the check and the change.
 
         Raises:
             StaleGame: if the game is at another version.
         """
-        row = conn.execute(
-            select(games_table.c.version).where(games_table.c.id == game_id).with_for_update()
-        ).first()
-        if version is None:
-            return
-        if row is None or row.version != version:
+        query = update(games_table).where(games_table.c.id == game_id).values(**values)
+        if version is not None:
+            query = query.where(games_table.c.version == version).values(version=version + 1)
+        if conn.execute(query).rowcount != 1 and version is not None:
             raise StaleGame(game_id)
+
+    @staticmethod
+    def _lock(conn: Connection, game_id: str) -> None:
+        """Lock the game's row until the transaction ends (one writer of its chat at a time)."""
         conn.execute(
-            update(games_table).where(games_table.c.id == game_id).values(version=version + 1)
+            select(games_table.c.version).where(games_table.c.id == game_id).with_for_update()
         )
 
     def _notify(self, conn: Connection, kind: str, game_id: str, number: int = 0) -> None:
@@ -246,7 +255,7 @@ class Store:
         if self.shared:
             conn.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{kind}:{game_id}:{number}"},
+                {"channel": CHANNEL, "payload": f"{kind}:{game_id}:{number}:{self.origin}"},
             )
 
     def update_seats(
@@ -259,12 +268,7 @@ class Store:
             StaleGame: if it is not.
         """
         with self.engine.begin() as conn:
-            self._lock(conn, game_id, version)
-            conn.execute(
-                update(games_table)
-                .where(games_table.c.id == game_id)
-                .values(seats=json.dumps(seats), status=status)
-            )
+            self._change(conn, game_id, version, seats=json.dumps(seats), status=status)
             self._notify(conn, CHANGED, game_id)
 
     def append_actions(
@@ -285,7 +289,8 @@ class Store:
         """
         now = time.time()
         with self.engine.begin() as conn:
-            self._lock(conn, game_id, version)
+            # The game's row first: its lock keeps a second writer waiting before the actions.
+            self._change(conn, game_id, version, status=status)
             conn.execute(
                 insert(actions_table),
                 [
@@ -299,9 +304,6 @@ class Store:
                     }
                     for i, (text, seat) in enumerate(actions)
                 ],
-            )
-            conn.execute(
-                update(games_table).where(games_table.c.id == game_id).values(status=status)
             )
             self._notify(conn, CHANGED, game_id)
         return now
@@ -403,7 +405,7 @@ class Store:
         """Note that ``seat`` asked for a hint before the game's action number ``seq`` (once,
         however many processes note it)."""
         with self.engine.begin() as conn:
-            self._lock(conn, game_id, None)
+            self._lock(conn, game_id)
             noted = conn.execute(
                 select(hints_table.c.seq).where(
                     hints_table.c.game_id == game_id, hints_table.c.seq == seq
@@ -418,7 +420,7 @@ class Store:
         and time."""
         created = time.time()
         with self.engine.begin() as conn:
-            self._lock(conn, game_id, None)  # one writer of the numbers at a time
+            self._lock(conn, game_id)  # one writer of the numbers at a time
             last = conn.execute(
                 select(func.max(chat_table.c.seq)).where(chat_table.c.game_id == game_id)
             ).scalar()
@@ -453,10 +455,7 @@ class Store:
             StaleGame: if it is not.
         """
         with self.engine.begin() as conn:
-            self._lock(conn, game_id, version)
-            conn.execute(
-                update(games_table).where(games_table.c.id == game_id).values(rematch=rematch)
-            )
+            self._change(conn, game_id, version, rematch=rematch)
             self._notify(conn, CHANGED, game_id)
 
     def set_status(self, game_ids: list[str], status: str) -> None:
