@@ -35,7 +35,7 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src
