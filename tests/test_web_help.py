@@ -36,20 +36,22 @@ RULEBOOKS = {
 }
 
 
-@pytest.fixture(scope="module")
-def answer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def served_help(tmp_path_factory: pytest.TempPathFactory, query: str = "") -> dict[str, Any]:
+    """GET /api/rules (with ``query``) from a fresh server."""
     with new_client(tmp_path_factory.mktemp("help")) as client:
-        response = client.get("/api/rules")
+        response = client.get(f"/api/rules{query}")
         assert response.status_code == 200, response.text
         return dict(response.json())
+
+
+@pytest.fixture(scope="module")
+def answer(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return served_help(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def german(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    with new_client(tmp_path_factory.mktemp("hilfe")) as client:
-        response = client.get("/api/rules?language=de")
-        assert response.status_code == 200, response.text
-        return dict(response.json())
+    return served_help(tmp_path_factory, "?language=de")
 
 
 def windows_of(picture: dict[str, Any]) -> list[dict[str, Any]]:
