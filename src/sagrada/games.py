@@ -22,8 +22,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sagrada.bots import BOT_NAMES, make_bot
-from sagrada.cardgame.bots import CARD_BOT_NAMES, make_card_bot
+from sagrada.bots import BOT_NAMES, hint_bot, make_bot
+from sagrada.bots.advice import Adviser, RatedAction
+from sagrada.cardgame.bots import CARD_BOT_NAMES, make_card_bot, planner
 from sagrada.cardgame.game import CARD_GAME
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
@@ -144,19 +145,26 @@ class Player(Protocol):
 class GameBots:
     """A game's bots: how they are made from a spec (``"greedy"``, ``"search:4"``), the
     names that may take a seat, the one that plays a person's turn when their time runs out
-    (strong, and quick to decide) and the one a hint asks (the strongest)."""
+    (strong, and quick to decide) and the one a hint asks (the strongest): its name, and how
+    it is made from a seed and a budget (seconds, or iterations for repeatable answers; a
+    bot without such a budget ignores it)."""
 
     make: Callable[[str, int], Player]
     names: tuple[str, ...]
     stand_in: str
-    hint: str
+    adviser: Callable[[int, float | None, int | None], Adviser]
+
+    @property
+    def hint(self) -> str:
+        """The hint bot's name."""
+        return self.adviser(0, None, None).name
 
 
 #: Each game's bots, by game name. They live outside the engines (the dice game's core
 #: imports no bot).
 _BOTS: dict[str, GameBots] = {
-    DICE_GAME.name: GameBots(make_bot, BOT_NAMES, stand_in="medium", hint="hard"),
-    CARD_GAME.name: GameBots(make_card_bot, CARD_BOT_NAMES, stand_in="plan", hint="plan"),
+    DICE_GAME.name: GameBots(make_bot, BOT_NAMES, stand_in="medium", adviser=hint_bot),
+    CARD_GAME.name: GameBots(make_card_bot, CARD_BOT_NAMES, stand_in="plan", adviser=planner),
 }
 
 
@@ -172,6 +180,25 @@ def make_player(game_name: str, spec: str, seed: int = 0) -> Player:
         ValueError: naming the bots the game has.
     """
     return game_bots(game_name).make(spec, seed)
+
+
+def make_adviser(
+    game_name: str, seed: int = 0, seconds: float | None = None, iterations: int | None = None
+) -> Adviser:
+    """The hint bot of the game called ``game_name`` (its own budget unless one is given)."""
+    return game_bots(game_name).adviser(seed, seconds, iterations)
+
+
+def rated_json(game: Game, rated: RatedAction) -> dict[str, Any]:
+    """A rated action as JSON-ready data: its notation, its value (to a hundredth of a
+    point), scale, samples and their basis (:mod:`sagrada.bots.advice`)."""
+    return {
+        "action": game.action_to_str(rated.action),
+        "value": round(rated.value, 2),
+        "scale": rated.scale,
+        "samples": rated.samples,
+        "basis": rated.basis,
+    }
 
 
 def register_game(game: Game) -> None:

@@ -20,6 +20,9 @@ Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 
 The OpenSpiel bot is made only from its spec (it takes no seat on the server: it needs the
 ``rl`` extra); the others are :data:`BOT_NAMES`.
+
+The strongest, ``hard``, is also the hint bot (:func:`hint_bot`): besides choosing, it ranks the
+best actions with their values (:mod:`sagrada.bots.advice`).
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from sagrada.core.actions import Action
 from sagrada.core.views import PlayerView
+
+if TYPE_CHECKING:
+    from sagrada.bots.mcts import MctsBot
 
 
 class Bot(Protocol):
@@ -86,7 +92,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return GreedyBot(seed, name=label)
     if name == "easy":
         return GreedyBot(seed, noise=1.0, name=label)
-    if name == "hard" or not budget:
+    if name == "hard":
+        return hint_bot(seed)
+    if not budget:
         return MctsBot(seed, seconds=1.0, name=label)
     try:
         if budget.endswith("s"):
@@ -102,6 +110,22 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise ValueError(
             f"bad mcts budget {budget!r}: a number of iterations (mcts:500) or seconds (mcts:0.5s)"
         ) from None
+
+
+#: The seconds a decision of ``hard`` may take.
+HARD_SECONDS: Final = 1.0
+
+
+def hint_bot(
+    seed: int = 0, seconds: float | None = HARD_SECONDS, iterations: int | None = None
+) -> MctsBot:
+    """Return ``hard``, the strongest bot and the hint bot: the search with ``seconds`` a
+    decision, or ``iterations`` of it when given (repeatable for a seed)."""
+    from sagrada.bots.mcts import MctsBot
+
+    if iterations is not None:
+        return MctsBot(seed, iterations=iterations, seconds=None, name="hard")
+    return MctsBot(seed, seconds=seconds if seconds is not None else HARD_SECONDS, name="hard")
 
 
 def _openspiel_ismcts(budget: str, seed: int, label: str) -> Bot:

@@ -5,7 +5,9 @@ bag's future) with :func:`sagrada.core.views.determinize`, walks down a tree of 
 by all guesses (information-set MCTS: a child's statistics count how often it was available),
 adds one node, plays the game out with the cheap policy of :mod:`sagrada.bots.playout`, and
 backs up each player's reward (a win, plus a small share of its points less a share of the
-best rival's).
+best rival's). Each node also sums the mover's points (the final score, or in solo the margin
+over the target; the evaluation where a playout stops early), so that :meth:`MctsBot.rank` can
+compare what the actions at the root are expected to bring (a hint).
 
 To keep the tree narrow, a node considers only its most promising actions: at the root the
 greedy bot's ranking (a tool card rated by its best use), below it the playout policy's.
@@ -19,6 +21,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from sagrada.bots.advice import HINT_COUNT, RatedAction
 from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
 from sagrada.bots.playout import play_out, policy_action
@@ -36,13 +39,14 @@ RIVALRY = 0.3
 
 
 class _Node:
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "points", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.points = 0.0
 
 
 def _against_rivals(values: Sequence[float], rivalry: float) -> list[float]:
@@ -55,14 +59,21 @@ def _against_rivals(values: Sequence[float], rivalry: float) -> list[float]:
 
 def rewards(state: State, rivalry: float = RIVALRY) -> list[float]:
     """Return each player's reward for a finished game: a win plus the score margin."""
+    return _finished(state, rivalry)[0]
+
+
+def _finished(state: State, rivalry: float) -> tuple[list[float], list[float]]:
+    """Each player's reward for a finished game, and their points (solo: the margin over the
+    target)."""
     outcome = state.outcome()
     totals = [float(s.total) for s in outcome.scores]
     if outcome.target is not None:
-        return [(1.0 if outcome.winners else 0.0) + MARGIN_WEIGHT * (totals[0] - outcome.target)]
+        margin = totals[0] - outcome.target
+        return [(1.0 if outcome.winners else 0.0) + MARGIN_WEIGHT * margin], [margin]
     return [
         (1.0 if seat in outcome.winners else 0.0) + MARGIN_WEIGHT * difference
         for seat, difference in enumerate(_against_rivals(totals, rivalry))
-    ]
+    ], totals
 
 
 def estimated_rewards(
@@ -70,10 +81,17 @@ def estimated_rewards(
 ) -> list[float]:
     """Each player's reward for an unfinished game, from the estimates of ``evaluator``
     (final scores; solo: the final margin over the target)."""
+    return _estimated(state, evaluator, rivalry)[0]
+
+
+def _estimated(
+    state: State, evaluator: Evaluator, rivalry: float
+) -> tuple[list[float], list[float]]:
+    """Each player's reward for an unfinished game, and the estimates it comes from."""
     values = [evaluator(state, seat) for seat in range(len(state.players))]
     if state.config.solo:
-        return [0.5 + MARGIN_WEIGHT * 2 * values[0]]
-    return [0.5 + MARGIN_WEIGHT * 2 * d for d in _against_rivals(values, rivalry)]
+        return [0.5 + MARGIN_WEIGHT * 2 * values[0]], values
+    return [0.5 + MARGIN_WEIGHT * 2 * d for d in _against_rivals(values, rivalry)], values
 
 
 class MctsBot:
@@ -121,12 +139,46 @@ class MctsBot:
         """Return the most visited action of the search."""
         if len(legal) == 1:
             return legal[0]
-        rng = self._rng
         if view.state.phase == Phase.SETUP:
             return max(legal, key=lambda a: pattern_appeal(view.state, view.player, A.ARG1[a]))
         root_candidates = self._root_candidates(view, legal)
         if len(root_candidates) == 1:
             return root_candidates[0]
+        root = self._search(view, root_candidates)
+        best = max(
+            root_candidates, key=lambda a: root.children[a].visits if a in root.children else -1
+        )
+        return best
+
+    def rank(
+        self, view: PlayerView, legal: Sequence[Action], count: int = HINT_COUNT
+    ) -> list[RatedAction]:
+        """Search as :meth:`choose` does (at the window choice too, and a single action) and
+        return the ``count`` root actions of the best mean points, each with its simulations
+        and its mean against the best's (scale ``relative``: the evaluation a round ahead
+        compares actions in points, but counts open spaces as lost, so it is no final score);
+        ties: more simulations, then the lower code.
+
+        :meth:`choose` plays the most simulated action, whose reward also weighs the best
+        rival's points and a win: it is nearly always the first of this ranking, not always.
+        """
+        candidates = self._root_candidates(view, legal)
+        root = self._search(view, candidates)
+        means = [
+            (child.points / child.visits, child.visits, action)
+            for action, child in root.children.items()
+            if child.visits > 0
+        ]
+        means.sort(key=lambda m: (-m[0], -m[1], m[2]))
+        best = means[0][0]
+        return [
+            RatedAction(action, mean - best, "relative", visits, "simulations")
+            for mean, visits, action in means[:count]
+        ]
+
+    def _search(self, view: PlayerView, root_candidates: list[Action]) -> _Node:
+        """Run the search from ``view`` over the root's candidates; return the root."""
+        rng = self._rng
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 62
@@ -136,10 +188,7 @@ class MctsBot:
             self._iterate(root, state, root_candidates, rng)
             done += 1
         self.last_iterations = done
-        best = max(
-            root_candidates, key=lambda a: root.children[a].visits if a in root.children else -1
-        )
-        return best
+        return root
 
     def _root_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         """The root's actions worth searching: the greedy ranking's best ``width``."""
@@ -202,16 +251,17 @@ class MctsBot:
             candidates = self._candidates(state, rng)
         if self.horizon is None:
             play_out(state, rng)
-            result = rewards(state, self.rivalry)
+            result, points = _finished(state, self.rivalry)
         else:
             stop = state.round + self.horizon
             while not state.is_over and state.round < stop:
                 state.apply(policy_action(state, rng))
-            result = (
-                rewards(state, self.rivalry)
+            result, points = (
+                _finished(state, self.rivalry)
                 if state.is_over
-                else estimated_rewards(state, self.evaluator, self.rivalry)
+                else _estimated(state, self.evaluator, self.rivalry)
             )
         for child, mover in path:
             child.visits += 1
             child.reward += result[mover]
+            child.points += points[mover]

@@ -9,7 +9,9 @@ unseen cards hidden) and guess what they need with
 * ``greedy``: the action whose result rates best, a tool looked at through its steps to its
   best end.
 * ``plan``: every way of playing the rest of the round (both turns, tools through their steps)
-  on one guess of the pile, stopping where cards are drawn; the first action of the best.
+  on one guess of the pile, stopping where cards are drawn; the first action of the best. It
+  is the game's hint bot (:class:`~sagrada.bots.advice.Adviser`): its ranking is the legal
+  actions by the value of their best plan, the estimated final margin.
 * ``search`` (``search:N``): flat Monte Carlo over guesses of the pile: each legal action is
   followed by ``N`` (default 12) games played to the end by the greedy policy on a fresh guess,
   and the one with the best mean result (the margin over the target, +20 for a win) is taken.
@@ -21,6 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from sagrada.bots.advice import HINT_COUNT, RatedAction
 from sagrada.cardgame.heuristic import evaluate
 from sagrada.cardgame.state import CardState
 from sagrada.cardgame.views import CardView, determinize_cards
@@ -94,11 +97,41 @@ class PlanCardBot:
     def choose(self, view: CardView, legal: Sequence[int]) -> int:
         if len(legal) == 1:
             return legal[0]
+        plans = self._plans(view, legal)
+        top = max(value for value, _ in plans.values())
+        return min(a for a, (value, _) in plans.items() if value == top)
+
+    def rank(
+        self, view: CardView, legal: Sequence[int], count: int = HINT_COUNT
+    ) -> list[RatedAction]:
+        """The ``count`` actions of the best plans, best first (ties: the lower code, so the
+        first is :meth:`choose`'s), each with its plan's value (the estimated final margin
+        over the target) and the positions looked at after it."""
+        plans = self._plans(view, legal)
+        ranked = sorted(plans.items(), key=lambda item: (-item[1][0], item[0]))
+        return [
+            RatedAction(action, value, "margin", positions, "positions")
+            for action, (value, positions) in ranked[:count]
+        ]
+
+    def _plans(self, view: CardView, legal: Sequence[int]) -> dict[int, tuple[float, int]]:
+        """Each action's best plan on one guess of the pile: its value and the positions
+        looked at after the action (the budget is shared, in the order of ``legal``)."""
         state = determinize_cards(view, self._rng.randrange(2**63))
         budget = [PLAN_BUDGET]
-        scores = {action: _round_value(state, action, budget) for action in legal}
-        top = max(scores.values())
-        return min(a for a, v in scores.items() if v == top)
+        plans: dict[int, tuple[float, int]] = {}
+        for action in legal:
+            before = budget[0]
+            plans[action] = (_round_value(state, action, budget), before - budget[0])
+        return plans
+
+
+def planner(
+    seed: int = 0, seconds: float | None = None, iterations: int | None = None
+) -> PlanCardBot:
+    """The hint bot, ``plan``: it looks at up to :data:`PLAN_BUDGET` positions a decision,
+    whatever the budget of time or iterations asked for a search (which it does not take)."""
+    return PlanCardBot(seed)
 
 
 def _round_value(state: CardState, action: int, budget: list[int]) -> float:
