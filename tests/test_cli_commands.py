@@ -406,6 +406,7 @@ MAX_SEED = "18446744073709551615"
 #: The argv prefix of each command that takes --seed, cheap enough to run to the seed check.
 SEED_COMMANDS = {
     "bench": ["bench", "--games", "1", "--mcts-iterations", "0"],
+    "hint": ["hint", "record.json"],
     "play": ["play", "--players", "1"],
     "simulate": ["simulate", "--players", "1", "--bots", "random", "--games", "1", "--quiet"],
 }

@@ -1,5 +1,6 @@
-"""The dice game in the terminal (issue 15): numbered choices, ``?``, ``hint`` and ``undo``, a
-screen that fits 80 columns and reads without colour, the final score table, ``--lang``.
+"""The dice game in the terminal (issue 15): numbered choices, ``?``, ``hint`` (issue 17: the
+strongest bot's best three) and ``undo``, a screen that fits 80 columns and reads without
+colour, the final score table, ``--lang``.
 
 Every test plays through :func:`sagrada.cli.main.main` with standard input fed and standard
 output captured, and rebuilds with the engine the position the command plays to know what it
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from helpers import act
-from sagrada.bots import make_bot
+from sagrada.bots import hint_bot
 from sagrada.cli.main import main
 from sagrada.core import messages
 from sagrada.core.actions import action_to_str, parse_action
@@ -29,10 +30,14 @@ from sagrada.i18n import compile_catalogue, languages, read_catalogue
 
 #: A solo game: no bot plays, so the whole output follows from the seed and the input.
 SOLO_SEED = 5
-SOLO = ["play", "--players", "1", "--seed", str(SOLO_SEED)]
+#: The hint bot's search, in iterations: the same hint for the game's seed, and quick.
+HINT_ITERATIONS = 40
+SOLO = ["play", "--players", "1", "--seed", str(SOLO_SEED), "--hint-iterations", "40"]
 #: Two players, the human first to play, with Flux Brush (T6), which rolls the die it takes.
 DUO_SEED = 3
 DUO = ["play", "--players", "2", "--seed", str(DUO_SEED), "--tools", "6,11,1"]
+#: Any game that asks for a hint: a quick one.
+QUICK_HINT = ["--hint-iterations", "20"]
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -121,18 +126,41 @@ def test_a_number_out_of_range_is_refused_naming_the_range(
     assert answers(out)[2].strip() == f"no choice 0: the choices are 1-{count}"
 
 
-def test_hint_says_what_the_greedy_bot_would_play_by_number_and_notation(
+def expected_hint(state: State) -> list[tuple[int, str, str, int]]:
+    """The hint bot's best three at ``state``: choice number, notation, value as shown (signed,
+    to a tenth) and simulations. The hint bot is ``hard`` seeded with the game's seed, asked
+    for the first time, with the test's iterations."""
+    ranked = hint_bot(SOLO_SEED, iterations=HINT_ITERATIONS).rank(
+        make_view(state, 0), state.legal_actions()
+    )
+    actions = listed(state)
+    return [
+        (
+            actions.index(action_to_str(r.action)) + 1,
+            action_to_str(r.action),
+            f"{r.value:+.1f}".replace("-0.0", "+0.0"),
+            r.samples,
+        )
+        for r in ranked
+    ]
+
+
+def test_hint_shows_the_strongest_bots_best_three_by_number_notation_and_value(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state = solo_after_setup()
-    actions = listed(state)
-    # The hint bot is the greedy bot seeded with the game's seed, asked for the first time.
-    best = action_to_str(
-        make_bot("greedy", SOLO_SEED).choose(make_view(state, 0), state.legal_actions())
-    )
     out = play(capsys, monkeypatch, SOLO, ["W1", "hint", "quit"])
-    number = actions.index(best) + 1
-    assert answers(out)[1].strip() == f"hint: the greedy bot would play {number}: {best}"
+    lines = answers(out)[1].strip().splitlines()
+    assert lines[0] == "the hard bot is thinking…"
+    assert lines[1] == "hint: the hard bot's best actions, in points expected against the best:"
+    shown = [line.split() for line in lines[2:]]
+    expected = expected_hint(state)
+    assert len(expected) == 3
+    assert shown == [
+        [str(number), notation, value, f"({samples}", "simulations)"]
+        for number, notation, value, samples in expected
+    ]
+    assert expected[0][2] == "+0.0"  # the best action, against itself
 
 
 # -- undo ------------------------------------------------------------------------------------
@@ -227,7 +255,8 @@ def test_no_line_is_wider_than_80_columns(
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setenv("NO_COLOR", "1")
     typed = ["W1", "?", "hint", "board", "help", *["pass"] * 20]
-    out = play(capsys, monkeypatch, ["play", "--seed", "7", "--bot", "random", *options], typed)
+    argv = ["play", "--seed", "7", "--bot", "random", *QUICK_HINT, *options]
+    out = play(capsys, monkeypatch, argv, typed)
     assert "Round 1 of 10" in out
     # The typed line would follow each prompt in a terminal: the prompt starts a line.
     wide = [line for line in out.replace("\n> ", "\n").splitlines() if len(line) > 80]
@@ -310,6 +339,17 @@ def test_the_language_chosen_renders_every_message_of_the_engine(
     assert reply[1].startswith("xx:'Z9' is not an action: xx:")
     assert re.search(r"^xx:Open spaces +-?\d+ +\d+ +xx:\d+ spaces? ×", out, re.MULTILINE)
     assert re.search(r"^xx:Winner\(s\): xx:player [01]", out, re.MULTILINE)
+
+
+def test_every_word_of_a_hint_comes_from_the_catalogue(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, marked_language: str
+) -> None:
+    out = play(capsys, monkeypatch, [*SOLO, "--lang", marked_language], ["W1", "hint", "quit"])
+    lines = answers(out)[1].strip().splitlines()
+    assert len(lines) == 2 + 3  # thinking, what the values are, three actions
+    assert all(line.strip().startswith("xx:") for line in lines), lines
+    # The decimal mark is the language's too.
+    assert all("xx:." in line for line in lines[2:]), lines
 
 
 def test_every_word_of_the_screen_comes_from_the_catalogue(
@@ -446,17 +486,23 @@ def test_the_german_replies_to_numbers_hints_undo_and_refusals(
 ) -> None:
     state = solo_after_setup()
     actions = listed(state)
-    best = action_to_str(
-        make_bot("greedy", SOLO_SEED).choose(make_view(state, 0), state.legal_actions())
-    )
+    hint = expected_hint(state)
     # The first die must go on an edge or corner space: B3 is neither.
     bad = f"{DIE_NAMES[state.pool[0]]}@B3"
     reason = state.why_illegal(parse_action(bad))
     assert reason is not None
     typed = ["W1", "hint", str(len(actions) + 1), "undo", bad, "quit"]
     reply = answers(play(capsys, monkeypatch, [*SOLO, "--lang", "de"], typed))
-    number = actions.index(best) + 1
-    assert reply[1].strip() == f"Tipp: der Bot greedy würde {number} spielen: {best}"
+    lines = reply[1].strip().splitlines()
+    assert lines[:2] == [
+        "der Bot hard denkt nach …",
+        "Tipp: die besten Züge des Bots hard, erwartete Punkte gegenüber dem besten:",
+    ]
+    # German writes a decimal comma.
+    assert lines[2:] == [
+        f"  {number} {notation}  {value.replace('.', ',')} ({samples} Simulationen)"
+        for number, notation, value, samples in hint
+    ]
     assert reply[2].strip() == f"keine Wahl {len(actions) + 1}: zur Wahl stehen 1-{len(actions)}"
     assert (
         reply[3].strip() == "nichts zurückzunehmen: du hast in diesem Zug noch nichts entschieden"
@@ -526,7 +572,7 @@ def test_the_german_screen_keeps_to_80_columns_and_never_cuts_a_players_title(
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setenv("NO_COLOR", "1")
     typed = ["W1", "?", "hint", "board", "help", *["pass"] * 20]
-    argv = ["play", "--seed", "7", "--bot", "random", "--lang", "de", *options]
+    argv = ["play", "--seed", "7", "--bot", "random", "--lang", "de", *QUICK_HINT, *options]
     out = play(capsys, monkeypatch, argv, typed)
     wide = [line for line in out.replace("\n> ", "\n").splitlines() if len(line) > 80]
     assert not wide, wide
@@ -545,7 +591,7 @@ def test_english_is_the_default_and_says_the_same_as_before(
     out = play(capsys, monkeypatch, [*SOLO, "--lang", "en"], typed)
     assert play(capsys, monkeypatch, SOLO, typed) == out
     assert out.startswith("Sagrada, 1 player(s). You are player 0.\nType a choice's number")
-    assert "  hint    what the greedy bot would play         undo    take back a step" in out
+    assert "  hint    the hard bot's best three actions      undo    take back a step" in out
     assert "Colours: R red, Y yellow, G green, B blue, P purple." in out
     assert re.search(r"^Setup: choose one of your four window patterns\. ─", out, re.M)
     assert re.search(r"^difficulty \d +difficulty \d", out, re.MULTILINE)  # solo: no favor

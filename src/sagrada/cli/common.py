@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from sagrada.core.errors import ConfigError
+from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.core.rng import SEED_LIMIT, check_seed
 
 
@@ -55,6 +57,32 @@ def seed_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def seconds_argument(text: str) -> float:
+    """The ``type=`` of a search's time (``--seconds``): a positive number.
+
+    Raises:
+        argparse.ArgumentTypeError: for anything else.
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"seconds must be a positive number, got {text!r}")
+    return value
+
+
+def iterations_argument(text: str) -> int:
+    """The ``type=`` of a search's iterations (``--iterations``): a whole number from 1.
+
+    Raises:
+        argparse.ArgumentTypeError: for anything else.
+    """
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"iterations must be a whole number >= 1, got {text!r}")
+    return int(text)
+
+
 def check_seed_run(first: int, seeds: int) -> None:
     """Refuse a first ``--seed`` whose ``seeds`` consecutive seeds would pass 2**64 - 1.
 
@@ -68,6 +96,21 @@ def check_seed_run(first: int, seeds: int) -> None:
             f"(with {seeds} seed{'s' if seeds > 1 else ''}, --seed may be at most "
             f"{SEED_LIMIT - seeds})"
         )
+
+
+def check_language(language: str) -> None:
+    """Refuse a language without a message catalogue.
+
+    Raises:
+        CliError: naming the languages there are.
+    """
+    if language == DEFAULT_LANGUAGE:
+        return
+    from sagrada.i18n import languages
+
+    known = languages()
+    if language not in known:
+        raise CliError(f"--lang {language}: no such language (the languages: {', '.join(known)})")
 
 
 def read_command(legal: Callable[[], list[str] | None], help_text: str) -> str | None:

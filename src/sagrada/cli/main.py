@@ -21,7 +21,7 @@ from sagrada.core.record import GAME_NAME
 from sagrada.games import games
 
 #: Subcommand modules, in the order ``--help`` lists them.
-SUBCOMMANDS = ("serve", "play", "score", "replay", "simulate", "bench", "options")
+SUBCOMMANDS = ("serve", "play", "score", "replay", "hint", "simulate", "bench", "options")
 
 
 class _Parser(argparse.ArgumentParser):

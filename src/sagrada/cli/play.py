@@ -7,9 +7,15 @@ import argparse
 import random
 from typing import Any
 
-from sagrada.bots import BOT_NAMES, make_bot
+from sagrada.bots import BOT_NAMES, hint_bot, make_bot
 from sagrada.cardgame.game import CARD_GAME_NAME
-from sagrada.cli.common import CliError, seed_argument
+from sagrada.cli.common import (
+    CliError,
+    check_language,
+    iterations_argument,
+    seconds_argument,
+    seed_argument,
+)
 from sagrada.cli.options import add_option_flags, config_from_args
 from sagrada.cli.play_cards import play_cards
 from sagrada.core.messages import DEFAULT_LANGUAGE
@@ -43,23 +49,23 @@ def register(subparsers: Any) -> None:
         help=f"the language of the game, its messages and the screen's words (default "
         f"{DEFAULT_LANGUAGE}; the dice game)",
     )
+    hint = parser.add_mutually_exclusive_group()
+    hint.add_argument(
+        "--hint-seconds",
+        type=seconds_argument,
+        metavar="S",
+        default=None,
+        help="how long the hint bot searches (default 1; the dice game)",
+    )
+    hint.add_argument(
+        "--hint-iterations",
+        type=iterations_argument,
+        metavar="N",
+        default=None,
+        help="the hint bot's search iterations instead of a time (the same hint for a seed)",
+    )
     add_option_flags(parser)
     parser.set_defaults(func=run)
-
-
-def check_language(language: str) -> None:
-    """Refuse a language without a message catalogue.
-
-    Raises:
-        CliError: naming the languages there are.
-    """
-    if language == DEFAULT_LANGUAGE:
-        return
-    from sagrada.i18n import languages
-
-    known = languages()
-    if language not in known:
-        raise CliError(f"--lang {language}: no such language (the languages: {', '.join(known)})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,4 +97,5 @@ def run(args: argparse.Namespace) -> int:
         if (exc.name or "").partition(".")[0] != "rich":
             raise
         raise CliError("the terminal game needs Rich: pip install 'sagrada[cli]'") from None
-    return TerminalGame(config, seed, args.seat, bots, args.lang).play()
+    adviser = hint_bot(seed, args.hint_seconds, args.hint_iterations)
+    return TerminalGame(config, seed, args.seat, bots, args.lang, adviser).play()

@@ -8,18 +8,22 @@ import random
 
 from sagrada.cardgame import actions as A
 from sagrada.cardgame.cards import grid_row
+from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cardgame.state import new_card_game
 from sagrada.cardgame.views import CardView, make_card_view
 from sagrada.cli.common import read_command
+from sagrada.cli.hint import hint_text, thinking
 from sagrada.cli.render import score_table
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
+from sagrada.core.messages import DEFAULT_LANGUAGE
+from sagrada.games import make_adviser
 
 HELP = """Type an action, for example:
   R3@B4   place the drawn red 3 on B4          T5     use tool card 5
   $R5     pay for the tool with the red 5       R3     choose a drawn card (tools)
   B4>C5   move a card (tools)                   r3:K5  a card of the turn bar (Lens Cutter)
   stop    end Tap Wheel after one card          pass   forfeit a turn with nothing to do
-Commands: ? (legal actions), board, help, quit. K is black."""
+Commands: ? (legal actions), board, hint, help, quit. K is black."""
 
 
 def card_table_text(view: CardView) -> str:
@@ -54,6 +58,7 @@ def play_cards(args: argparse.Namespace, config: object) -> int:
     """Play one card game in the terminal; return 0 when it ends or the player quits."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     state = new_card_game(config, seed)  # type: ignore[arg-type]
+    adviser = make_adviser(CARD_GAME_NAME, seed)
     print("Sagrada, the solo card game.")
     print(HELP)
     shown = -1
@@ -68,6 +73,11 @@ def play_cards(args: argparse.Namespace, config: object) -> int:
             return 0
         if line == "board":
             shown = -1
+            continue
+        if line == "hint":
+            print(thinking(adviser.name, DEFAULT_LANGUAGE))
+            ranked = adviser.rank(make_card_view(state), state.legal_actions())
+            print(hint_text(ranked, adviser.name, A.action_to_str, None, DEFAULT_LANGUAGE))
             continue
         if not line:
             continue

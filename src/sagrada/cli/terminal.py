@@ -6,7 +6,8 @@ they decide and their legal actions, numbered. They type a number, an action in 
 
 =========  ===========================================================================
 ``?``      list the numbered legal actions again
-``hint``   what the greedy bot, the strongest of the fast bots, would play here
+``hint``   the best three actions of the strongest bot (``hard``, a second's search), each
+           with its number, its notation and what the bot expects of it
 ``undo``   take back the last decision of the turn in progress
 ``board``  show the table again
 ``help``   the notation and the commands
@@ -27,8 +28,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.bots import Bot, make_bot
+from sagrada.bots import Bot, hint_bot
+from sagrada.bots.advice import Adviser
 from sagrada.cli.common import read_command
+from sagrada.cli.hint import hint_text, thinking
 from sagrada.cli.screen import choices, colour_legend, make_console, score_table, table_screen
 from sagrada.core.actions import Action, action_message, action_to_str, parse_action
 from sagrada.core.config import GameConfig
@@ -38,8 +41,8 @@ from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
 
-#: The bot behind ``hint``: the strongest one that answers at once.
-HINT_BOT: Final = "greedy"
+#: The bot behind ``hint``: the strongest.
+HINT_BOT: Final = hint_bot().name
 
 #: What ``help`` shows: the notation, the commands and how a window is drawn.
 HELP: Final = msg("ui.help", bot=HINT_BOT)
@@ -49,14 +52,21 @@ TurnKey = tuple[int, int, int, int]
 
 
 class TerminalGame:
-    """One game between the human at ``seat`` and ``bots`` in every other seat.
+    """One game between the human at ``seat`` and ``bots`` in every other seat; ``adviser``
+    answers ``hint`` (default: :func:`~sagrada.bots.hint_bot` seeded with the game's seed).
 
     Attributes:
         state: the game; undo replaces it by a replay of its record.
     """
 
     def __init__(
-        self, config: GameConfig, seed: int, seat: int, bots: dict[int, Bot], language: str
+        self,
+        config: GameConfig,
+        seed: int,
+        seat: int,
+        bots: dict[int, Bot],
+        language: str,
+        adviser: Adviser | None = None,
     ) -> None:
         self.config = config
         self.seed = seed
@@ -66,7 +76,7 @@ class TerminalGame:
         self.help_text = self.text(HELP)
         self.state: State = new_game(config, seed)
         self.console = make_console()
-        self.hint_bot = make_bot(HINT_BOT, seed)
+        self.adviser = adviser if adviser is not None else hint_bot(seed)
         # The history lengths to go back to, one per decision of the turn in progress.
         self.undo_points: list[int] = []
         # The action of this turn that drew or rolled dice, and the turn it was in.
@@ -217,12 +227,12 @@ class TerminalGame:
             self.say(self.text(msg("ui.nothing_to_undo")))
 
     def hint(self) -> None:
-        """Say what the hint bot would play, by its number and notation."""
+        """Say the hint bot's best three actions: number, notation and value of each."""
+        self.say(thinking(self.adviser.name, self.language))
         view = make_view(self.state, self.seat)
-        action = self.hint_bot.choose(view, view.legal_actions())
-        notation = action_to_str(action)
-        number = [a["notation"] for a in self.actions()].index(notation) + 1
-        self.say(self.text(msg("ui.hint", bot=HINT_BOT, number=number, action=notation)))
+        ranked = self.adviser.rank(view, view.legal_actions())
+        numbers = {parse_action(a["notation"]): n for n, a in enumerate(self.actions(), start=1)}
+        self.say(hint_text(ranked, self.adviser.name, action_to_str, numbers, self.language))
 
     # -- the end -----------------------------------------------------------------------------
 
