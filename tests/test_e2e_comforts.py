@@ -263,9 +263,15 @@ def test_the_hint_button_appears_with_hints_on_and_marks_a_legal_action(
     expect(advice).to_contain_text("The strong bot would: ", timeout=30_000)
     notation = advice.get_attribute("data-notation")
     action = next(a for a in before["actions"] if a["notation"] == notation)
+    # Its best three, each with the points it expects against the best (0 for the best).
+    expect(advice).to_contain_text("The points it expects of each, against its best:")
+    choices = page.get_by_test_id("hint-choice")
+    expect(choices).to_have_count(3)
+    expect(choices.first).to_have_text(re.compile(r": 0\.0 \(\d+ simulations\)$"))
+    expect(choices.nth(2)).to_have_text(re.compile(r": (-\d+\.\d|0\.0) \(\d+ simulations\)$"))
     # What it is taken with is marked: the die and its space, or the tool card, or Pass.
     if action["kind"] == "draft":
-        expect(advice).to_have_text(
+        expect(page.get_by_test_id("hint-best")).to_have_text(
             re.compile(rf"place the \w+ {action['die'][1]} on {action['cell']}$")
         )
         expect(my_window(page).locator(f'[data-cell="{action["cell"]}"]')).to_have_class(
@@ -280,13 +286,18 @@ def test_the_hint_button_appears_with_hints_on_and_marks_a_legal_action(
         ).to_have_class(re.compile(r"\bhinted\b"))
     else:
         expect(page.locator(".hinted")).not_to_have_count(0)
-    # The server noted it: the log marks the action played after the hint.
+    # Another suggestion, clicked, is the one marked.
+    second = choices.nth(1)
+    second.click()
+    expect(second).to_have_attribute("aria-pressed", "true")
+    expect(choices.first).to_have_attribute("aria-pressed", "false")
+    # The server noted it: the log marks the action played after the hint, whichever it is.
     number = len(before["history"])
     assert view(server, game_id, token)["hinted"] == [number]
     answer = post(
         server,
         f"/api/games/{game_id}/actions",
-        {"token": token, "action": notation, "seq": number},
+        {"token": token, "action": second.get_attribute("data-notation"), "seq": number},
     )
     assert answer.status_code == 200, answer.text
     line = page.locator(f'[data-testid="game-log"] li[data-index="{number + 1}"]')

@@ -1,9 +1,12 @@
 """Hints (docs/web-api.md, "Hints"): in a game whose creator allows them, a player may ask
-what the strong bot would do in their place; the log marks each action a hint was asked for."""
+what the strong bot would do in their place: its best three actions, each with the value it
+expects (docs/bots.md, "Hints"); the log marks each action a hint was asked for, whichever
+action is then played."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from web_helpers import (
     TestClient,
@@ -45,11 +48,29 @@ def test_a_hint_is_a_legal_action_of_the_asking_player_and_the_log_marks_it(
         assert answer.status_code == 200  # type: ignore[attr-defined]
         hint = answer.json()  # type: ignore[attr-defined]
         assert hint["bot"] == "hard" and hint["action"] in mine["legal_actions"]
+        check_top(hint, mine["legal_actions"], "relative", "simulations")
+        assert hint["top"][0]["value"] == 0  # the best, against itself
         number = len(mine["history"])
         assert get_view(client, game_id)["hinted"] == [number]  # everyone's log shows it
-        act_ok(client, game_id, tokens[seat], hint["action"])
+        # The second suggestion is played: the player used the hint all the same.
+        act_ok(client, game_id, tokens[seat], hint["top"][1]["action"])
     with new_client(tmp_path) as client:  # kept with the game
         assert get_view(client, game_id)["hinted"] == [number]
+
+
+def check_top(hint: dict[str, Any], legal: list[str], scale: str, basis: str) -> None:
+    """The hint's best actions: three (or every legal action, if fewer), legal, distinct,
+    best first, on one scale; ``action`` is the first."""
+    top = hint["top"]
+    assert len(top) == min(3, len(legal))
+    actions = [entry["action"] for entry in top]
+    assert set(actions) <= set(legal) and len(set(actions)) == len(actions)
+    assert hint["action"] == actions[0]
+    values = [entry["value"] for entry in top]
+    assert values == sorted(values, reverse=True)
+    for entry in top:
+        assert set(entry) == {"action", "value", "scale", "samples", "basis"}
+        assert (entry["scale"], entry["basis"]) == (scale, basis) and entry["samples"] >= 1
 
 
 def test_a_searching_bot_thinks_in_another_process_and_moves(tmp_path: Path) -> None:

@@ -15,13 +15,16 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
+from sagrada.bots.advice import RatedAction
 from sagrada.core.content_files import install_files, installed_files
-from sagrada.games import Player, game_bots, make_player
+from sagrada.games import Player, game_bots, make_adviser, make_player
 from sagrada.web.session import GameError, Room, turn_key
 
 log = logging.getLogger("sagrada.web")
+
+_T = TypeVar("_T")
 
 #: Bots that search for a second or more per move; they think in worker processes.
 HEAVY_BOTS = frozenset({"hard", "mcts"})
@@ -30,6 +33,11 @@ HEAVY_BOTS = frozenset({"hard", "mcts"})
 def think(game_name: str, spec: str, seed: int, view: Any, legal: list[int]) -> int:
     """Build the bot ``spec`` of a game and return its choice (run in a worker process)."""
     return make_player(game_name, spec, seed).choose(view, legal)
+
+
+def advise(game_name: str, seed: int, view: Any, legal: list[int]) -> list[RatedAction]:
+    """Build a game's hint bot and return its best actions (run in a worker process)."""
+    return make_adviser(game_name, seed).rank(view, legal)
 
 
 class BotRunner:
@@ -132,29 +140,41 @@ class BotRunner:
                 log.error("bot in game %s refused: %s", room.id, exc.detail)  # pragma: no cover
                 return
 
-    async def think(self, room: Room, seat: int, spec: str, view: Any, legal: list[int]) -> int:
-        """What the bot ``spec`` would choose in ``seat``'s place (a hint)."""
-        bot = make_player(room.game.name, spec, secrets.randbits(62))
-        return await self._think(room, seat, spec, bot, view, legal)
+    async def advise(self, room: Room, view: Any, legal: list[int]) -> list[RatedAction]:
+        """The hint bot's best actions at ``view`` (a hint): a searching bot in a worker
+        process, another in a thread."""
+        name = room.game.name
+        seed = secrets.randbits(62)
+        if game_bots(name).hint in HEAVY_BOTS:
+            ranked = await self._in_worker(advise, name, seed, view, legal)
+            if ranked is not None:
+                return list(ranked)
+        return await asyncio.to_thread(advise, name, seed, view, legal)
 
     async def _think(
         self, room: Room, seat: int, spec: str, bot: Player, view: Any, legal: list[int]
     ) -> int:
         """Ask a bot for its move: searching bots in a worker process, others in a thread."""
-        if spec in HEAVY_BOTS and self._pool_ok:
+        if spec in HEAVY_BOTS:
             seed = secrets.randbits(62)
-            loop = asyncio.get_running_loop()
-            try:
-                # In another process, so the server stays responsive while the bot searches.
-                return int(
-                    await loop.run_in_executor(
-                        self._thinkers(), think, room.game.name, spec, seed, view, legal
-                    )
-                )
-            except (BrokenProcessPool, OSError, RuntimeError, pickle.PicklingError) as exc:
-                log.warning("bot worker processes unavailable (%s): bots think in threads", exc)
-                self._pool_ok = False
+            action = await self._in_worker(think, room.game.name, spec, seed, view, legal)
+            if action is not None:
+                return int(action)
         return await asyncio.to_thread(bot.choose, view, legal)
+
+    async def _in_worker(self, function: Callable[..., _T], *args: Any) -> _T | None:
+        """``function(*args)`` in a worker process, so the server stays responsive while a
+        bot searches; ``None`` if the worker processes are unavailable (from then on the
+        bots think in threads)."""
+        if not self._pool_ok:
+            return None
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._thinkers(), function, *args)
+        except (BrokenProcessPool, OSError, RuntimeError, pickle.PicklingError) as exc:
+            log.warning("bot worker processes unavailable (%s): bots think in threads", exc)
+            self._pool_ok = False
+            return None
 
     def _thinkers(self) -> ProcessPoolExecutor:
         """The worker processes of the searching bots, started when first needed."""

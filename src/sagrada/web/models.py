@@ -7,6 +7,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
+from sagrada.bots.advice import Basis, Scale
 from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.web.session import GameError
@@ -185,11 +186,36 @@ class Rematch(BaseModel):
     token: str
 
 
-class Hint(BaseModel):
-    """What the strong bot would do in the asking player's place."""
+class RatedHint(BaseModel):
+    """An action the hint bot rates, with the value it expects of it (docs/bots.md, Hints)."""
 
     action: str = Field(description="the action, in notation")
+    value: float = Field(
+        description="the points the bot expects of the action, on the scale, to a hundredth"
+    )
+    scale: Scale = Field(
+        description=(
+            "margin: the final score less the target; relative: against the best action "
+            "(0 for the best, negative for the others)"
+        )
+    )
+    samples: int = Field(ge=1, description="how many of the basis back the value")
+    basis: Basis = Field(
+        description=(
+            "simulations: the search's continuations that began with the action; positions: "
+            "the positions the planner looked at after it"
+        )
+    )
+
+
+class Hint(BaseModel):
+    """What the strong bot would do in the asking player's place: its best actions."""
+
+    action: str = Field(description="the best-rated action, in notation (the first of top)")
     bot: str = Field(description="the bot asked")
+    top: list[RatedHint] = Field(
+        description="the bot's best actions (3, or fewer if fewer are legal), best first"
+    )
 
 
 class ChatLine(BaseModel):

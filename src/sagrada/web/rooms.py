@@ -24,7 +24,7 @@ from typing import Any
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.messages import msg
 from sagrada.core.record import GAME_NAME
-from sagrada.games import game, game_bots
+from sagrada.games import game, game_bots, rated_json
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
@@ -418,8 +418,10 @@ class GameManager(InStep):
     # -- hints ------------------------------------------------------------------------------
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """What the strong bot would do now in ``seat``'s place (``{"action", "bot"}``), in a
-        game whose creator allowed hints; the action it is asked for is marked as hinted.
+        """The strong bot's best actions now in ``seat``'s place (``{"action", "bot", "top"}``:
+        ``action`` is the first of ``top``), in a game whose creator allowed hints. The action
+        played at this position is marked as hinted, whichever it is (one of the suggestions
+        or another: the player has seen the bot's ranking).
 
         Raises:
             GameError: 403 for a spectator, 409 if hints are off or it is not the seat's turn.
@@ -431,16 +433,16 @@ class GameManager(InStep):
         state = room.state
         if state.is_over or state.current_player != seat:
             raise GameError(409, msg("web.hint_not_your_turn"))
-        spec = game_bots(room.game.name).hint
         view = room.game.view(state, seat)
-        action = await self.bots.think(room, seat, spec, view, list(state.legal_actions()))
+        ranked = await self.bots.advise(room, view, list(state.legal_actions()))
         number = len(state.history)
         async with room.lock:
             if room.state is state and number not in room.hinted:
                 await self._write(self.store.add_hint, room.id, number, seat)
                 room.hinted.append(number)
                 self._announce(room)
-        return {"action": room.game.action_to_str(action), "bot": spec}
+        top = [rated_json(room.game, rated) for rated in ranked]
+        return {"action": top[0]["action"], "bot": game_bots(room.game.name).hint, "top": top}
 
     # -- chat -------------------------------------------------------------------------------
 
@@ -494,9 +496,7 @@ class GameManager(InStep):
             GameError: 503 if the database cannot be reached (nothing was written).
         """
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._writer, function, *args
-            )
+            return await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
         except DATABASE_DOWN as exc:
             raise database_down(exc) from None
 

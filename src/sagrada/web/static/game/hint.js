@@ -1,13 +1,15 @@
-// Hints (games created with them): on your turn, "Hint" asks the server what the strong bot
-// would do in your place (POST /hint), says it in words and marks it on the table (the die to
-// take and the space it goes to, the tool card, the button), by finding the suggested action
-// among the view's structured legal actions. The log marks the action a hint was asked for.
+// Hints (games created with them): on your turn, "Hint" asks the server for the strong bot's
+// best actions in your place (POST /hint: up to three, each with the value the bot expects of
+// it), says them in words with their values and marks the best on the table (the die to take
+// and the space it goes to, the tool card, the button), by finding the suggested action among
+// the view's structured legal actions; clicking another suggestion marks that one instead.
+// The log marks the action played where a hint was asked for, whichever it is.
 
-import { api, dieLabel } from "../common.js";
+import { api, dieLabel, el } from "../common.js";
 import { token, API, S, CARDS, byTestId, myTurn, mySeat } from "./state.js";
 import { render } from "./render.js";
 import { showError } from "./socket.js";
-import { tr } from "../i18n.js";
+import { pageLanguage, tr } from "../i18n.js";
 
 let asking = false;
 
@@ -25,11 +27,54 @@ export function renderHint() {
   button.textContent = asking ? tr("page.game.hint.thinking") : tr("page.game.hint");
   const advice = byTestId("hint-advice");
   advice.hidden = !S.hint || Boolean(S.replay);
-  advice.textContent = S.hint ? tr("page.game.hint.advice", { action: S.hint.words }) : "";
-  // The action itself, for tests and tools (people read the words).
-  if (S.hint) advice.dataset.notation = S.hint.notation;
+  advice.replaceChildren(...(S.hint ? adviceParts(S.hint) : []));
+  // The best action itself, for tests and tools (people read the words).
+  if (S.hint) advice.dataset.notation = S.hint.top[0].notation;
   else delete advice.dataset.notation;
   markHint();
+}
+
+/** The best action in words, what the values mean, and the suggestions with their values (a
+ * button each: it marks that action on the table). */
+function adviceParts(hint) {
+  const best = hint.top[0];
+  const scale = best.scale === "margin" ? tr("page.game.advice.margin") : tr("page.game.advice.relative");
+  const items = hint.top.map((entry, index) =>
+    el(
+      "li",
+      {},
+      el("button", {
+        type: "button",
+        "data-testid": "hint-choice",
+        "data-notation": entry.notation,
+        "aria-pressed": String(index === hint.shown),
+        title: tr("page.game.advice.show"),
+        text: entry.basis === "positions"
+          ? tr("page.game.advice.positions", { action: entry.words, value: points(entry.value), n: entry.samples })
+          : tr("page.game.advice.simulations", { action: entry.words, value: points(entry.value), n: entry.samples }),
+        onclick: () => showSuggestion(index),
+      }),
+    ),
+  );
+  return [
+    el("p", { "data-testid": "hint-best", text: tr("page.game.hint.advice", { action: best.words }) }),
+    el("p", { class: "advice-scale", text: scale }),
+    el("ol", { class: "advice-top", "data-testid": "hint-top" }, items),
+  ];
+}
+
+/** A value in points, to a tenth, signed unless 0, in the page's language. */
+function points(value) {
+  return value.toLocaleString(pageLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" });
+}
+
+/** Mark suggestion `index` on the table instead of the one marked. */
+function showSuggestion(index) {
+  if (!S.hint || S.busy || S.gather) return;
+  S.hint.shown = index;
+  const entry = S.hint.top[index];
+  S.selection = entry.action ? selectionFor(entry.action, S.view) : null;
+  render();
 }
 
 async function askHint() {
@@ -40,9 +85,13 @@ async function askHint() {
   try {
     const answer = await api("POST", `${API}/hint`, { token });
     if (S.view.history.length !== seen || S.gather) return; // the game moved on meanwhile
-    const action = (S.view.actions || []).find((a) => a.notation === answer.action) || null;
-    S.hint = { notation: answer.action, action, words: action ? actionWords(action, S.view) : tr("page.game.action.unshown") };
-    if (action) S.selection = selectionFor(action, S.view);
+    const top = answer.top.map((entry) => {
+      const action = (S.view.actions || []).find((a) => a.notation === entry.action) || null;
+      const words = action ? actionWords(action, S.view) : tr("page.game.action.unshown");
+      return { ...entry, notation: entry.action, action, words };
+    });
+    S.hint = { top, shown: 0 };
+    if (top[0].action) S.selection = selectionFor(top[0].action, S.view);
     showError("");
   } catch (err) {
     showError(err.message, err.reason);
@@ -72,7 +121,7 @@ function selectionFor(action, view) {
 /** Mark what the hinted action is taken with (after each render, which redraws the table). */
 function markHint() {
   document.querySelectorAll(".hinted").forEach((node) => node.classList.remove("hinted"));
-  const action = S.hint && !S.replay && !S.gather ? S.hint.action : null;
+  const action = S.hint && !S.replay && !S.gather ? S.hint.top[S.hint.shown].action : null;
   if (!action) return;
   const seat = mySeat();
   const mine = (cell) => `[data-testid="window"][data-seat="${seat}"] [data-cell="${cell}"]`;
