@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sagrada.bots.advice import HINT_COUNT, RatedAction
 from sagrada.bots.greedy import GreedyBot
@@ -36,6 +36,14 @@ MARGIN_WEIGHT = 0.02
 #: be the pure margin, 0 plain points. 0.3 won as often as 1.0 and scored 3 points more a game
 #: (docs/bots.md): a player who plays only against the others forgets to build a window.
 RIVALRY = 0.3
+
+#: A policy for the window choice at setup: the view and the legal options to one of them.
+WindowChoice = Callable[[PlayerView, Sequence[Action]], Action]
+
+
+def appeal_choice(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """The window option of the best setup rating (:func:`pattern_appeal`; ties: the first)."""
+    return max(legal, key=lambda a: pattern_appeal(view.state, view.player, A.ARG1[a]))
 
 
 class _Node:
@@ -108,6 +116,7 @@ class MctsBot:
         name: the bot's name in results.
         evaluator: rates unfinished positions on the scale of final scores (solo: margins).
         rivalry: how much the best other player's points count against one's own.
+        window_choice: how the window is chosen at setup (without searching).
     """
 
     def __init__(
@@ -121,6 +130,7 @@ class MctsBot:
         name: str = "mcts",
         evaluator: Evaluator = final_scale_evaluate,
         rivalry: float = RIVALRY,
+        window_choice: WindowChoice = appeal_choice,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an MCTS bot needs a budget: iterations, seconds or both")
@@ -132,6 +142,7 @@ class MctsBot:
         self.horizon = horizon
         self.evaluator = evaluator
         self.rivalry = rivalry
+        self.window_choice = window_choice
         self._rng = random.Random(seed)
         self.last_iterations = 0
 
@@ -140,7 +151,7 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         if view.state.phase == Phase.SETUP:
-            return max(legal, key=lambda a: pattern_appeal(view.state, view.player, A.ARG1[a]))
+            return self.window_choice(view, legal)
         root_candidates = self._root_candidates(view, legal)
         if len(root_candidates) == 1:
             return root_candidates[0]
