@@ -86,8 +86,8 @@ def test_specs_ignore_case_and_spaces() -> None:
     [
         ("alphazero", "no bot named 'alphazero'"),
         ("", "no bot named ''"),
-        ("greedy:5", "only mcts takes a budget, not 'greedy'"),
-        ("hard:2s", "only mcts takes a budget, not 'hard'"),
+        ("greedy:5", "only mcts and planner take a budget, not 'greedy'"),
+        ("hard:2s", "only mcts and planner take a budget, not 'hard'"),
         ("mcts:0", "bad mcts budget '0'"),
         ("mcts:-3", "bad mcts budget '-3'"),
         ("mcts:abc", "bad mcts budget 'abc'"),

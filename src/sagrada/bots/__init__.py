@@ -14,6 +14,9 @@ Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 ``easy``                  greedy with noise (picks among the near-best actions)
 ``medium``                greedy
 ``hard``                  Monte Carlo tree search, 1 s per decision
+``planner``               solo: plans each turn by playouts on guesses of the bag, 1 s per
+``planner:2000``          decision / 2000 playouts (:mod:`sagrada.bots.planner`; with other
+``planner:0.5s``          players it searches as ``mcts``)
 ``openspiel-ismcts:1``    OpenSpiel's information-set MCTS, 1 s per decision (the ``rl``
                           extra; :mod:`sagrada.rl.ismcts`)
 ========================  =============================================================
@@ -62,7 +65,9 @@ class RandomBot:
 
 
 #: The names a bot spec may start with.
-BOT_NAMES: Final = ("random", "greedy", "mcts", "easy", "medium", "hard")
+BOT_NAMES: Final = ("random", "greedy", "mcts", "easy", "medium", "hard", "planner")
+#: The bots that take a budget (``NAME:ITERATIONS`` or ``NAME:SECONDSs``; 1 s by default).
+BUDGETED: Final = ("mcts", "planner")
 #: OpenSpiel's ISMCTS (``openspiel-ismcts:SECONDS``), when the ``rl`` extra is installed.
 OPENSPIEL_ISMCTS: Final = "openspiel-ismcts"
 #: The difficulty levels offered to players, weakest first.
@@ -77,14 +82,15 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     """
     from sagrada.bots.greedy import GreedyBot
     from sagrada.bots.mcts import MctsBot
+    from sagrada.bots.planner import PlannerBot
 
     name, _, budget = spec.strip().lower().partition(":")
     if name == OPENSPIEL_ISMCTS:
         return _openspiel_ismcts(budget, seed, spec.strip().lower())
     if name not in BOT_NAMES:
         raise ValueError(f"no bot named {name!r} (known: {', '.join(BOT_NAMES)})")
-    if budget and name != "mcts":
-        raise ValueError(f"only mcts takes a budget, not {name!r}")
+    if budget and name not in BUDGETED:
+        raise ValueError(f"only {' and '.join(BUDGETED)} take a budget, not {name!r}")
     label = spec.strip().lower()
     if name == "random":
         return RandomBot(seed, label)
@@ -94,21 +100,34 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return GreedyBot(seed, noise=1.0, name=label)
     if name == "hard":
         return hint_bot(seed)
+    iterations, seconds = parse_budget(name, budget)
+    if name == "planner":
+        return PlannerBot(seed, iterations=iterations, seconds=seconds, name=label)
+    return MctsBot(seed, iterations=iterations, seconds=seconds, name=label)
+
+
+def parse_budget(name: str, budget: str) -> tuple[int | None, float | None]:
+    """The iterations and seconds of a budget such as ``"500"`` or ``"0.5s"`` (``""``: 1 s).
+
+    Raises:
+        ValueError: for anything else, naming the bot.
+    """
     if not budget:
-        return MctsBot(seed, seconds=1.0, name=label)
+        return None, 1.0
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
             if not 0 < seconds < math.inf:
                 raise ValueError
-            return MctsBot(seed, seconds=seconds, iterations=None, name=label)
+            return None, seconds
         iterations = int(budget)
         if iterations < 1:
             raise ValueError
-        return MctsBot(seed, seconds=None, iterations=iterations, name=label)
+        return iterations, None
     except ValueError:
         raise ValueError(
-            f"bad mcts budget {budget!r}: a number of iterations (mcts:500) or seconds (mcts:0.5s)"
+            f"bad {name} budget {budget!r}: a number of iterations ({name}:500) or seconds "
+            f"({name}:0.5s)"
         ) from None
 
 

@@ -1,4 +1,4 @@
-"""Bots for the solo card game: ``random``, ``greedy``, ``plan`` and ``search``.
+"""Bots for the solo card game: ``random``, ``greedy``, ``plan``, ``search`` and ``planner``.
 
 They decide from the player's view (:func:`~sagrada.cardgame.views.make_card_view`: the pile's
 unseen cards hidden) and guess what they need with
@@ -15,6 +15,9 @@ unseen cards hidden) and guess what they need with
 * ``search`` (``search:N``): flat Monte Carlo over guesses of the pile: each legal action is
   followed by ``N`` (default 12) games played to the end by the greedy policy on a fresh guess,
   and the one with the best mean result (the margin over the target, +20 for a win) is taken.
+* ``planner`` (``planner:N`` playouts or ``planner:Xs`` seconds a decision, 1 s by default):
+  the solo planner (:mod:`sagrada.cardgame.planner`): the turn's best plans raced by fast
+  playouts on shared guesses of the pile.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from sagrada.cardgame.state import CardState
 from sagrada.cardgame.views import CardView, determinize_cards
 
 #: The card bots by name (``search:N`` sets the playouts per action).
-CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search")
+CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search", "planner")
 #: How much a win is worth beyond its margin, for the search bot.
 WIN_BONUS: Final = 20.0
 DEFAULT_PLAYOUTS: Final = 12
@@ -173,7 +176,8 @@ class SearchCardBot:
 
 
 def make_card_bot(spec: str, seed: int = 0) -> CardBot:
-    """A card bot from its spec: ``random``, ``greedy``, ``plan``, ``search`` or ``search:N``.
+    """A card bot from its spec: ``random``, ``greedy``, ``plan``, ``search``, ``search:N``,
+    ``planner``, ``planner:N`` or ``planner:Xs``.
 
     Raises:
         ValueError: naming the bots there are.
@@ -191,5 +195,12 @@ def make_card_bot(spec: str, seed: int = 0) -> CardBot:
         if budget.isdigit() and int(budget) >= 1:
             return SearchCardBot(seed, int(budget))
         raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
+    if name == "planner":
+        from sagrada.bots import parse_budget
+        from sagrada.cardgame.planner import PlannerCardBot
+
+        iterations, seconds = parse_budget(name, budget)
+        label = spec.strip().lower()
+        return PlannerCardBot(seed, iterations=iterations, seconds=seconds, name=label)
     known = ", ".join(CARD_BOT_NAMES)
-    raise ValueError(f"unknown card bot {spec!r} (card bots: {known}, search:N)")
+    raise ValueError(f"unknown card bot {spec!r} (card bots: {known}, search:N, planner:N)")

@@ -1,0 +1,260 @@
+"""Perfect-information Monte Carlo, for any game whose states can be cloned and played on.
+
+The parts every planner shares, whatever the game:
+
+* :func:`turn_plans`: every way of playing from a position to the end of the turn (a tool
+  through its steps), each rated by an evaluation, the best few kept. A plan stops after an
+  action that draws or rolls (its result differs from one guess to the next).
+* :func:`race`: the candidates played out on the same guesses of the hidden information, one
+  guess after the other, a candidate dropped once it is clearly worse than the leader (paired
+  differences on the shared guesses), until the budget, a number of playouts or of seconds, is
+  spent. The best mean wins.
+
+What a game brings: its states (:class:`PlanState`), how its turn ends, its evaluation, and
+the value of one candidate on one guess (usually a playout to the end of the game).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from sagrada.core.rng import Rng
+
+
+class PlanState(Protocol):
+    """A game position a planner can copy and play on."""
+
+    rng: Rng
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def clone(self) -> PlanState: ...
+
+    def apply(self, action: int) -> None: ...
+
+    def legal_actions(self) -> list[int]: ...
+
+
+S = TypeVar("S", bound=PlanState)
+
+#: A way of playing to the end of a turn: its actions and the evaluation of where it ends.
+Plan = tuple[tuple[int, ...], float]
+
+
+def turn_plans(
+    state: S,
+    turn_over: Callable[[S, S], bool],
+    rate: Callable[[S], float],
+    width: int,
+    node_budget: int,
+) -> list[Plan]:
+    """The ``width`` best ways of playing from ``state`` to the end of the turn.
+
+    Args:
+        state: the position (a guess of the hidden information).
+        turn_over: ``turn_over(start, position)``: whether the turn that was being played at
+            ``start`` is over at ``position``.
+        rate: the evaluation of a position where a plan stops.
+        width: how many plans to keep, the best rated first.
+        node_budget: the most positions to look at; when it runs out, the plans being looked
+            at stop where they are (a planner finishes them its own way).
+
+    Returns:
+        ``(actions, rating)`` pairs, best first; a plan stops after an action that used the
+        game's chance, and at the end of the turn.
+    """
+    plans: list[Plan] = []
+    budget = [node_budget]
+    _extend(state, state, (), turn_over, rate, budget, plans)
+    plans.sort(key=_rating, reverse=True)
+    return plans[:width]
+
+
+def _rating(plan: Plan) -> float:
+    return plan[1]
+
+
+def _extend(
+    start: S,
+    state: S,
+    prefix: tuple[int, ...],
+    turn_over: Callable[[S, S], bool],
+    rate: Callable[[S], float],
+    budget: list[int],
+    plans: list[Plan],
+) -> None:
+    for action in state.legal_actions():
+        child: S = state.clone()  # type: ignore[assignment]
+        child.apply(action)
+        budget[0] -= 1
+        actions = (*prefix, action)
+        chance = child.rng.state != state.rng.state
+        if chance or child.is_over or turn_over(start, child) or budget[0] <= 0:
+            plans.append((actions, rate(child)))
+        else:
+            _extend(start, child, actions, turn_over, rate, budget, plans)
+
+
+@dataclass(frozen=True, slots=True)
+class RaceResult:
+    """The outcome of a race: each candidate's mean value and number of playouts, the
+    winner's index, and the playouts spent in all."""
+
+    means: tuple[float, ...]
+    samples: tuple[int, ...]
+    best: int
+    playouts: int
+
+
+def race(
+    count: int,
+    value: Callable[[int, int], float],
+    iterations: int | None,
+    seconds: float | None,
+    min_samples: int = 4,
+    z: float = 2.0,
+) -> RaceResult:
+    """Compare ``count`` candidates by their mean value over shared guesses.
+
+    Args:
+        count: the number of candidates (at least 1).
+        value: ``value(candidate, guess)``: the candidate's result on guess number ``guess``
+            (guesses 0, 1, 2, ... are the same for every candidate).
+        iterations: the most calls of ``value`` (``None``: no limit).
+        seconds: the most time (``None``: no limit); checked after each call, so the first
+            guess is always complete.
+        min_samples: the guesses before any candidate may be dropped.
+        z: how many standard errors of the paired difference behind the leader drop a
+            candidate; two candidates whose values have been equal on every guess are one.
+
+    Returns:
+        The means, the playouts per candidate and the best candidate (the first of equals).
+    """
+    if count < 1:
+        raise ValueError("a race needs a candidate")
+    if iterations is None and seconds is None:
+        raise ValueError("a race needs a budget: iterations, seconds or both")
+    deadline = time.perf_counter() + seconds if seconds is not None else math.inf
+    limit = iterations if iterations is not None else 1 << 62
+    values: list[list[float]] = [[] for _ in range(count)]
+    alive = list(range(count))
+    spent = 0
+    guess = 0
+    out_of_time = False
+    while (len(alive) > 1 or guess == 0) and not out_of_time:
+        if guess > 0 and spent + len(alive) > limit:
+            break
+        for candidate in alive:
+            values[candidate].append(value(candidate, guess))
+            spent += 1
+            if guess > 0 and time.perf_counter() >= deadline:
+                out_of_time = True
+                break
+        guess += 1
+        if guess >= min_samples and len(alive) > 1:
+            alive = _survivors(values, alive, guess, z)
+    means = tuple(math.fsum(v) / len(v) if v else -math.inf for v in values)
+    best = max(alive, key=lambda c: (means[c], -c))
+    return RaceResult(means, tuple(len(v) for v in values), best, spent)
+
+
+def _survivors(values: list[list[float]], alive: list[int], guesses: int, z: float) -> list[int]:
+    """The candidates not clearly worse than the leader on the ``guesses`` shared guesses."""
+    leader = max(alive, key=lambda c: (math.fsum(values[c]), -c))
+    ahead = values[leader]
+    kept = []
+    for candidate in alive:
+        if candidate == leader:
+            kept.append(candidate)
+            continue
+        own = values[candidate]
+        diffs = [own[g] - ahead[g] for g in range(guesses)]
+        mean = math.fsum(diffs) / guesses
+        variance = math.fsum((d - mean) ** 2 for d in diffs) / (guesses - 1)
+        if variance == 0.0 and mean == 0.0:
+            continue  # the same as the leader on every guess: one of them is enough
+        if mean + z * math.sqrt(variance / guesses) < 0.0:
+            continue
+        kept.append(candidate)
+    return kept
+
+
+class PlanFollower:
+    """Keeps the rest of a chosen plan, and gives its next action while the game goes as
+    planned (the history is what the plan expects and the action is legal)."""
+
+    def __init__(self) -> None:
+        self._expected: list[int] = []
+        self._pending: list[int] = []
+
+    def start(self, history: Sequence[int], actions: Sequence[int]) -> int:
+        """Follow ``actions`` from the position reached by ``history``; return the first."""
+        self._expected = [*history, actions[0]]
+        self._pending = list(actions[1:])
+        return actions[0]
+
+    def next(self, history: Sequence[int], legal: Sequence[int]) -> int | None:
+        """The plan's next action, or ``None`` (and the plan dropped) if the game left it."""
+        if not self._pending or len(history) != len(self._expected):
+            self._pending = []
+            return None
+        action = self._pending[0]
+        if list(history) != self._expected or action not in legal:
+            self._pending = []
+            return None
+        del self._pending[0]
+        self._expected.append(action)
+        return action
+
+
+def best_plan(
+    first: S,
+    guess: Callable[[int], S],
+    turn_over: Callable[[S, S], bool],
+    rate: Callable[[S], float],
+    finish: Callable[[S, S], None],
+    result: Callable[[S], float],
+    width: int,
+    node_budget: int,
+    iterations: int | None,
+    seconds: float | None,
+) -> tuple[tuple[int, ...], RaceResult]:
+    """The best way of playing the turn: the ``width`` best rated plans on the guess
+    ``first``, raced on shared guesses.
+
+    Args:
+        first: the first guess of the hidden information (the plans are listed on it).
+        guess: ``guess(k)``: guess number ``k`` (1, 2, ...), a state like ``first``.
+        turn_over: whether the turn begun at a position is over at another.
+        rate: the evaluation that picks the plans worth racing.
+        finish: ``finish(start, position)``: play the turn begun at ``start`` to its end at
+            ``position``, after a plan that stopped early (chance, or the node budget).
+        result: the value of a position at the start of a turn (a playout to the end).
+        width, node_budget: see :func:`turn_plans`.
+        iterations, seconds: the race's budget (see :func:`race`).
+
+    Returns:
+        The best plan's actions and the race.
+    """
+    plans = turn_plans(first, turn_over, rate, width, node_budget)
+    guesses: list[S] = [first]
+
+    def value(candidate: int, number: int) -> float:
+        while number >= len(guesses):
+            guesses.append(guess(len(guesses)))
+        start = guesses[number]
+        position: S = start.clone()  # type: ignore[assignment]
+        for action in plans[candidate][0]:
+            if action not in position.legal_actions():
+                break  # chance made the plan's next step impossible in this guess
+            position.apply(action)
+        finish(start, position)
+        return result(position)
+
+    outcome = race(len(plans), value, iterations, seconds)
+    return plans[outcome.best][0], outcome

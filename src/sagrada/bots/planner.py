@@ -1,0 +1,223 @@
+"""The solo planner: perfect-information Monte Carlo over guesses of the bag.
+
+In solo play everything is in sight but the bag, so the planner guesses it
+(:func:`~sagrada.core.views.determinize`) and plans:
+
+* at setup, each window option is played out from the start (:mod:`sagrada.bots.solo_playout`)
+  on the same guesses of every round's dice, and the best mean result kept;
+* at a turn, every way of playing the turn (a die and its space, a tool through its steps,
+  in either order) is rated by the heuristic (:func:`sagrada.bots.heuristic.evaluate`), the
+  best ``width`` kept, and each is played on to the end of the game by the fast playout policy
+  on shared guesses of the dice to come (:func:`sagrada.bots.pimc.race`); the plan with the
+  best mean result is played to its end, unless chance (a re-roll, a die from the bag)
+  intervenes, after which the planner plans again.
+
+The result of a playout is the final score less ``target_share`` times the target (1: the
+margin the solo game is won by). Playouts never use a tool: a tool is used when a plan of this
+turn that uses it does better than those that do not.
+
+With more than one player the planner plays as the MCTS bot with the same budget (its playouts
+know only the solo rules).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from sagrada.bots.greedy import GreedyBot
+from sagrada.bots.heuristic import evaluate
+from sagrada.bots.mcts import MctsBot
+from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan, race
+from sagrada.bots.solo_playout import PolicyWeights, SoloModel, play_out
+from sagrada.core import actions as A
+from sagrada.core.actions import Action
+from sagrada.core.config import ROUNDS
+from sagrada.core.state import Phase, State
+from sagrada.core.views import PlayerView, determinize
+from sagrada.core.window import Window
+
+#: The turn plans compared by playouts at a decision.
+DEFAULT_WIDTH = 10
+#: The positions a decision may look at while listing the turn's plans.
+PLAN_NODES = 3000
+#: States a greedy finish of a turn may look at per decision (after a re-roll).
+FINISH_NODES = 400
+
+
+def turn_over(start: State, state: State) -> bool:
+    """Whether the turn being played at ``start`` is over at ``state``."""
+    return state.phase != Phase.PLAY or state.round != start.round or state.turn != start.turn
+
+
+def turns_left(state: State) -> int:
+    """The current player's turns left in this round, the current one included (solo: the
+    second turn is skipped after Running Pliers)."""
+    order = state.order
+    players = state.config.players
+    count = 0
+    for turn in range(state.turn, len(order)):
+        if not (turn >= players and state.skip >> order[turn] & 1):
+            count += 1
+    return count
+
+
+def future_pools(state: State, first_round: int) -> list[list[int]]:
+    """The Draft Pools of rounds ``first_round`` to the last, drawn from ``state``'s bag by its
+    chance (a guess's), without changing it."""
+    draw = state.clone()
+    size = state.rules.draft_pool_size
+    return [[draw.draw_die() for _ in range(size)] for _ in range(first_round, ROUNDS)]
+
+
+def play_on(model: SoloModel, position: State) -> tuple[int, int]:
+    """The final score and target of playing ``position`` (a solo game at the start of a turn,
+    or over) to the end by the playout policy, on its own chance's dice."""
+    if position.is_over:
+        outcome = position.outcome()
+        return outcome.scores[0].total, outcome.target if outcome.target is not None else 0
+    window = position.players[0].window
+    assert window is not None
+    return play_out(
+        model,
+        window.copy(),
+        list(position.pool),
+        turns_left(position),
+        future_pools(position, position.round + 1),
+        position.target_score(),
+    )
+
+
+class PlannerBot:
+    """Perfect-information Monte Carlo planning for solo play.
+
+    Args:
+        seed: seed of the bot's own randomness (its guesses of the bag).
+        iterations: the most playouts per decision.
+        seconds: the most time per decision.
+        width: how many turn plans the playouts compare.
+        target_share: how much each pip of the target counts against the score.
+        weights: the playout policy's weights.
+        name: the bot's name in results.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = 1.0,
+        width: int = DEFAULT_WIDTH,
+        target_share: float = 1.0,
+        weights: PolicyWeights | None = None,
+        name: str = "planner",
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("a planner needs a budget: iterations, seconds or both")
+        self.name = name
+        self.iterations = iterations
+        self.seconds = seconds
+        self.width = width
+        self.target_share = target_share
+        self.weights = weights if weights is not None else PolicyWeights()
+        self._rng = random.Random(seed)
+        self._follower = PlanFollower()
+        self._greedy = GreedyBot(seed)
+        self._others: MctsBot | None = None
+        self.last: RaceResult | None = None
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Return the first action of the best plan (or the next action of the plan being
+        played)."""
+        if len(legal) == 1:
+            return legal[0]
+        state = view.state
+        if not state.config.solo:
+            return self._multiplayer(view, legal)
+        if state.phase == Phase.SETUP:
+            return self._choose_window(view, legal)
+        following = self._follower.next(state.history, legal)
+        if following is not None:
+            return following
+        return self._plan_turn(view, legal)
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def _choose_window(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        state = view.state
+        player = state.players[view.player]
+        models = [
+            SoloModel(player.options[A.ARG1[a]], state.publics, player.privates, self.weights)
+            for a in legal
+        ]
+        guesses: list[list[list[int]]] = []
+
+        def value(candidate: int, guess: int) -> float:
+            if guess == len(guesses):
+                guesses.append(future_pools(determinize(view, self._rng.getrandbits(63)), 0))
+            futures = guesses[guess]
+            model = models[candidate]
+            score, target = play_out(model, Window(model.pattern), [], 0, futures, 0)
+            return score - self.target_share * target
+
+        result = race(len(legal), value, self.iterations, self.seconds)
+        self.last = result
+        return legal[result.best]
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def _plan_turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        state = view.state
+        player = state.players[view.player]
+        window = player.window
+        assert window is not None
+        model = SoloModel(window.pattern, state.publics, player.privates, self.weights)
+        me = view.player
+        greedy = self._greedy
+        share = self.target_share
+
+        def guess(number: int) -> State:
+            return determinize(view, self._rng.getrandbits(63))
+
+        def rate(position: State) -> float:
+            return evaluate(position, me)
+
+        def finish(start: State, position: State) -> None:
+            while not position.is_over and not turn_over(start, position):
+                budget = [FINISH_NODES]
+                position.apply(
+                    max(
+                        position.legal_actions(),
+                        key=lambda a: greedy.value_after(position, a, me, budget),
+                    )
+                )
+
+        def result(position: State) -> float:
+            score, target = play_on(model, position)
+            return score - share * target
+
+        actions, race_result = best_plan(
+            guess(0),
+            guess,
+            turn_over,
+            rate,
+            finish,
+            result,
+            self.width,
+            PLAN_NODES,
+            self.iterations,
+            self.seconds,
+        )
+        self.last = race_result
+        return self._follower.start(state.history, actions)
+
+    # -- other games ---------------------------------------------------------------------------
+
+    def _multiplayer(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if self._others is None:
+            self._others = MctsBot(
+                self._rng.getrandbits(63),
+                iterations=self.iterations,
+                seconds=self.seconds,
+                name=self.name,
+            )
+        return self._others.choose(view, legal)

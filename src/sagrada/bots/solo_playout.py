@@ -1,0 +1,577 @@
+"""Fast playouts of a solo game to its end, for the planner (:mod:`sagrada.bots.planner`).
+
+A playout plays the rounds that are left on a window without the engine's turn machine: each
+turn the policy drafts the die and space whose *gain* it rates best, never uses a tool, and at
+the end of each round the dice left in the pool go to the Round Track. The future dice are
+given (the planner draws them from a guess of the bag), so every candidate the planner compares
+meets the same dice. The final score is the engine's own: the public objectives' rules, the
+better private objective, -3 per open space.
+
+The gain of placing a die is the change it makes to an estimate of the window's final worth,
+counted only where the die acts, so a turn's choice costs a few microseconds per placement:
+
+* each line (row or column) a variety objective counts: worth its points times
+  ``line_decay`` to the power of the dice still missing, nothing once a kind repeats or an open
+  space of the line is restricted to a kind the line already has;
+* each set objective: its complete sets, plus ``set_spare`` of a set for each kind above the
+  rarest one (a start on the next set);
+* Color Diagonals: the dice it counts now;
+* the private objectives: the better sum plus ``private_other`` times the other;
+* the open spaces: each loses ``fill_weight`` × (1 − faces it still allows / 30)², and
+  ``dead_weight`` more if it allows none (it will stay open: −3, and a turn's die on the track);
+* the target: ``target_weight`` per pip of the die, which no longer goes to the Round Track.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from sagrada.core.cells import (
+    COLUMN_MASKS,
+    COLUMNS,
+    DIAGONAL,
+    EDGE,
+    FULL,
+    NOT_FIRST_COLUMN,
+    NOT_LAST_COLUMN,
+    NUM_CELLS,
+    ORTHOGONAL,
+    ROW_MASKS,
+    diagonal_spread,
+    orthogonal_spread,
+)
+from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern
+from sagrada.core.dice import COLOUR_LETTERS, DIE_COLOUR, DIE_PIPS, DIE_VALUE, NUM_COLOURS
+from sagrada.core.objectives import PUBLIC_RULES
+from sagrada.core.window import Window
+
+#: A solo round's turns.
+TURNS_PER_ROUND: Final = 2
+#: The turns of a solo game.
+MAX_TURNS: Final = 20
+#: Points lost per open space in solo play.
+OPEN_SPACE: Final = 3
+#: The lines of the window: rows 0-3, then columns 0-4.
+LINES: Final[tuple[int, ...]] = ROW_MASKS + COLUMN_MASKS
+#: For each cell, its row's and its column's index in :data:`LINES`.
+ROW_OF: Final[tuple[int, ...]] = tuple(c // 5 for c in range(NUM_CELLS))
+COLUMN_OF: Final[tuple[int, ...]] = tuple(4 + c % 5 for c in range(NUM_CELLS))
+_ROW_LINES: Final = frozenset({"row_color_variety", "row_shade_variety"})
+_COLOUR_LINES: Final = frozenset({"row_color_variety", "column_color_variety"})
+_LINE_RULES: Final = frozenset(
+    {"row_color_variety", "column_color_variety", "row_shade_variety", "column_shade_variety"}
+)
+#: Set objectives: the kinds one set needs (values 1-6, or colours 0-4 when ``by colour``).
+_SET_KINDS: Final[dict[str, tuple[tuple[int, ...], bool]]] = {
+    "set_values_1_2": ((1, 2), False),
+    "set_values_3_4": ((3, 4), False),
+    "set_values_5_6": ((5, 6), False),
+    "set_all_values": ((1, 2, 3, 4, 5, 6), False),
+    "set_all_colors": ((0, 1, 2, 3, 4), True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyWeights:
+    """The playout policy's weights (see the module's docstring)."""
+
+    line_decay: float = 0.6
+    set_spare: float = 0.4
+    private_other: float = 0.3
+    fill_weight: float = 3.0
+    dead_weight: float = 6.0
+    risk_weight: float = 0.0
+    pair_turns: int = 0
+    fail_weight: float = 6.0
+    risk_rate: float = 2.0
+    target_weight: float = 0.5
+
+
+class SoloModel:
+    """What a playout needs of one solo game that does not change during it: the window's
+    restrictions, the objectives' kinds and points, the policy's weights."""
+
+    def __init__(
+        self,
+        pattern: WindowPattern,
+        publics: Sequence[PublicObjective],
+        privates: Sequence[PrivateObjective],
+        weights: PolicyWeights,
+    ) -> None:
+        self.pattern = pattern
+        self.publics: tuple[PublicObjective, ...] = tuple(publics)
+        self.privates: tuple[PrivateObjective, ...] = tuple(privates)
+        self.weights = weights
+        self.private_colours: list[int] = [
+            o.colour if o.colour is not None else -1 for o in privates
+        ]
+        self.private_spaces: list[int] = [o.spaces for o in privates]
+        self.spaces_privates = any(o.colour is None for o in privates)
+        # Line objectives: (first line, last line + 1, by colour, points).
+        self.lines: list[tuple[int, int, bool, int]] = []
+        self.sets: list[tuple[tuple[int, ...], bool, int]] = []
+        self.diagonals = 0
+        for objective in publics:
+            rule = objective.rule
+            if rule in _LINE_RULES:
+                rows = rule in _ROW_LINES
+                self.lines.append(
+                    (0 if rows else 4, 4 if rows else 9, rule in _COLOUR_LINES, objective.vp)
+                )
+            elif rule in _SET_KINDS:
+                kinds, by_colour = _SET_KINDS[rule]
+                self.sets.append((kinds, by_colour, objective.vp))
+            elif rule == "color_diagonals":
+                self.diagonals += objective.vp
+        # The kind each space is restricted to (-1: none), as a colour and as a value.
+        self.cell_colour: list[int] = [-1] * NUM_CELLS
+        self.cell_value: list[int] = [-1] * NUM_CELLS
+        for cell, char in enumerate("".join(pattern.grid)):
+            if char in COLOUR_LETTERS:
+                self.cell_colour[cell] = COLOUR_LETTERS.index(char)
+            elif char.isdigit():
+                self.cell_value[cell] = int(char)
+        self.decay: list[float] = [weights.line_decay**m for m in range(6)]
+        # The loss expected of an open space by the faces it allows, for each number of
+        # turns left in the game after the one being played.
+        self.colour_ok: list[int] = list(pattern.colour_ok[:NUM_COLOURS])
+        self.value_ok: list[int] = list(pattern.value_ok[:7])
+        self.penalties: list[list[float]] = []
+        for turns in range(MAX_TURNS + 1):
+            row = [
+                weights.fill_weight * (1.0 - faces / 30.0) ** 2
+                + weights.risk_weight * (1.0 - faces / 30.0) ** (weights.risk_rate * turns)
+                for faces in range(31)
+            ]
+            row[0] += weights.dead_weight
+            self.penalties.append(row)
+
+
+class Tables:
+    """Summaries of a window kept up to date as dice are placed, from which each placement's
+    gain is a few look-ups."""
+
+    def __init__(self, model: SoloModel, window: Window, turns: int) -> None:
+        self.model = model
+        self.window = window
+        #: The turns left in the game after the one being played.
+        self.turns_after = max(turns - 1, 0)
+        # The window's masks, kept here too (read often, and cheaply when compiled).
+        self.occupied: int = window.occupied
+        self.by_colour: list[int] = window.by_colour[:NUM_COLOURS]
+        self.by_value: list[int] = window.by_value[:7]
+        self.dice: list[int] = window.dice[:]
+        pattern = model.pattern
+        empty = FULL & ~window.occupied
+        # For each open space, the colours and values it still allows (bit masks).
+        self.colours_ok: list[int] = [0] * NUM_CELLS
+        self.values_ok: list[int] = [0] * NUM_CELLS
+        for colour in range(NUM_COLOURS):
+            allowed = (
+                empty & pattern.colour_ok[colour] & ~orthogonal_spread(window.by_colour[colour])
+            )
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                self.colours_ok[low.bit_length() - 1] |= 1 << colour
+        for value in range(1, 7):
+            allowed = empty & pattern.value_ok[value] & ~orthogonal_spread(window.by_value[value])
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                self.values_ok[low.bit_length() - 1] |= 1 << value
+        # For each line: the colours and values present, its dice, whether a variety
+        # objective can still count it, and the kinds its open spaces are restricted to.
+        self.line_colours: list[int] = [0] * 9
+        self.line_values: list[int] = [0] * 9
+        self.line_filled: list[int] = [0] * 9
+        self.line_dead_colour: list[bool] = [False] * 9
+        self.line_dead_value: list[bool] = [False] * 9
+        self.line_need_colour: list[int] = [0] * 9
+        self.line_need_value: list[int] = [0] * 9
+        if model.lines:
+            for index in range(9):
+                self._line(index)
+        self.value_counts: list[int] = [window.by_value[v].bit_count() for v in range(7)]
+        self.colour_counts: list[int] = [window.by_colour[c].bit_count() for c in range(5)]
+        counted = 0
+        for colour in range(NUM_COLOURS):
+            mask = window.by_colour[colour]
+            counted |= mask & diagonal_spread(mask)
+        self.diagonal_counted = counted
+        self.private_sums: list[int] = []
+        for index in range(len(model.privates)):
+            colour = model.private_colours[index]
+            mask = window.by_colour[colour] if colour >= 0 else model.private_spaces[index]
+            total = 0
+            while mask:
+                low = mask & -mask
+                die = window.dice[low.bit_length() - 1]
+                if die >= 0:
+                    total += DIE_PIPS[die]
+                mask ^= low
+            self.private_sums.append(total)
+        self.private_worth = _private_worth(self.private_sums, model.weights.private_other)
+
+    def _line(self, index: int) -> None:
+        """Summarise line ``index`` afresh."""
+        model = self.model
+        dice = self.dice
+        kinds_c = 0
+        kinds_v = 0
+        dead_c = False
+        dead_v = False
+        need_c = 0
+        need_v = 0
+        filled = 0
+        mask = LINES[index]
+        while mask:
+            low = mask & -mask
+            cell = low.bit_length() - 1
+            mask ^= low
+            die = dice[cell]
+            if die >= 0:
+                filled += 1
+                cb = 1 << DIE_COLOUR[die]
+                vb = 1 << DIE_VALUE[die]
+                if kinds_c & cb:
+                    dead_c = True
+                if kinds_v & vb:
+                    dead_v = True
+                kinds_c |= cb
+                kinds_v |= vb
+            else:
+                if model.cell_colour[cell] >= 0:
+                    need_c |= 1 << model.cell_colour[cell]
+                if model.cell_value[cell] >= 0:
+                    need_v |= 1 << model.cell_value[cell]
+        self.line_colours[index] = kinds_c
+        self.line_values[index] = kinds_v
+        self.line_filled[index] = filled
+        self.line_dead_colour[index] = dead_c or bool(need_c & kinds_c)
+        self.line_dead_value[index] = dead_v or bool(need_v & kinds_v)
+        self.line_need_colour[index] = need_c
+        self.line_need_value[index] = need_v
+
+    def legal_cells(self, die: int) -> int:
+        """The open spaces where ``die`` may be placed by the normal placement rules."""
+        colour = DIE_COLOUR[die]
+        value = DIE_VALUE[die]
+        occupied = self.occupied
+        model = self.model
+        cells = FULL & ~occupied & model.colour_ok[colour] & model.value_ok[value]
+        if occupied == 0:
+            return cells & EDGE
+        side = occupied | ((occupied << 1) & NOT_FIRST_COLUMN) | ((occupied >> 1) & NOT_LAST_COLUMN)
+        cells &= side | ((side << COLUMNS) & FULL) | (side >> COLUMNS)
+        return cells & ~orthogonal_spread(self.by_colour[colour] | self.by_value[value])
+
+    def put(self, die: int, cell: int) -> None:
+        """Put ``die`` on ``cell`` in the masks only (a trial, undone by :meth:`take`)."""
+        bit = 1 << cell
+        self.occupied |= bit
+        self.by_colour[DIE_COLOUR[die]] |= bit
+        self.by_value[DIE_VALUE[die]] |= bit
+        self.dice[cell] = die
+
+    def take(self, die: int, cell: int) -> None:
+        """Undo :meth:`put`."""
+        bit = ~(1 << cell)
+        self.occupied &= bit
+        self.by_colour[DIE_COLOUR[die]] &= bit
+        self.by_value[DIE_VALUE[die]] &= bit
+        self.dice[cell] = -1
+
+    def place(self, die: int, cell: int) -> None:
+        """Place ``die`` on ``cell`` (a legal placement) and bring the summaries up to date."""
+        model = self.model
+        self.window.place(die, cell)
+        self.put(die, cell)
+        colour = DIE_COLOUR[die]
+        value = DIE_VALUE[die]
+        pips = DIE_PIPS[die]
+        self.colours_ok[cell] = 0
+        self.values_ok[cell] = 0
+        neighbours = ORTHOGONAL[cell]
+        while neighbours:
+            low = neighbours & -neighbours
+            neighbours ^= low
+            other = low.bit_length() - 1
+            self.colours_ok[other] &= ~(1 << colour)
+            self.values_ok[other] &= ~(1 << value)
+        if model.lines:
+            self._line(ROW_OF[cell])
+            self._line(COLUMN_OF[cell])
+        self.value_counts[value] += 1
+        self.colour_counts[colour] += 1
+        same = self.by_colour[colour]
+        if same & DIAGONAL[cell]:
+            self.diagonal_counted |= (same & DIAGONAL[cell]) | (1 << cell)
+        changed = False
+        for index in range(len(model.privates)):
+            wanted = model.private_colours[index]
+            if wanted == colour or (wanted < 0 and model.private_spaces[index] >> cell & 1):
+                self.private_sums[index] += pips
+                changed = True
+        if changed:
+            self.private_worth = _private_worth(self.private_sums, model.weights.private_other)
+
+
+def _private_worth(sums: list[int], other: float) -> float:
+    if not sums:
+        return 0.0
+    if len(sums) == 1:
+        return float(sums[0])
+    best = max(sums)
+    return best + other * (sum(sums) - best)
+
+
+def _set_worth(counts: Sequence[int], spare: float) -> float:
+    low = min(counts)
+    above = 0
+    for count in counts:
+        if count > low:
+            above += 1
+    return low + spare * above / len(counts)
+
+
+def _needed_elsewhere(tables: Tables, index: int, cell: int, by_colour: bool, bit: int) -> bool:
+    """Whether an open space of line ``index`` other than ``cell`` is restricted to the kind
+    ``bit`` (a colour's or a value's bit)."""
+    mask = LINES[index] & ~tables.occupied & ~(1 << cell)
+    model = tables.model
+    restriction = model.cell_colour if by_colour else model.cell_value
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        kind = restriction[low.bit_length() - 1]
+        if kind >= 0 and 1 << kind == bit:
+            return True
+    return False
+
+
+def die_gain(tables: Tables, die: int) -> float:
+    """The part of a placement's gain that does not depend on the space: the target's pips and
+    the private objectives of a colour."""
+    model = tables.model
+    colour = DIE_COLOUR[die]
+    gain = model.weights.target_weight * DIE_PIPS[die]
+    if colour in model.private_colours:
+        after = tables.private_sums[:]
+        for index in range(len(after)):
+            if model.private_colours[index] == colour:
+                after[index] += DIE_PIPS[die]
+        gain += _private_worth(after, model.weights.private_other) - tables.private_worth
+    return gain
+
+
+def placement_gain(tables: Tables, die: int, cell: int) -> float:
+    """The policy's rating of placing ``die`` on the open space ``cell`` (legal there), less
+    its :func:`die_gain`."""
+    model = tables.model
+    colour = DIE_COLOUR[die]
+    value = DIE_VALUE[die]
+    cb = 1 << colour
+    vb = 1 << value
+    gain = 0.0
+    # Lines of the variety objectives.
+    for first, last, by_colour, vp in model.lines:
+        index = ROW_OF[cell] if first == 0 else COLUMN_OF[cell]
+        if index < first or index >= last:
+            continue
+        if by_colour:
+            if tables.line_dead_colour[index]:
+                continue
+            kinds = tables.line_colours[index]
+            need = tables.line_need_colour[index]
+            bit = cb
+        else:
+            if tables.line_dead_value[index]:
+                continue
+            kinds = tables.line_values[index]
+            need = tables.line_need_value[index]
+            bit = vb
+        missing = LINES[index].bit_count() - tables.line_filled[index]
+        before = vp * model.decay[missing]
+        if kinds & bit or (need & bit and _needed_elsewhere(tables, index, cell, by_colour, bit)):
+            gain -= before  # a repeat, now or forced by a restricted open space
+        else:
+            gain += vp * model.decay[missing - 1] - before
+    # Set objectives.
+    for kinds_of_set, by_colour, vp in model.sets:
+        kind = colour if by_colour else value
+        if kind not in kinds_of_set:
+            continue
+        counts = tables.colour_counts if by_colour else tables.value_counts
+        spare = model.weights.set_spare
+        before_counts = [counts[k] for k in kinds_of_set]
+        after_counts = [counts[k] + (1 if k == kind else 0) for k in kinds_of_set]
+        gain += vp * (_set_worth(after_counts, spare) - _set_worth(before_counts, spare))
+    # Color Diagonals: the dice it counts now.
+    if model.diagonals:
+        same = tables.by_colour[colour] & DIAGONAL[cell]
+        if same:
+            gain += model.diagonals * (1 + (same & ~tables.diagonal_counted).bit_count())
+    # Private objectives of spaces.
+    if model.spaces_privates:
+        after = tables.private_sums[:]
+        for index in range(len(after)):
+            if model.private_colours[index] < 0 and model.private_spaces[index] >> cell & 1:
+                after[index] += DIE_PIPS[die]
+        sums_worth = _private_worth(after, model.weights.private_other)
+        gain += sums_worth - tables.private_worth
+    # Open spaces: this one is filled; its open neighbours lose the die's colour and value.
+    penalty = model.penalties[tables.turns_after]
+    gain += penalty[tables.colours_ok[cell].bit_count() * tables.values_ok[cell].bit_count()]
+    neighbours = ORTHOGONAL[cell] & ~tables.occupied
+    while neighbours:
+        low = neighbours & -neighbours
+        other = low.bit_length() - 1
+        neighbours ^= low
+        colours = tables.colours_ok[other]
+        values = tables.values_ok[other]
+        before_faces = colours.bit_count() * values.bit_count()
+        after_faces = (colours & ~cb).bit_count() * (values & ~vb).bit_count()
+        gain += penalty[before_faces] - penalty[after_faces]
+    return gain
+
+
+def best_placement(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
+    """The policy's placement from ``pool``: ``(index in the pool, cell)``, or ``(-1, -1)``
+    if no die of the pool can be placed."""
+    best = -1.0e9
+    choice = (-1, -1)
+    seen = 0
+    for index in range(len(pool)):
+        die = pool[index]
+        if seen >> die & 1:
+            continue
+        seen |= 1 << die
+        cells = tables.legal_cells(die)
+        if not cells:
+            continue
+        base = die_gain(tables, die)
+        while cells:
+            low = cells & -cells
+            cell = low.bit_length() - 1
+            cells ^= low
+            gain = base + placement_gain(tables, die, cell)
+            if gain > best:
+                best = gain
+                choice = (index, cell)
+    return choice
+
+
+def best_pair(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
+    """Like :func:`best_placement`, but each placement is rated with the best placement the
+    dice left allow on the next turn (``-fail_weight`` if none)."""
+    fail = tables.model.weights.fail_weight
+    best = -1.0e9
+    choice = (-1, -1)
+    seen = 0
+    for index in range(len(pool)):
+        die = pool[index]
+        if seen >> die & 1:
+            continue
+        seen |= 1 << die
+        cells = tables.legal_cells(die)
+        if not cells:
+            continue
+        base = die_gain(tables, die)
+        while cells:
+            low = cells & -cells
+            cell = low.bit_length() - 1
+            cells ^= low
+            gain = base + placement_gain(tables, die, cell)
+            tables.put(die, cell)
+            follow = -fail
+            seen_next = 0
+            for other in range(len(pool)):
+                second = pool[other]
+                if other == index or seen_next >> second & 1:
+                    continue
+                seen_next |= 1 << second
+                targets = tables.legal_cells(second)
+                if not targets:
+                    continue
+                second_base = die_gain(tables, second)
+                while targets:
+                    low2 = targets & -targets
+                    targets ^= low2
+                    value = second_base + placement_gain(tables, second, low2.bit_length() - 1)
+                    if value > follow:
+                        follow = value
+            tables.take(die, cell)
+            if gain + follow > best:
+                best = gain + follow
+                choice = (index, cell)
+    return choice
+
+
+def final_score(model: SoloModel, window: Window) -> int:
+    """The window's solo score by the engine's rules: the public objectives, the better
+    private objective, −3 per open space."""
+    total = 0
+    for objective in model.publics:
+        count, _ = PUBLIC_RULES[objective.rule](window)
+        total += count * objective.vp
+    best = 0
+    for index in range(len(model.privates)):
+        colour = model.private_colours[index]
+        mask = window.by_colour[colour] if colour >= 0 else model.private_spaces[index]
+        points = 0
+        while mask:
+            low = mask & -mask
+            die = window.dice[low.bit_length() - 1]
+            if die >= 0:
+                points += DIE_PIPS[die]
+            mask ^= low
+        best = max(best, points)
+    return total + best - OPEN_SPACE * window.open_spaces
+
+
+def play_out(
+    model: SoloModel,
+    window: Window,
+    pool: list[int],
+    turns_left: int,
+    futures: Sequence[Sequence[int]],
+    track: int,
+) -> tuple[int, int]:
+    """Play a solo game to its end by the policy, changing ``window`` and ``pool``.
+
+    Args:
+        model: the game's constants and the policy.
+        window: the window as it stands.
+        pool: the dice in the Draft Pool now.
+        turns_left: the turns left in the current round (0: the round is over).
+        futures: the Draft Pools of the rounds still to come, in order.
+        track: the pips on the Round Track so far.
+
+    Returns:
+        ``(score, target)`` at the end of the game.
+    """
+    tables = Tables(model, window, turns_left + TURNS_PER_ROUND * len(futures))
+    track += _play_round(tables, pool, turns_left)
+    for dice in futures:
+        track += _play_round(tables, list(dice), TURNS_PER_ROUND)
+    return final_score(model, window), track
+
+
+def _play_round(tables: Tables, pool: list[int], turns: int) -> int:
+    """Play ``turns`` turns from ``pool``; return the pips it leaves on the Round Track."""
+    for turn in range(turns):
+        if turn + 1 < turns and tables.turns_after < tables.model.weights.pair_turns:
+            index, cell = best_pair(tables, pool)
+        else:
+            index, cell = best_placement(tables, pool)
+        if index >= 0:
+            tables.place(pool[index], cell)
+            del pool[index]
+        tables.turns_after = max(tables.turns_after - 1, 0)
+    left = 0
+    for die in pool:
+        left += DIE_PIPS[die]
+    return left
