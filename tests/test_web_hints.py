@@ -73,6 +73,36 @@ def check_top(hint: dict[str, Any], legal: list[str], scale: str, basis: str) ->
         assert (entry["scale"], entry["basis"]) == (scale, basis) and entry["samples"] >= 1
 
 
+def test_the_card_game_offers_hints_from_its_planner_on_the_margin_scale(
+    tmp_path: Path,
+) -> None:
+    # Its hint bot is the planner (docs/bots.md, "Hints"): each value is the final score less
+    # the target that the action's best plan is expected to reach.
+    with new_client(tmp_path) as client:
+        plain = create_game(client, game="cards")
+        assert ask(client, plain["id"], tokens_of(plain)[0]).status_code == 409  # off
+        created = create_game(client, game="cards", tools=3, hints=True)
+        game_id, token = created["id"], tokens_of(created)[0]
+        assert get_view(client, game_id)["game"]["hints"] is True
+        mine = get_view(client, game_id, token)
+        assert ask(client, game_id, "x" * 32).status_code == 403  # no seat of this game
+        answer = ask(client, game_id, token)
+        assert answer.status_code == 200  # type: ignore[attr-defined]
+        hint = answer.json()  # type: ignore[attr-defined]
+        assert hint["bot"] == "plan"
+        check_top(hint, mine["legal_actions"], "margin", "positions")
+        assert get_view(client, game_id)["hinted"] == [0]
+        # Another suggestion is played: the hint was used all the same.
+        view = act_ok(client, game_id, token, hint["top"][1]["action"])
+        assert view["hinted"] == [0]
+        while view["legal_actions"]:
+            view = act_ok(client, game_id, token, view["legal_actions"][0])
+        assert ask(client, game_id, token).status_code == 409  # over: no one's turn
+        # The card game's page shows no clock: it is offered without a time limit.
+        timed = client.post("/api/games", json={"game": "cards", "turn_seconds": 60})
+        assert timed.status_code == 422 and "turn_seconds" in timed.json()["detail"]
+
+
 def test_a_searching_bot_thinks_in_another_process_and_moves(tmp_path: Path) -> None:
     # `hard` (MCTS) thinks in a worker process: its view must cross to it (it once could not,
     # and the bot never moved).

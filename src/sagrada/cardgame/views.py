@@ -43,6 +43,7 @@ class CardView:
         data: dict[str, Any] = {
             "game": "cards",
             "player": self.player,
+            "current_player": s.current_player,
             "phase": "over" if s.is_over else "play",
             "round": min(s.round + 1, A.ROUNDS),
             "turn": s.turn + 1,

@@ -10,6 +10,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 from sagrada.bots.advice import Basis, Scale
 from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.options import OPTIONS, OptionSpec
+from sagrada.games import game_bots
 from sagrada.web.session import GameError
 
 #: The turn limits a game may have, in seconds (ten seconds to a week).
@@ -67,6 +68,30 @@ def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
 #: Options a request must give (the others have the schema's defaults).
 REQUIRED_OPTIONS: Final = ("players",)
 
+#: The request fields of the table's options (:data:`sagrada.games.TABLE_OPTIONS`; a game
+#: declaring one without a field here fails at import).
+_TABLE_FIELDS: Final[dict[str, Any]] = {
+    "turn_seconds": (
+        Annotated[
+            int,
+            Field(ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS),
+            BeforeValidator(_whole_number),
+        ]
+        | None,
+        Field(
+            None,
+            description="seconds a person has for a turn before a bot plays it (null: no limit)",
+        ),
+    ),
+    "hints": (bool, Field(False, description="may players ask what the strong bot would do")),
+}
+
+
+def _table_fields(game_name: str) -> dict[str, Any]:
+    """The request fields of the table options a game is offered with (games.py says which)."""
+    return {name: _TABLE_FIELDS[name] for name in game_bots(game_name).table}
+
+
 _CREATE_FIELDS: dict[str, Any] = {
     "game": (Literal["sagrada"], Field("sagrada", description="the dice game")),
     **{spec.name: _option_field(spec, spec.name in REQUIRED_OPTIONS) for spec in OPTIONS},
@@ -81,19 +106,7 @@ _CREATE_FIELDS.update(
         bool,
         Field(False, description="may strangers take free seats from the lobby (else: invites)"),
     ),
-    turn_seconds=(
-        Annotated[
-            int,
-            Field(ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS),
-            BeforeValidator(_whole_number),
-        ]
-        | None,
-        Field(
-            None,
-            description="seconds a person has for a turn before a bot plays it (null: no limit)",
-        ),
-    ),
-    hints=(bool, Field(False, description="may players ask what the strong bot would do")),
+    **_table_fields("sagrada"),
 )
 #: The body of POST /api/games: every game option of the schema, and the seats.
 CreateGame: type[BaseModel] = create_model(
@@ -114,6 +127,7 @@ _CARD_FIELDS: dict[str, Any] = {
         Field(None, min_length=1, max_length=1, description="the player's name"),
     ),
     "open_seats": (bool, Field(False, description="may a stranger take the seat from the lobby")),
+    **_table_fields("cards"),
 }
 #: The body of POST /api/games for the solo card game (``"game": "cards"``): its options and
 #: its one seat (a person, or a bot to watch).
