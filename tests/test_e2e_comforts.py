@@ -304,6 +304,49 @@ def test_the_hint_button_appears_with_hints_on_and_marks_a_legal_action(
     expect(line).to_contain_text("(hint used)")
 
 
+def test_the_card_game_page_offers_hints_with_the_margins_it_expects(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    # Its hint bot is the planner: each value is the final score less the target it expects
+    # (docs/bots.md, "Hints"). The lobby's card game form allows hints.
+    page.goto(server + "/")
+    page.get_by_test_id("card-hints").check()
+    page.get_by_test_id("create-card-game").click()
+    expect(page).to_have_url(re.compile(r"/cards/[^?]+\?token="))
+    game_id, token = page.url.split("/cards/")[1].split("?token=")
+    before = view(server, game_id, token)
+    assert before["game"]["hints"] is True
+    page.get_by_test_id("hint-button").click()
+    advice = page.get_by_test_id("hint-advice")
+    expect(advice).to_contain_text("The final score less the target it expects of each:")
+    choices = page.get_by_test_id("hint-choice")
+    expect(choices).to_have_count(3)
+    expect(choices.first).to_have_text(
+        re.compile(r": ([-+]\d+|0)\.\d \(\d+ positions? looked at\)$")
+    )
+    notation = advice.get_attribute("data-notation")
+    action = next(a for a in before["actions"] if a["notation"] == notation)
+    if action["kind"] == "place":
+        # The card is selected for the player: a click on the marked space places it.
+        expect(page.get_by_test_id("hint-best")).to_have_text(
+            re.compile(rf"place the \w+ {action['card'][1]} on {action['cell']}$")
+        )
+        card = page.locator(f'[data-testid="drawn-card"][data-card="{action["card"]}"].hinted')
+        expect(card).to_have_attribute("aria-pressed", "true")
+        cell = page.locator(f'[data-testid="cell"][data-cell="{action["cell"]}"]')
+        expect(cell).to_have_class(re.compile(r"\bhinted\b"))
+        cell.click()
+        expect(page.locator("body")).to_have_attribute("data-seen", "1")
+        assert view(server, game_id, token)["history"] == [notation]
+    else:
+        assert action["kind"] == "tool", action
+        expect(
+            page.locator(f'[data-testid="tool-card"][data-tool="{action["tool"]}"]')
+        ).to_have_class(re.compile(r"\bhinted\b"))
+    assert view(server, game_id, token)["hinted"] == [0]
+
+
 # -- the live score ------------------------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 // The solo card game's page: shows the seat's view and plays it by clicking. Like the dice
 // page (game.js), everything playable comes from the view's `actions`; it reuses that page's
-// state, connection (game/socket.js) and tool flow (game/flow.js: a tool is gathered step by
-// step, previewed, and sent whole). Its own drawing is in cards/.
+// state, connection (game/socket.js), tool flow (game/flow.js: a tool is gathered step by
+// step, previewed, and sent whole) and hints (game/hint.js, with cards/advice.js). Its own
+// drawing is in cards/.
 
 import { el, startPage } from "./common.js";
 import { showKind, t, tr } from "./i18n.js";
@@ -9,7 +10,9 @@ import { gameId, S, $, byTestId, shownView, currentActions } from "./game/state.
 import { setRenderer } from "./game/render.js";
 import { showError, loadView, connect } from "./game/socket.js";
 import { bindTurnControls, choose } from "./game/flow.js";
+import { bindHint, renderHint } from "./game/hint.js";
 import { cardActionModel } from "./cards/model.js";
+import { CARD_ADVICE } from "./cards/advice.js";
 import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./cards/board.js";
 
 function render() {
@@ -26,6 +29,8 @@ function render() {
   renderTools(view, model);
   renderOrders(view);
   renderEnd(view);
+  // Last: the hint marks what the table drew.
+  renderHint();
 }
 
 function renderActionBar(view, model) {
@@ -60,6 +65,7 @@ function hintText(model) {
 
 async function init() {
   bindTurnControls(() => cardActionModel(currentActions()).pass);
+  bindHint(CARD_ADVICE);
   // The engine's messages name tools by number: show their names.
   showKind("tool", (number) => {
     const tool = S.view && S.view.tools.find((entry) => entry.number === number);

@@ -3,7 +3,9 @@
 // it), says them in words with their values and marks the best on the table (the die to take
 // and the space it goes to, the tool card, the button), by finding the suggested action among
 // the view's structured legal actions; clicking another suggestion marks that one instead.
-// The log marks the action played where a hint was asked for, whichever it is.
+// The log marks the action played where a hint was asked for, whichever it is. The dice
+// game's words and marks are here (DICE_ADVICE); another page gives its own to bindHint (the
+// card game's: cards/advice.js).
 
 import { api, dieLabel, el } from "../common.js";
 import { token, API, S, CARDS, byTestId, myTurn, mySeat } from "./state.js";
@@ -13,7 +15,14 @@ import { pageLanguage, tr } from "../i18n.js";
 
 let asking = false;
 
-export function bindHint() {
+/** What the hint needs of the page's game: an action in words (`words(action, view)`), the
+ * first click of a two-click action, made for the reader (`select(action, view)`, or null),
+ * and what the action is taken with on the table (`marks(action, selection)`: selectors, the
+ * first match of each marked; an element whose data-action is the action's is marked too). */
+let pageAdvice = null;
+
+export function bindHint(page = DICE_ADVICE) {
+  pageAdvice = page;
   byTestId("hint-button").addEventListener("click", askHint);
 }
 
@@ -73,7 +82,7 @@ function showSuggestion(index) {
   if (!S.hint || S.busy || S.gather) return;
   S.hint.shown = index;
   const entry = S.hint.top[index];
-  S.selection = entry.action ? selectionFor(entry.action, S.view) : null;
+  S.selection = entry.action ? pageAdvice.select(entry.action, S.view) : null;
   render();
 }
 
@@ -87,11 +96,11 @@ async function askHint() {
     if (S.view.history.length !== seen || S.gather) return; // the game moved on meanwhile
     const top = answer.top.map((entry) => {
       const action = (S.view.actions || []).find((a) => a.notation === entry.action) || null;
-      const words = action ? actionWords(action, S.view) : tr("page.game.action.unshown");
+      const words = action ? pageAdvice.words(action, S.view) : tr("page.game.action.unshown");
       return { ...entry, notation: entry.action, action, words };
     });
     S.hint = { top, shown: 0 };
-    if (top[0].action) S.selection = selectionFor(top[0].action, S.view);
+    if (top[0].action) S.selection = pageAdvice.select(top[0].action, S.view);
     showError("");
   } catch (err) {
     showError(err.message, err.reason);
@@ -123,10 +132,19 @@ function markHint() {
   document.querySelectorAll(".hinted").forEach((node) => node.classList.remove("hinted"));
   const action = S.hint && !S.replay && !S.gather ? S.hint.top[S.hint.shown].action : null;
   if (!action) return;
+  const selectors = [`[data-action="${CSS.escape(action.notation)}"]`, ...pageAdvice.marks(action, S.selection)];
+  for (const selector of selectors) {
+    // The first match only: of two equal dice, the one selected (its key names its place).
+    const node = document.querySelector(selector);
+    if (node) node.classList.add("hinted");
+  }
+}
+
+/** The dice game's table: what a hinted action is taken with. */
+function diceMarks(action, selected) {
   const seat = mySeat();
   const mine = (cell) => `[data-testid="window"][data-seat="${seat}"] [data-cell="${cell}"]`;
-  const selectors = [`[data-action="${CSS.escape(action.notation)}"]`];
-  const selected = S.selection;
+  const selectors = [];
   switch (action.kind) {
     case "draft":
     case "slot":
@@ -163,11 +181,7 @@ function markHint() {
       selectors.push(`[data-testid="apprentice-gain-${action.source}"]`);
       break;
   }
-  for (const selector of selectors) {
-    // The first match only: of two equal dice, the one selected (its key names its place).
-    const node = document.querySelector(selector);
-    if (node) node.classList.add("hinted");
-  }
+  return selectors;
 }
 
 /** What an action does, in words (imperative: "place the red 3 on B4"). */
@@ -219,3 +233,6 @@ export function actionWords(action, view) {
     default: return tr("page.game.action.unknown");
   }
 }
+
+/** The dice game's words and marks for a hint (see bindHint). */
+export const DICE_ADVICE = { words: actionWords, select: selectionFor, marks: diceMarks };

@@ -1,5 +1,6 @@
-// The lobby's form for the solo card game: how many tool cards (the rulebook's hint beside)
-// and, optionally, the glass window by name. Creating the game opens its page at once.
+// The lobby's form for the solo card game: how many tool cards (the rulebook's hint beside),
+// optionally the glass window by name, and whether hints are allowed (a table option the
+// server offers the card game, docs/web-api.md). Creating the game opens its page at once.
 
 import { api, el, gameUrl, rememberToken } from "../common.js";
 import { pageLanguage, tr } from "../i18n.js";
@@ -51,6 +52,7 @@ export async function setupCardGameForm() {
     const body = { game: "cards", tools: Number(tools.value), bots: [null], names: [tr("page.lobby.card_game.you")], open_seats: false };
     const windowName = $("card-window").value.trim();
     if (windowName) body.window = windowName;
+    if ($("card-hints").checked) body.hints = true;
     const button = form.querySelector('[data-testid="create-card-game"]');
     button.disabled = true;
     try {
