@@ -42,6 +42,11 @@ class PlanState(Protocol):
 
 S = TypeVar("S", bound=PlanState)
 
+#: The guesses every candidate of a race is played on before any is dropped.
+MIN_SAMPLES = 4
+#: How many standard errors behind the leader drop a candidate.
+DROP_Z = 2.0
+
 #: A way of playing to the end of a turn: its actions and the evaluation of where it ends.
 Plan = tuple[tuple[int, ...], float]
 
@@ -116,8 +121,8 @@ def race(
     value: Callable[[int, int], float],
     iterations: int | None,
     seconds: float | None,
-    min_samples: int = 4,
-    z: float = 2.0,
+    min_samples: int = MIN_SAMPLES,
+    z: float = DROP_Z,
 ) -> RaceResult:
     """Compare ``count`` candidates by their mean value over shared guesses.
 
@@ -223,6 +228,8 @@ def best_plan(
     node_budget: int,
     iterations: int | None,
     seconds: float | None,
+    min_samples: int = MIN_SAMPLES,
+    z: float = DROP_Z,
 ) -> tuple[tuple[int, ...], RaceResult]:
     """The best way of playing the turn: the ``width`` best rated plans on the guess
     ``first``, raced on shared guesses.
@@ -236,7 +243,8 @@ def best_plan(
             ``position``, after a plan that stopped early (chance, or the node budget).
         result: the value of a position at the start of a turn (a playout to the end).
         width, node_budget: see :func:`turn_plans`.
-        iterations, seconds: the race's budget (see :func:`race`).
+        iterations, seconds, min_samples, z: the race's budget and how soon it drops a
+            candidate (see :func:`race`).
 
     Returns:
         The best plan's actions and the race.
@@ -256,5 +264,5 @@ def best_plan(
         finish(start, position)
         return result(position)
 
-    outcome = race(len(plans), value, iterations, seconds)
+    outcome = race(len(plans), value, iterations, seconds, min_samples, z)
     return plans[outcome.best][0], outcome

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import evaluate
 from sagrada.bots.mcts import MctsBot
-from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan, race
+from sagrada.bots.pimc import DROP_Z, MIN_SAMPLES, PlanFollower, RaceResult, best_plan, race
 from sagrada.bots.solo_playout import PolicyWeights, SoloModel, play_out
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
@@ -38,7 +38,7 @@ from sagrada.core.views import PlayerView, determinize
 from sagrada.core.window import Window
 
 #: The turn plans compared by playouts at a decision.
-DEFAULT_WIDTH = 10
+DEFAULT_WIDTH = 20
 #: The positions a decision may look at while listing the turn's plans.
 PLAN_NODES = 3000
 #: States a greedy finish of a turn may look at per decision (after a re-roll).
@@ -99,6 +99,7 @@ class PlannerBot:
         target_share: how much each pip of the target counts against the score.
         weights: the playout policy's weights.
         name: the bot's name in results.
+        min_samples, z: how soon a race drops a plan (:func:`sagrada.bots.pimc.race`).
     """
 
     def __init__(
@@ -110,6 +111,8 @@ class PlannerBot:
         target_share: float = 1.0,
         weights: PolicyWeights | None = None,
         name: str = "planner",
+        min_samples: int = MIN_SAMPLES,
+        z: float = DROP_Z,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a planner needs a budget: iterations, seconds or both")
@@ -119,6 +122,8 @@ class PlannerBot:
         self.width = width
         self.target_share = target_share
         self.weights = weights if weights is not None else PolicyWeights()
+        self.min_samples = min_samples
+        self.z = z
         self._rng = random.Random(seed)
         self._follower = PlanFollower()
         self._greedy = GreedyBot(seed)
@@ -159,7 +164,7 @@ class PlannerBot:
             score, target = play_out(model, Window(model.pattern), [], 0, futures, 0)
             return score - self.target_share * target
 
-        result = race(len(legal), value, self.iterations, self.seconds)
+        result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
         self.last = result
         return legal[result.best]
 
@@ -206,6 +211,8 @@ class PlannerBot:
             PLAN_NODES,
             self.iterations,
             self.seconds,
+            self.min_samples,
+            self.z,
         )
         self.last = race_result
         return self._follower.start(state.history, actions)

@@ -30,6 +30,15 @@ DEFAULT_WIDTH = 20
 PLAN_NODES = 3000
 #: Turns in a round.
 TURNS = 2
+#: The playout policy's weights for the card game (measured with these; docs/card-game.md).
+CARD_WEIGHTS = PolicyWeights(
+    line_decay=0.6,
+    set_spare=0.4,
+    private_other=0.3,
+    fill_weight=3.0,
+    dead_weight=6.0,
+    target_weight=0.5,
+)
 
 
 def turn_over(start: CardState, state: CardState) -> bool:
@@ -99,7 +108,7 @@ class PlannerCardBot:
         self.iterations = iterations
         self.seconds = seconds
         self.width = width
-        self.weights = weights if weights is not None else PolicyWeights()
+        self.weights = weights if weights is not None else CARD_WEIGHTS
         self._rng = random.Random(seed)
         self._follower = PlanFollower()
         self.last: RaceResult | None = None
