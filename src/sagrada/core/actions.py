@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeGuard
 
 from sagrada.core.cells import CELL_NAMES, NUM_CELLS, parse_cell
 from sagrada.core.dice import DIE_NAMES, NUM_FACES, parse_die
@@ -425,7 +425,7 @@ def action_kind(action: Action) -> ActionKind:
     return KINDS[KIND_OF[action]]
 
 
-def is_action(value: object) -> bool:
+def is_action(value: object) -> TypeGuard[Action]:
     """Return whether ``value`` is a registered action code (an ``int``, not a ``bool``)."""
     return type(value) is int and 0 <= value < len(KIND_OF)
 

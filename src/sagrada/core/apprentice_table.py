@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
+from sagrada.core.compiled import mypyc_attr
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import Die
 from sagrada.core.rng import Rng
@@ -26,6 +27,7 @@ NAME: Final = "apprentice"
 UNKNOWN: Final = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Apprentice:
     """The apprentice cards in a game, by number.
 
@@ -68,10 +70,8 @@ class Apprentice:
         self.steady = -1
 
     def copy(self) -> Apprentice:
-        other = Apprentice.__new__(Apprentice)
-        other.deck = self.deck[:]
+        other = Apprentice(self.deck[:], self.aside, 0)
         other.discard = self.discard[:]
-        other.aside = self.aside
         other.hands = [hand[:] for hand in self.hands]
         other.active = [cards[:] for cards in self.active]
         other.offer = self.offer[:]

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any, Final, Protocol, TypeVar
 
 from sagrada.core.cells import CELL_NAMES, COLUMNS, NUM_CELLS, ROWS, Mask
+from sagrada.core.compiled import reduce_by_init
 from sagrada.core.dice import COLOUR_LETTERS, NUM_VALUE_CLASSES
 from sagrada.core.errors import ContentError
 from sagrada.core.messages import register_param_kind
@@ -87,6 +88,10 @@ class WindowPattern:
         """Return the restriction of ``cell``: ``"."``, a colour letter or a value digit."""
         return self.grid[cell // COLUMNS][cell % COLUMNS]
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
+
 
 @dataclass(frozen=True, slots=True)
 class ToolCard:
@@ -103,6 +108,10 @@ class ToolCard:
     restriction: str
     pack: str = "base"
     house: bool = False
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +141,10 @@ class PublicObjective:
         if not self.rule:
             object.__setattr__(self, "rule", self.id)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
+
 
 @dataclass(frozen=True, slots=True)
 class PrivateObjective:
@@ -145,6 +158,10 @@ class PrivateObjective:
     colour: int | None
     spaces: Mask = 0
     pack: str = "base"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +204,10 @@ class Catalog:
             if pack is None or window.pack == pack:
                 sides.setdefault((window.pack, window.card), []).append(window)
         return tuple((pair[0], pair[1]) for pair in sides.values())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
 
 
 class _Named(Protocol):
@@ -460,7 +481,7 @@ def pack_section(pack: str, key: str) -> tuple[str, Any]:
     pack: a rule module's own content, which the module validates with a
     :class:`ContentChecker` (Life's masterwork board, for example). A content file given by
     the user that has the entry replaces the pack's."""
-    for filename, data in reversed(USER_FILES):
+    for filename, data in USER_FILES[::-1]:  # (reversed() crashes mypyc 2.4 here)
         if data.get(key) is not None:
             return filename, data[key]
     filename, text = _pack_text(pack)

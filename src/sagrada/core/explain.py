@@ -22,7 +22,7 @@ def slot_of(table: Table, number: int) -> int:
     return -1
 
 
-def why_illegal(table: Table, rules: Rules, action: Action) -> Message:
+def why_illegal(table: Table, rules: Rules, action: object) -> Message:
     """Return the rule that makes ``action`` illegal now (the action is known to be illegal)."""
     if not A.is_action(action):
         return msg("refuse.not_code", code=repr(action))

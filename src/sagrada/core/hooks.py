@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from sagrada.core.actions import ARG1, ARG2, KINDS, Action
+from sagrada.core.compiled import mypyc_attr
 from sagrada.core.content import PrivateObjective, WindowPattern
 from sagrada.core.dice import DIE_NAMES, Die
 from sagrada.core.messages import Message, msg
@@ -33,6 +34,7 @@ PAY_STAGE: Final = -1
 WindowCard = tuple[WindowPattern, WindowPattern]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnAction:
     """A part of a turn that a player may do once, at the turn's main decision.
 
@@ -49,11 +51,11 @@ class TurnAction:
             die"), once another part of the turn is done.
     """
 
-    bit: int = 0
-    kind: int = -1
-    more_kinds: tuple[int, ...] = ()
-    done_reason: Message = msg("refuse.default")
-    part: Message = msg("prompt.part.draft")
+    bit: ClassVar[int] = 0
+    kind: ClassVar[int] = -1
+    more_kinds: ClassVar[tuple[int, ...]] = ()
+    done_reason: ClassVar[Message] = msg("refuse.default")
+    part: ClassVar[Message] = msg("prompt.part.draft")
 
     def actions(self, table: Table) -> list[Action]:
         """Return its legal actions now (it has not been done this turn)."""
@@ -67,12 +69,13 @@ class TurnAction:
         return msg("refuse.default")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlaceDie(TurnAction):
     """Take a die from somewhere (:meth:`dice`) and place it in one's window, obeying every
     placement rule: the draft from the Draft Pool, placing a die of one's own."""
 
     #: Where the dice are, for messages ("the Draft Pool").
-    source: Message = msg("source.pool")
+    source: ClassVar[Message] = msg("source.pool")
 
     def dice(self, table: Table) -> list[Die]:
         """Return the dice the action takes from (the list itself: a die is removed from it)."""
@@ -94,6 +97,7 @@ class PlaceDie(TurnAction):
         return problem or msg("refuse.placement")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ModuleStep:
     """A decision a rule module asks for during a turn, outside any tool card (Life's
     Apprentice module: choosing the Apprentice card a covered space gives).
@@ -120,6 +124,7 @@ class ModuleStep:
         return msg("refuse.step", prompt=self.prompt(table))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ToolPayment:
     """How a player pays for a tool card (the base game: favor tokens)."""
 
@@ -309,6 +314,7 @@ class Rules:
     max_game_length: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RuleModule:
     """A rule module: content and hooks that a game switches on by its options.
 
@@ -317,8 +323,8 @@ class RuleModule:
         title: its name for people (``"the Private Dice Pool rules"``).
     """
 
-    name: str = ""
-    title: str = ""
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
 
     def active(self, options: Options) -> bool:
         """Return whether a game with ``options`` uses this module."""

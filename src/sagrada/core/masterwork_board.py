@@ -15,6 +15,7 @@ from typing import Any, Final, cast
 
 from sagrada.core.actions import NUM_SLOTS, Action, masterwork_action, slot_action
 from sagrada.core.cells import COLUMNS, ROWS, Cell, Mask, cell_list
+from sagrada.core.compiled import mypyc_attr
 from sagrada.core.content import ContentChecker, content_cache, pack_section, register_section
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
@@ -213,6 +214,7 @@ def face_met(window: Window, cell: Cell) -> bool:
 # -- the board on the table ------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Board:
     """The masterwork board in a game: the dice left below each space, the symbol of the one
     on top (-1 when none is left), the die in each slot (-1 while it is open), and two rules
@@ -233,12 +235,7 @@ class Board:
         self.open = self.open_above_dice()
 
     def copy(self) -> Board:
-        other = Board.__new__(Board)
-        other.left = self.left[:]
-        other.symbols = self.symbols[:]
-        other.slots = self.slots[:]
-        other.favor = self.favor
-        other.random = self.random
+        other = Board(self.left[:], self.symbols[:], self.slots[:], self.favor, self.random)
         other.open = self.open
         return other
 

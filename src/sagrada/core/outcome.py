@@ -8,7 +8,9 @@ option ``tie_break="shared"``) leaves the tied players sharing the place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from sagrada.core.compiled import reduce_by_init
 from sagrada.core.scoring import ScoreBreakdown
 from sagrada.core.table import Table
 
@@ -29,6 +31,10 @@ class Outcome:
     ranking: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     target: int | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
 
 
 def ranked_outcome(table: Table, scores: tuple[ScoreBreakdown, ...]) -> Outcome:

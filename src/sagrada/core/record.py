@@ -161,8 +161,8 @@ def read_fields(
         raise RecordError(str(exc)) from None
     try:
         config = config_from_json(data.get("config"))
-    except (ConfigError, TypeError) as exc:
-        raise RecordError(f"config: {exc}") from None
+    except (ConfigError, TypeError) as refused:
+        raise RecordError(f"config: {refused}") from None
     raw = data.get("actions")
     if not isinstance(raw, list):
         raise RecordError("actions must be a list of action strings")
@@ -172,8 +172,8 @@ def read_fields(
             raise RecordError(f"action {index}: {text!r} is not a string")
         try:
             actions.append(parse(text))
-        except InvalidNotationError as exc:
-            raise RecordError(f"action {index}: {exc}") from None
+        except InvalidNotationError as bad:
+            raise RecordError(f"action {index}: {bad}") from None
     return config, seed, tuple(actions)
 
 
@@ -190,7 +190,7 @@ def parse_json(text: str) -> Any:
         raise RecordError(
             f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
-    except ValueError as exc:  # a number too long to read
-        raise RecordError(f"not a readable record: {exc}") from None
+    except ValueError as unreadable:  # a number too long to read
+        raise RecordError(f"not a readable record: {unreadable}") from None
     except RecursionError:
         raise RecordError("not a readable record: nested too deeply") from None

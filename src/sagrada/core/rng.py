@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final, TypeVar
 
+from sagrada.core.compiled import mypyc_attr
 from sagrada.core.errors import ConfigError
 
 T = TypeVar("T")
@@ -40,6 +41,7 @@ def _shown(value: object) -> str:
     return repr(value)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Rng:
     """A seeded SplitMix64 stream."""
 

@@ -29,6 +29,7 @@ from sagrada.core.cells import (
     cells_of,
     mask_names,
 )
+from sagrada.core.compiled import reduce_by_init
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import COLOUR_LETTERS, DIE_PIPS
 from sagrada.core.errors import ConfigError
@@ -81,6 +82,10 @@ class ScorePart:
             "counted": self.counted,
             **({"name_message": self.name_message.to_json()} if self.name_message else {}),
         }
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +142,10 @@ class ScoreBreakdown:
             "favor_tokens": self.favor_tokens,
             "parts": [part.detail_json() for part in self.parts],
         }
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
+        return reduce_by_init(self)
 
 
 # -- scoring --------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ which actions draw or roll.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind, action_to_str, as_code
@@ -41,8 +41,6 @@ from sagrada.core.table import (
     Phase,
     PlayerState,
     Table,
-    copy_fields,
-    install_copy,
 )
 from sagrada.core.tools.effect import TOOL_EFFECTS, ToolEffect
 from sagrada.core.window import Window
@@ -106,8 +104,9 @@ class State(Table):
             mask[action] = True
         return mask
 
-    def is_legal(self, action: Action) -> bool:
-        """Return whether ``action`` is legal at this decision."""
+    def is_legal(self, action: object) -> bool:
+        """Return whether ``action`` is legal at this decision (anything not an action code
+        is not)."""
         return action in self.legal_actions()
 
     def _generate(self) -> list[Action]:
@@ -138,7 +137,7 @@ class State(Table):
                     out.append(A.TOOL_BASE + card.id - 1)
         return out
 
-    def is_chance(self, action: Action) -> bool:
+    def is_chance(self, action: SupportsIndex) -> bool:
         """Return whether applying the legal ``action`` draws or rolls dice (its result then
         depends on the game's hidden chance, so nobody may see it before it is applied).
 
@@ -154,7 +153,7 @@ class State(Table):
 
     # -- applying ----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: SupportsIndex) -> None:
         """Apply a legal action for the current player.
 
         Args:
@@ -165,35 +164,36 @@ class State(Table):
             IllegalActionError: if the action is not legal here (or not an action at all),
                 naming the rule it breaks. The state is left unchanged.
         """
-        if type(action) is not int:
-            action = as_code(action)
-        if action not in self.legal_actions():
-            raise IllegalActionError(_safe_text(action), why_illegal(self, self.rules, action))
+        # (``action`` is typed ``SupportsIndex``, not ``int``, so that the compiled build lets
+        # any value through to the refusal below instead of raising its own TypeError.)
+        code = action if type(action) is int else as_code(action)
+        if code not in self.legal_actions():
+            raise IllegalActionError(_safe_text(code), why_illegal(self, self.rules, code))
         self._legal = None
-        self.history.append(action)
+        self.history.append(code)
         self.actors.append(self.current)
         self.rounds.append(0 if self.phase == Phase.SETUP else self.round + 1)
         if self.phase == Phase.SETUP:
-            self._choose_pattern(A.ARG1[action])
+            self._choose_pattern(A.ARG1[code])
             return
         rules = self.rules
         if self.tool_slot >= 0:
             effect = TOOL_EFFECTS[self.tool_number]
             if self.stage == PAY_STAGE:
-                rules.payment.apply_step(self, action)
+                rules.payment.apply_step(self, code)
                 self.stage = 0
                 finished = effect.start(self)
             else:
-                finished = effect.apply(self, action)
+                finished = effect.apply(self, code)
             if finished:
                 self._close_tool()
         elif self.step:
-            if rules.steps[self.step].apply(self, action):
+            if rules.steps[self.step].apply(self, code):
                 self.step = ""
         else:
-            kind = A.KIND_OF[action]
+            kind = A.KIND_OF[code]
             if kind == _TOOL:
-                slot = slot_of(self, A.ARG1[action])
+                slot = slot_of(self, A.ARG1[code])
                 self.tool_slot = slot
                 if rules.payment.pay(self, slot):
                     self.stage = 0
@@ -204,10 +204,10 @@ class State(Table):
                 return
             else:
                 part = rules.turn_by_kind[kind]
-                part.apply(self, action)
+                part.apply(self, code)
                 self.used |= part.bit
         for hook in rules.after_action:
-            hook(self, action)
+            hook(self, code)
         if (
             self.tool_slot < 0
             and not self.step
@@ -271,7 +271,7 @@ class State(Table):
 
     # -- explanations ------------------------------------------------------------------------
 
-    def why_illegal(self, action: Action) -> Message | None:
+    def why_illegal(self, action: object) -> Message | None:
         """Return the rule that makes ``action`` illegal here, or ``None`` if it is legal."""
         if A.is_action(action) and self.is_legal(action):
             return None
@@ -285,7 +285,11 @@ class State(Table):
 
     def clone(self) -> State:
         """Return an independent copy of the state (chance included)."""
-        return copy_fields(self, self.FIELDS + self.EXTRA_FIELDS)  # made faster below
+        other = State()
+        self.copy_table_to(other)
+        other.rules = self.rules
+        other._legal = self._legal  # never changed in place: shared until the next action
+        return other
 
     def __getstate__(self) -> dict[str, Any]:
         """The state for pickling (a bot thinking in another process): the table without its
@@ -337,24 +341,23 @@ class State(Table):
         return f"<State round {self.round + 1} {phase}: {self.describe_decision()}>"
 
 
-install_copy(State, "clone", State.FIELDS + State.EXTRA_FIELDS)
-
-
-def _safe_text(action: Action) -> str:
+def _safe_text(action: object) -> str:
     if A.is_action(action):
         return action_to_str(action)
     return repr(action)
 
 
 def new_game(
-    config: GameConfig | None = None, seed: int = 0, *, chance: Rng | None = None
+    config: GameConfig | None = None, seed: object = 0, *, chance: Rng | None = None
 ) -> State:
     """Set up a new game: deal objectives, window cards, tools; pick the start player.
 
     Args:
         config: the game description (default: 2 players, everything dealt at random).
         seed: the seed of the game's chance, a whole number from 0 to 2**64 - 1; the same
-            config, seed and actions always give the same game.
+            config, seed and actions always give the same game. (Typed ``object``: anything
+            else is refused below with a ConfigError, in the compiled build too, which would
+            otherwise refuse a non-``int`` with its own TypeError.)
         chance: the game's chance instead of a generator seeded with ``seed``: an object
             with :class:`~sagrada.core.rng.Rng`'s methods (a subclass) that chooses every
             outcome itself, as an adapter with explicit chance nodes does (OpenSpiel's). The
@@ -366,7 +369,7 @@ def new_game(
     """
     config = config or GameConfig()
     rules = config.rules
-    state = State.__new__(State)
+    state = State()
     state.rules = rules
     deal(state, rules, Rng(check_seed(seed)) if chance is None else chance)
     state._legal = None

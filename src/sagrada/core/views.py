@@ -20,6 +20,7 @@ from typing import Any
 
 from sagrada.core.actions import Action, action_fields, action_message, action_to_str
 from sagrada.core.cells import mask_names
+from sagrada.core.compiled import mypyc_attr
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.objectives import public_unit
 from sagrada.core.rng import Rng
@@ -29,6 +30,7 @@ from sagrada.core.window import Window
 SPECTATOR = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class PlayerView:
     """What ``player`` may know of a game (``player`` -1: a spectator).
 

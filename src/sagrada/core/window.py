@@ -30,6 +30,7 @@ from sagrada.core.cells import (
     Mask,
     cell_list,
 )
+from sagrada.core.compiled import mypyc_attr
 from sagrada.core.content import WindowPattern
 from sagrada.core.dice import (
     DIE_COLOUR,
@@ -44,6 +45,7 @@ from sagrada.core.messages import Message, msg
 EMPTY: Final = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Window:
     """The dice on one player's window pattern.
 
@@ -85,8 +87,7 @@ class Window:
 
     def copy(self) -> Window:
         """Return an independent copy."""
-        other = Window.__new__(Window)
-        other.pattern = self.pattern
+        other = Window(self.pattern)
         other.dice = self.dice[:]
         other.occupied = self.occupied
         other.by_colour = self.by_colour[:]

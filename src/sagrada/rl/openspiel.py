@@ -100,6 +100,18 @@ class ChosenChance(Rng):
         chance.state = self.state
         return chance
 
+    def __reduce__(self) -> tuple[Any, tuple[list[int], int]]:
+        # Pickled and deep-copied with its outcomes: the compiled engine's Rng would pickle
+        # only the fields it declares itself (docs/compiled.md).
+        return _chosen_chance, (self.outcomes, self.state)
+
+
+def _chosen_chance(outcomes: list[int], used: int) -> ChosenChance:
+    """A :class:`ChosenChance` with ``outcomes`` of which ``used`` are used (unpickling)."""
+    chance = ChosenChance(outcomes)
+    chance.state = used
+    return chance
+
 
 def config_from_params(params: dict[str, Any]) -> GameConfig:
     """The configuration an OpenSpiel parameter dict describes."""

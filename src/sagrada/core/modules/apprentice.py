@@ -358,4 +358,4 @@ class ApprenticeModule(RuleModule):
         rules.decisions_per_turn += 8
 
 
-MODULE: Final = ApprenticeModule()
+MODULE: Final[RuleModule] = ApprenticeModule()

@@ -30,7 +30,7 @@ class DraftFromPool(PlaceDie):
     """Draft a die from the Draft Pool and place it in your window (rulebook, GAMEPLAY)."""
 
     bit = DRAFTED
-    kind = Kind.DRAFT
+    kind = int(Kind.DRAFT)
     done_reason = msg("refuse.drafted")
     source = msg("source.pool")
 
@@ -91,4 +91,4 @@ class BaseGame(RuleModule):
         rules.outcome = ranked_outcome
 
 
-MODULE: Final = BaseGame()
+MODULE: Final[RuleModule] = BaseGame()

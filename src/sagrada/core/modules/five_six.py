@@ -52,4 +52,4 @@ class FiveSixExpansion(RuleModule):
             rules.dice_per_colour = DICE_PER_COLOUR[options.players]
 
 
-MODULE: Final = FiveSixExpansion()
+MODULE: Final[RuleModule] = FiveSixExpansion()

@@ -207,11 +207,11 @@ def show_board(table: Table, viewer: int, data: dict[str, Any]) -> None:
         for face in content().faces
     ]
     data["masterwork"] = {"spaces": spaces, "faces": faces, "house": content().house}
-    for entry, player in zip(data["players"], table.players, strict=True):
+    for seat_data, player in zip(data["players"], table.players, strict=True):
         window = player.window
         if window is None:
             continue
-        entry["masterwork_dice"] = [
+        seat_data["masterwork_dice"] = [
             {
                 "cell": CELL_NAMES[cell],
                 "symbol": SYMBOLS[die_symbol(window.dice[cell])],
@@ -261,4 +261,4 @@ class Masterwork(RuleModule):
         rules.view_hooks.append(show_board)
 
 
-MODULE: Final = Masterwork()
+MODULE: Final[RuleModule] = Masterwork()

@@ -42,7 +42,7 @@ class PlaceOwnDie(PlaceDie):
     """Place a die from your Private Dice Pool in your window."""
 
     bit = PLACED_OWN
-    kind = Kind.OWN_DRAFT
+    kind = int(Kind.OWN_DRAFT)
     done_reason = msg("refuse.placed_own")
     source = msg("source.own_pool")
     part = msg("prompt.part.own")
@@ -104,4 +104,4 @@ class PrivatePools(RuleModule):
         rules.view_hooks.append(show_own_dice)
 
 
-MODULE: Final = PrivatePools()
+MODULE: Final[RuleModule] = PrivatePools()

@@ -115,4 +115,4 @@ class Solo(RuleModule):
         rules.outcome = target_outcome
 
 
-MODULE: Final = Solo()
+MODULE: Final[RuleModule] = Solo()

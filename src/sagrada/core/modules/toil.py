@@ -34,4 +34,4 @@ class Toil(RuleModule):
                 rules.public_deck.append(objective.id)
 
 
-MODULE: Final = Toil()
+MODULE: Final[RuleModule] = Toil()

@@ -42,7 +42,6 @@ def _opposite(die: Die) -> Die:
     return (die // 6) * 6 + (7 - DIE_VALUE[die]) - 1
 
 
-@register_tool
 class GrozingPliers(AfterDrafting):
     """1: after drafting, raise or lower the die's value by 1 (a 1 never becomes 6, nor 6 a 1)."""
 
@@ -86,7 +85,9 @@ class GrozingPliers(AfterDrafting):
         return super().explain(ctx, action)
 
 
-@register_tool
+register_tool(GrozingPliers)
+
+
 class LensCutter(SwapAfterDrafting):
     """5: after drafting, swap the die with a die on the Round Track."""
 
@@ -137,7 +138,9 @@ class LensCutter(SwapAfterDrafting):
         return super().explain(ctx, action)
 
 
-@register_tool
+register_tool(LensCutter)
+
+
 class FluxBrush(AfterDrafting):
     """6: after drafting, re-roll the die; if it then fits nowhere it returns to the Draft Pool.
 
@@ -156,7 +159,9 @@ class FluxBrush(AfterDrafting):
         return offer_placement(ctx)
 
 
-@register_tool
+register_tool(FluxBrush)
+
+
 class CorkBackedStraightedge(AfterDrafting):
     """9: after drafting, place the die where no die touches it, obeying the space's restriction."""
 
@@ -165,7 +170,9 @@ class CorkBackedStraightedge(AfterDrafting):
     fit = msg("fit.isolated")
 
 
-@register_tool
+register_tool(CorkBackedStraightedge)
+
+
 class GrindingStone(AfterDrafting):
     """10: after drafting, turn the die to its opposite face (values add up to 7)."""
 
@@ -180,7 +187,9 @@ class GrindingStone(AfterDrafting):
         return offer_placement(ctx)
 
 
-@register_tool
+register_tool(GrindingStone)
+
+
 class FluxRemover(AfterDrafting):
     """11: after drafting, return the die to the bag, draw another, choose its value, then
     place it or put it in the Draft Pool (so any die of the Draft Pool can be taken)."""
@@ -207,6 +216,9 @@ class FluxRemover(AfterDrafting):
 
     def effect_prompt(self, ctx: TurnContext) -> Message:
         return msg("tool.new_value", colour=DIE_NAMES[ctx.held][0])
+
+
+register_tool(FluxRemover)
 
 
 class _MoveOne(ToolEffect):
@@ -255,7 +267,6 @@ class _MoveOne(ToolEffect):
         return super().explain(ctx, action)
 
 
-@register_tool
 class EglomiseBrush(_MoveOne):
     """2: move one die, ignoring the spaces' colour restrictions."""
 
@@ -263,7 +274,9 @@ class EglomiseBrush(_MoveOne):
     ignore_colour = True
 
 
-@register_tool
+register_tool(EglomiseBrush)
+
+
 class CopperFoilBurnisher(_MoveOne):
     """3: move one die, ignoring the spaces' value restrictions."""
 
@@ -271,7 +284,9 @@ class CopperFoilBurnisher(_MoveOne):
     ignore_value = True
 
 
-@register_tool
+register_tool(CopperFoilBurnisher)
+
+
 class Lathekin(ToolEffect):
     """4: move exactly two dice, one after the other, obeying every placement rule."""
 
@@ -339,7 +354,9 @@ class Lathekin(ToolEffect):
         return super().explain(ctx, action)
 
 
-@register_tool
+register_tool(Lathekin)
+
+
 class GlazingHammer(ToolEffect):
     """7: re-roll every die in the Draft Pool; only on your second turn, before drafting."""
 
@@ -360,7 +377,9 @@ class GlazingHammer(ToolEffect):
         return True
 
 
-@register_tool
+register_tool(GlazingHammer)
+
+
 class RunningPliers(ToolEffect):
     """8: on your first turn, after placing a die, draft and place another; skip your second."""
 
@@ -402,7 +421,9 @@ class RunningPliers(ToolEffect):
         return super().explain(ctx, action)
 
 
-@register_tool
+register_tool(RunningPliers)
+
+
 class TapWheel(ToolEffect):
     """12: move up to two dice of one colour that matches a die on the Round Track."""
 
@@ -465,3 +486,6 @@ class TapWheel(ToolEffect):
                         return msg("tool.colours_differ")
             return explain_move(window, action, False, False)
         return super().explain(ctx, action)
+
+
+register_tool(TapWheel)

@@ -14,7 +14,7 @@ still lead to an end: a player never pays for a card that cannot act.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from sagrada.core import actions as A
 from sagrada.core.actions import Action, Kind
@@ -29,6 +29,7 @@ from sagrada.core.cells import (
     Mask,
     cell_list,
 )
+from sagrada.core.compiled import mypyc_attr
 from sagrada.core.context import TurnContext
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_VALUE_CLASSES, Die
 from sagrada.core.messages import Message, msg
@@ -43,12 +44,13 @@ PLACE: Final = 4
 OWN: Final = 5
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ToolEffect:
     """The effect of one tool card. Subclasses override the steps they need."""
 
-    number: int = 0
+    number: ClassVar[int] = 0
     #: Whether the card acts on the die drafted this turn (so the turn's draft must be unused).
-    after_drafting: bool = False
+    after_drafting: ClassVar[bool] = False
 
     def can_start(self, ctx: TurnContext) -> bool:
         """Return whether the card's whole sequence can complete now (cost and turn aside)."""
@@ -84,12 +86,13 @@ class ToolEffect:
 TOOL_EFFECTS: Final[dict[int, ToolEffect]] = {}
 
 
-def register_tool(effect: type[ToolEffect]) -> type[ToolEffect]:
-    """Register one instance of the decorated class as the effect of its card number."""
-    if effect.number in TOOL_EFFECTS:
-        raise ValueError(f"tool card {effect.number} has two effects")
-    TOOL_EFFECTS[effect.number] = effect()
-    return effect
+def register_tool(effect: type[ToolEffect]) -> None:
+    """Register one instance of ``effect`` as the effect of its card number (called after the
+    class: a class compiled by mypyc takes no decorator of ours)."""
+    instance = effect()
+    if instance.number in TOOL_EFFECTS:
+        raise ValueError(f"tool card {instance.number} has two effects")
+    TOOL_EFFECTS[instance.number] = instance
 
 
 #: Every cell for every value class: the spaces' value restrictions lifted.
@@ -235,6 +238,7 @@ def explain_move(
 # -- the "after drafting" cards ----------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AfterDrafting(ToolEffect):
     """A card that takes a die from the Draft Pool, changes it, then places it.
 
@@ -245,11 +249,11 @@ class AfterDrafting(ToolEffect):
 
     after_drafting = True
     #: The die must go where no die touches it (Cork-backed Straightedge).
-    isolated = False
+    isolated: ClassVar[bool] = False
     #: The player may put the die back in the Draft Pool instead of placing it (Flux Remover).
-    may_return = False
+    may_return: ClassVar[bool] = False
     #: What a die must allow to be taken, after "could be" (see :meth:`fits`).
-    fit = msg("fit.placed")
+    fit: ClassVar[Message] = msg("fit.placed")
 
     def fits(self, ctx: TurnContext, die: Die) -> bool:
         """Return whether the card's sequence, started by taking ``die``, can end with a die
@@ -342,6 +346,7 @@ class AfterDrafting(ToolEffect):
         return super().explain(ctx, action)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SwapAfterDrafting(AfterDrafting):
     """A card that swaps the drafted die for another die, which is then placed: whichever die
     is drafted, the card can complete exactly when one of the dice it may swap in fits."""

@@ -23,7 +23,6 @@ def _own_choices(ctx: TurnContext, exclude: int = -1) -> list[Action]:
     return [A.OWN_CHOOSE_BASE + die for die in distinct(ctx.own_pool, exclude)]
 
 
-@register_tool
 class StripCutter(SwapAfterDrafting):
     """13: after drafting, swap the drafted die with a die from your Private Dice Pool; the die
     from your pool is then placed."""
@@ -71,7 +70,9 @@ class StripCutter(SwapAfterDrafting):
         return super().explain(ctx, action)
 
 
-@register_tool
+register_tool(StripCutter)
+
+
 class LeadCameNippers(ToolEffect):
     """14: re-roll one or two dice of your Private Dice Pool."""
 
@@ -113,6 +114,9 @@ class LeadCameNippers(ToolEffect):
         if A.KIND_OF[action] == Kind.OWN_CHOOSE:
             return msg("tool.no_other_own", die=DIE_NAMES[A.ARG1[action]])
         return super().explain(ctx, action)
+
+
+register_tool(LeadCameNippers)
 
 
 def _index_except(dice: list[int], die: int, skip: int) -> int:

@@ -55,7 +55,6 @@ def _sources(window: Window) -> list[int]:
     return cell_list(window.by_colour[ORANGE])
 
 
-@register_tool
 class SolderingIron(ToolEffect):
     """15: move a masterwork die and choose its rotation again."""
 
@@ -108,7 +107,9 @@ class SolderingIron(ToolEffect):
         return super().explain(ctx, action)
 
 
-@register_tool
+register_tool(SolderingIron)
+
+
 class GlassSaw(ToolEffect):
     """16: after drafting, the drafted die buys a masterwork die through any open slot."""
 
@@ -174,3 +175,6 @@ class GlassSaw(ToolEffect):
             problem = ctx.window().placement_problem(ctx.held, A.ARG2[action])
             return problem or msg("refuse.placement")
         return super().explain(ctx, action)
+
+
+register_tool(GlassSaw)
