@@ -12,9 +12,9 @@ In solo play everything is in sight but the bag, so the planner guesses it
   best mean result is played to its end, unless chance (a re-roll, a die from the bag)
   intervenes, after which the planner plans again.
 
-The result of a playout is the final score less ``target_share`` times the target (1: the
-margin the solo game is won by). Playouts never use a tool: a tool is used when a plan of this
-turn that uses it does better than those that do not.
+The result of a playout is the final score less ``target_share`` times the target (1 would be
+the margin the solo game is won by; :data:`TARGET_SHARE` by default). Playouts never use a
+tool: a tool is used when a plan of this turn that uses it does better than those that do not.
 
 With more than one player the planner plays as the MCTS bot with the same budget (its playouts
 know only the solo rules).
@@ -37,6 +37,9 @@ from sagrada.core.state import Phase, State
 from sagrada.core.views import PlayerView, determinize
 from sagrada.core.window import Window
 
+#: How much each pip of the target counts against the score in a playout's result: 1 would be
+#: the margin the solo game is won by; half of it scored more and won no less often (docs/bots.md).
+TARGET_SHARE = 0.5
 #: The turn plans compared by playouts at a decision.
 DEFAULT_WIDTH = 20
 #: The positions a decision may look at while listing the turn's plans.
@@ -108,7 +111,7 @@ class PlannerBot:
         iterations: int | None = None,
         seconds: float | None = 1.0,
         width: int = DEFAULT_WIDTH,
-        target_share: float = 1.0,
+        target_share: float = TARGET_SHARE,
         weights: PolicyWeights | None = None,
         name: str = "planner",
         min_samples: int = MIN_SAMPLES,
