@@ -199,6 +199,25 @@ def test_the_planner_plays_legal_reproducible_games() -> None:
     assert window.violations() == []
 
 
+@pytest.mark.parametrize(
+    "config",
+    [
+        GameConfig(players=1, apprentice=True, masterwork=True, toil=True),
+        GameConfig(players=1, solo_private_objectives=1, expansion=True),
+    ],
+    ids=["life", "one-private-five-six"],
+)
+def test_the_planner_finishes_solo_games_with_the_other_modules(config: GameConfig) -> None:
+    # Its playouts know the base rules only; the engine's rules still decide what is legal.
+    state = new_game(config, 2)
+    bot = make_bot("planner:10", seed=2)
+    while not state.is_over:
+        state.apply(bot.choose(make_view(state, 0), state.legal_actions()))
+    window = state.players[0].window
+    assert window is not None
+    assert window.violations() == []
+
+
 def solo_decisions(seed: int, count: int) -> list[State]:
     """Positions of a random solo game where the player has a choice (setup first)."""
     state = new_game(SOLO, seed)
