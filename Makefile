@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play play-terminal test lint typecheck unit unit-postgres bench browser catalogue clean
+.PHONY: play play-terminal test lint typecheck unit unit-compiled unit-postgres bench browser \
+	catalogue fast pure clean
 
 # The tests that talk to a server through its API or a WebSocket: `unit` runs them on SQLite
 # with the rest, then again on a throw-away PostgreSQL (unit-postgres).
@@ -14,7 +15,7 @@ SERVER_TESTS := tests/test_web_*.py tests/test_messages.py tests/test_options.py
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[web,test,cli,cluster,rl,postgres]'
+	$(BIN)/pip install --quiet -e '.[web,test,cli,cluster,rl,postgres,fast]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -40,9 +41,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src
 
-unit: $(STAMP)
-	$(BIN)/pytest
+# The whole suite runs on the pure build: a compiled build put in src/ by `make fast` is taken
+# out first (`make fast` puts it back from build/fast in a second).
+unit: $(STAMP) pure
+	SAGRADA_EXPECT_BUILD=pure $(BIN)/pytest
+	$(MAKE) --no-print-directory unit-compiled
 	$(MAKE) --no-print-directory unit-postgres
+
+# The fuzzer and the golden games again on the compiled build (docs/compiled.md): a compiled
+# copy of the package in build/fast (compiled again only when a source it depends on changed),
+# first on the path; tests/test_compiled_build.py checks that its compiled modules are the ones
+# imported.
+COMPILED_TESTS := tests/test_compiled_build.py tests/test_fuzz.py tests/test_golden.py
+unit-compiled: $(STAMP)
+	$(BIN)/python scripts/compile.py build/fast
+	SAGRADA_EXPECT_BUILD=compiled PYTHONPATH=build/fast $(BIN)/pytest -p no:cacheprovider \
+		$(COMPILED_TESTS)
 
 # scripts/with_postgres.py installs Debian's postgresql when it is missing, starts a cluster in
 # a temporary directory, runs the tests with SAGRADA_TEST_DATABASE_URL, then removes it.
@@ -51,6 +65,16 @@ unit-postgres: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/sagrada bench
+
+# The compiled build (docs/compiled.md): the rules core and the search bots compiled with mypyc
+# (the `fast` extra and a C compiler), put beside their sources in src/ where Python imports
+# them instead; `sagrada bench` says which build runs. Compiled again only when a source
+# changed. `make pure` takes them out.
+fast: $(STAMP)
+	$(BIN)/python scripts/compile.py --in-place
+
+pure:
+	$(PYTHON) scripts/compile.py --remove
 
 # Compile the message catalogues (src/sagrada/locale/*/LC_MESSAGES/sagrada.po) after editing
 # them; a test fails while a compiled catalogue is stale.

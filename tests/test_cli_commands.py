@@ -20,6 +20,7 @@ from helpers import play_random, write_json
 from sagrada import __version__
 from sagrada.bots import make_bot
 from sagrada.cli.main import build_parser, main
+from sagrada.compiled_build import build_state
 from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, draft, kind_of, parse_action
 from sagrada.core.cells import NUM_CELLS
 from sagrada.core.config import GameConfig
@@ -341,12 +342,14 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     # A 2-player game has at least the 2 window choices and 20 turns.
     assert result["decisions_per_game"] >= 22
     assert isinstance(result["python"], str)
+    assert result["build"] == build_state().name
 
 
 def test_bench_plain(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_ok(capsys, ["bench", "--games", "1", "--players", "1"])
     assert "games/s" in out
     assert "1 random 1-player games" in out
+    assert f"build: {build_state().describe()}" in out
 
 
 @pytest.mark.parametrize(

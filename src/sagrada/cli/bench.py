@@ -12,6 +12,7 @@ from typing import Any
 from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cli.common import seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
+from sagrada.compiled_build import build_state
 from sagrada.core.actions import parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.record import GAME_NAME
@@ -29,7 +30,8 @@ def register(subparsers: Any) -> None:
             "Play complete games in one process, choosing a uniformly random legal action at "
             "every decision (tools included) and scoring the end, and report games per second "
             "and the average microseconds per legal-action generation; then time the MCTS bot "
-            "on a fixed position (iterations per second; the dice game's)."
+            "on a fixed position (iterations per second; the dice game's). It says which build "
+            "runs: pure Python, or compiled with mypyc (make fast)."
         ),
     )
     parser.add_argument("--games", type=int, default=300, help="games to play (default 300)")
@@ -130,7 +132,11 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--private-pools needs 2-6 players")
     if args.mcts_iterations < 0:
         raise CliError("--mcts-iterations must not be negative")
+    build = build_state()
     result = measure(args.games, config_from_args(args), args.seed, args.game)
+    result["build"] = build.name
+    if build.stale:
+        result["stale_modules"] = list(build.stale)
     if args.mcts_iterations and not cards:  # the search figure is the dice game's
         result["mcts_iterations_per_second"] = measure_mcts(args.mcts_iterations)
     if args.json:
@@ -144,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
             f"({result['decisions_per_game']:.0f} decisions each) on one core, "
             f"Python {result['python']}:"
         )
+        print(f"  build: {build.describe()}")
         print(f"  {result['games_per_second']:.0f} games/s")
         print(f"  {result['decisions_per_second']:.0f} decisions/s")
         print(f"  {result['us_per_decision']:.1f} µs per legal-action generation")
