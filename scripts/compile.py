@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,7 +134,9 @@ def build_key(package: Path) -> str:
     import mypy.version
 
     digest = hashlib.sha256()
-    versions = [sys.version, mypy.version.__version__, SETUP, COMPILED, INTERPRETED]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    settings = project.get("tool", {}).get("mypy")  # mypy's settings (strict, ...)
+    versions = [sys.version, mypy.version.__version__, SETUP, settings, COMPILED, INTERPRETED]
     digest.update(json.dumps(versions).encode())
     for path in inputs(package):
         digest.update(path.relative_to(package).as_posix().encode())
@@ -172,9 +175,11 @@ def compile_into(build: Path) -> bool:
         if is_extension(old):
             old.unlink()
     start = time.perf_counter()
+    # The project's mypy settings (strict; the untyped RL libraries), wherever the build is.
+    config = ["--config-file", str(ROOT / "pyproject.toml")]
     paths = [f"sagrada/{relative}" for relative in sources]
     result = subprocess.run(
-        [sys.executable, "-c", SETUP, *paths], cwd=build, capture_output=True, text=True
+        [sys.executable, "-c", SETUP, *config, *paths], cwd=build, capture_output=True, text=True
     )
     if result.returncode != 0:
         sys.stderr.write(result.stdout[-6000:] + result.stderr[-6000:])

@@ -380,3 +380,45 @@ def test_the_view_says_the_round_of_every_action() -> None:
     assert rounds[3] == 1 and rounds[-1] == 10
     assert rounds == sorted(rounds)
     assert set(rounds) == set(range(11))
+
+
+# -- apply and legal_actions agree, whichever comes first -------------------------------------
+
+
+def applies(state: State, code: int) -> bool:
+    """Whether ``code`` applies to a copy of ``state`` (the copy's legal actions not listed)."""
+    try:
+        state.clone().apply(code)
+    except IllegalActionError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        GameConfig(players=3),
+        GameConfig(players=3, private_pools=True),
+        GameConfig(players=2, apprentice=True, masterwork=True, toil=True),
+        GameConfig(players=1, solo_tools=3),
+    ],
+    ids=["base", "private-pools", "life", "solo"],
+)
+def test_apply_refuses_exactly_the_codes_legal_actions_leaves_out_even_before_listing_them(
+    config: GameConfig,
+) -> None:
+    # State.apply decides a pass or a turn action at the turn's main decision without listing
+    # every legal action; it must agree with legal_actions on every code it may meet: each
+    # legal action, each code of the same kinds (other dice and cells), and random ones.
+    rng = random.Random(5)
+    state = new_game(config, seed=5)
+    while not state.is_over:
+        fresh = state.clone()  # made before the list is worked out: apply decides alone
+        legal = state.legal_actions()
+        kinds = {KIND_OF[a] for a in legal}
+        same_kinds = [c for c in range(len(KIND_OF)) if KIND_OF[c] in kinds]
+        codes = set(legal) | set(rng.sample(same_kinds, min(25, len(same_kinds))))
+        codes |= {rng.randrange(config.num_distinct_actions) for _ in range(5)}
+        for code in sorted(codes):
+            assert applies(fresh, code) == (code in legal), (action_to_str(code), legal)
+        state.apply(rng.choice(legal))

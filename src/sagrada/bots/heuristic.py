@@ -15,7 +15,7 @@ from typing import Final
 from sagrada.core.apprentice_cards import SCORING, card_part, cards_by_number
 from sagrada.core.apprentice_table import NAME as APPRENTICE
 from sagrada.core.apprentice_table import Apprentice
-from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, cell_list, orthogonal_spread
+from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, Mask, cell_list, orthogonal_spread
 from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import DIE_PIPS, DIE_VALUE, NUM_COLOURS, ORANGE
@@ -60,38 +60,55 @@ LINE_WEIGHT: float = 0.6
 FILL_WEIGHT: float = 3.0
 
 
+#: ``(1 - colours * values / 30)²`` for a space that ``colours`` colours (0-5) and ``values``
+#: values (0-6) may still take, at ``colours * 8 + values``: the shortfall of a space.
+_SHORTFALL: Final[tuple[float, ...]] = tuple(
+    s * s for s in (1.0 - (i // 8) * (i % 8) / 30.0 for i in range(6 * 8))
+)
+
+
+def _add_bit(planes: tuple[int, int, int], mask: Mask) -> tuple[int, int, int]:
+    """Add 1 to the 3-bit counter of every cell of ``mask``: ``planes`` hold each cell's count
+    in binary (bit ``cell`` of the first plane is the count's lowest bit)."""
+    low, middle, high = planes
+    carry = low & mask
+    low ^= mask
+    high |= middle & carry  # counts stay below 8
+    middle ^= carry
+    return low, middle, high
+
+
 def fill_shortfall(window: Window) -> float:
     """Return the sum over open spaces of (1 - faces still allowed / 30)², 0 for a space that
     any die could fill, 1 for a dead one.
 
     A space allows a face if the pattern accepts its colour and value and no orthogonal
-    neighbour shows that colour or value.
+    neighbour shows that colour or value. The colours and the values each space allows are
+    counted for all spaces at once, as bits (a 3-bit counter per cell), then each open space
+    looks its shortfall up in a table.
     """
     empty = FULL & ~window.occupied
     if not empty:
         return 0.0
     pattern = window.pattern
-    colour_counts = [0] * 20
+    colours = (0, 0, 0)
     for colour in range(NUM_COLOURS):
-        mask = empty & pattern.colour_ok[colour] & ~orthogonal_spread(window.by_colour[colour])
-        while mask:
-            low = mask & -mask
-            colour_counts[low.bit_length() - 1] += 1
-            mask ^= low
-    value_counts = [0] * 20
+        allowed = pattern.colour_ok[colour] & ~orthogonal_spread(window.by_colour[colour])
+        colours = _add_bit(colours, empty & allowed)
+    values = (0, 0, 0)
     for value in range(1, 7):
-        mask = empty & pattern.value_ok[value] & ~orthogonal_spread(window.by_value[value])
-        while mask:
-            low = mask & -mask
-            value_counts[low.bit_length() - 1] += 1
-            mask ^= low
+        allowed = pattern.value_ok[value] & ~orthogonal_spread(window.by_value[value])
+        values = _add_bit(values, empty & allowed)
+    c0, c1, c2 = colours
+    v0, v1, v2 = values
     total = 0.0
     mask = empty
     while mask:
         low = mask & -mask
         cell = low.bit_length() - 1
-        shortfall = 1.0 - colour_counts[cell] * value_counts[cell] / 30.0
-        total += shortfall * shortfall
+        count = (c0 >> cell & 1) | (c1 >> cell & 1) << 1 | (c2 >> cell & 1) << 2
+        count = count * 8 + ((v0 >> cell & 1) | (v1 >> cell & 1) << 1 | (v2 >> cell & 1) << 2)
+        total += _SHORTFALL[count]
         mask ^= low
     return total
 

@@ -220,7 +220,13 @@ class MctsBot:
         # The playout policy's favourite, then a random sample: a cheap, varied shortlist.
         first = policy_action(state, rng)
         others = [a for a in legal if a != first]
-        return [first, *rng.sample(others, self.width - 1)]
+        # (random.Random's sample and choice are Python; its random() is C)
+        rand = rng.random
+        count = self.width - 1
+        for i in range(count):  # the first ``count`` of a random shuffle
+            j = i + int(rand() * (len(others) - i))
+            others[i], others[j] = others[j], others[i]
+        return [first, *others[:count]]
 
     def _iterate(
         self, root: _Node, state: State, root_candidates: list[Action], rng: random.Random
@@ -236,7 +242,7 @@ class MctsBot:
                 if child is not None:
                     child.available += 1
             if untried:
-                action = untried[0] if node is root else rng.choice(untried)
+                action = untried[0] if node is root else untried[int(rng.random() * len(untried))]
                 child = node.children[action] = _Node()
                 child.available = 1
                 state.apply(action)

@@ -16,45 +16,48 @@ from sagrada.core.actions import Action
 from sagrada.core.dice import DIE_COLOUR, DIE_PIPS
 from sagrada.core.state import Phase, State
 
-_KIND = A.KIND_OF
 _ARG1 = A.ARG1
 _ARG2 = A.ARG2
-_DRAFT = int(A.Kind.DRAFT)
-_OWN_DRAFT = int(A.Kind.OWN_DRAFT)
+#: The turn's parts the policy does: the draft, and placing a die of one's own.
+_PLACEMENTS = (int(A.Kind.DRAFT), int(A.Kind.OWN_DRAFT))
 
 
 def policy_action(state: State, rng: random.Random) -> Action:
-    """Return the playout policy's action at the current decision."""
-    legal = state.legal_actions()
+    """Return the playout policy's action at the current decision.
+
+    ``rng`` is used through its methods written in C only (``random``; ``choice`` is Python).
+    """
+    rand = rng.random
     if state.phase != Phase.PLAY or state.tool_slot >= 0 or state.step:
-        return rng.choice(legal)
+        legal = state.legal_actions()
+        return legal[int(rand() * len(legal))]
     player = state.players[state.current]
     window = player.window
     assert window is not None
-    colours = {o.colour for o in player.privates if o.colour is not None}
+    colours = 0  # the private objectives' colours, a bit each
     spaces = 0
     for objective in player.privates:
+        if objective.colour is not None:
+            colours |= 1 << objective.colour
         spaces |= objective.spaces
     restricted = window.pattern.colour_restricted | window.pattern.value_restricted
     best = A.PASS
     best_score = -1.0
-    rand = rng.random
-    for action in legal:
-        kind = _KIND[action]
-        if kind != _DRAFT and kind != _OWN_DRAFT:
-            continue
-        die = _ARG1[action]
-        cell = _ARG2[action]
-        score = 1.0 + rand()
-        if DIE_COLOUR[die] in colours:
-            score += DIE_PIPS[die] * 0.5
-        if spaces >> cell & 1:
-            score += DIE_PIPS[die] * 0.5
-        if restricted >> cell & 1:
-            score += 1.5
-        if score > best_score:
-            best_score = score
-            best = action
+    # Only the placements are rated, so only they are listed (not which tools could start).
+    for kind in _PLACEMENTS:
+        for action in state.turn_part_actions(kind):
+            die = _ARG1[action]
+            cell = _ARG2[action]
+            score = 1.0 + rand()
+            if colours >> DIE_COLOUR[die] & 1:
+                score += DIE_PIPS[die] * 0.5
+            if spaces >> cell & 1:
+                score += DIE_PIPS[die] * 0.5
+            if restricted >> cell & 1:
+                score += 1.5
+            if score > best_score:
+                best_score = score
+                best = action
     return best
 
 

@@ -61,6 +61,11 @@ class TurnAction:
         """Return its legal actions now (it has not been done this turn)."""
         return []
 
+    def allows(self, table: Table, action: Action) -> bool:
+        """Return whether ``action`` (of its kind) is among :meth:`actions` now; a part may
+        answer without listing them all."""
+        return action in self.actions(table)
+
     def apply(self, table: Table, action: Action) -> None:
         """Apply one of its legal actions."""
 
@@ -83,6 +88,10 @@ class PlaceDie(TurnAction):
 
     def actions(self, table: Table) -> list[Action]:
         return placement_actions(table.window(), self.dice(table), KINDS[self.kind].first)
+
+    def allows(self, table: Table, action: Action) -> bool:
+        die = ARG1[action]
+        return die in self.dice(table) and bool(table.window().legal_cells(die) >> ARG2[action] & 1)
 
     def apply(self, table: Table, action: Action) -> None:
         die = ARG1[action]

@@ -109,6 +109,37 @@ class State(Table):
         is not)."""
         return action in self.legal_actions()
 
+    def turn_part_actions(self, kind: int) -> list[Action]:
+        """Return the legal actions of the part of the turn that answers actions of ``kind``
+        (the draft: ``Kind.DRAFT``), as :meth:`legal_actions` lists them but unsorted and
+        without working out the rest; empty unless this is a turn's main decision with that
+        part still to do. For playout policies (do not modify the list)."""
+        if self.phase != Phase.PLAY or self.tool_slot >= 0 or self.step:
+            return []
+        part = self.rules.turn_by_kind.get(kind)
+        if part is None or self.used & part.bit:
+            return []
+        return part.actions(self)
+
+    def _allows(self, code: int) -> bool:
+        """Return whether the action ``code`` is legal: whether :meth:`legal_actions` lists it,
+        without listing them all where that is not needed. At a turn's main decision a pass
+        is always listed, and a turn action's code exactly when that part of the turn is still
+        to do and allows it (see :meth:`_generate`): a playout that drafts and passes never
+        asks which tool cards could start."""
+        legal = self._legal
+        if legal is not None:
+            return code in legal
+        main = self.phase == Phase.PLAY and self.tool_slot < 0 and not self.step
+        if main and 0 <= code < len(A.KIND_OF):
+            kind = A.KIND_OF[code]
+            if kind == _PASS:
+                return True
+            part = self.rules.turn_by_kind.get(kind)
+            if part is not None:
+                return not self.used & part.bit and part.allows(self, code)
+        return code in self.legal_actions()
+
     def _generate(self) -> list[Action]:
         if self.phase == Phase.OVER:
             return []
@@ -167,7 +198,7 @@ class State(Table):
         # (``action`` is typed ``SupportsIndex``, not ``int``, so that the compiled build lets
         # any value through to the refusal below instead of raising its own TypeError.)
         code = action if type(action) is int else as_code(action)
-        if code not in self.legal_actions():
+        if not self._allows(code):
             raise IllegalActionError(_safe_text(code), why_illegal(self, self.rules, code))
         self._legal = None
         self.history.append(code)
