@@ -236,10 +236,13 @@ class MctsBot:
         candidates = root_candidates
         while True:
             mover = state.current
-            untried = [a for a in candidates if a not in node.children]
+            untried = []
+            children = node.children
             for action in candidates:
-                child = node.children.get(action)
-                if child is not None:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
             if untried:
                 action = untried[0] if node is root else untried[int(rng.random() * len(untried))]
