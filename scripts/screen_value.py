@@ -2,9 +2,10 @@
 
 Variants: ``base`` (the search as shipped), ``L`` (the search with the learned evaluation),
 ``W`` (the search choosing its window by the learned value), ``LW`` (both), ``gw`` (greedy
-choosing its window by the learned value), ``greedy``. The searches run a fixed number of
-iterations, so results do not depend on the machine's load. Prints one JSON line: wins, mean
-scores, the mean of each score part.
+choosing its window by the learned value), ``gs`` (greedy choosing its window by a search of
+that many iterations: the best mean points of :meth:`MctsBot.rank`), ``greedy``. The searches
+run a fixed number of iterations, so results do not depend on the machine's load. Prints one
+JSON line: wins, mean scores, the mean of each score part.
 
     .venv/bin/python scripts/screen_value.py LW --seeds 50 --seed 9000 --iterations 300 \\
         [--weights other_weights.json]
@@ -28,18 +29,21 @@ from sagrada.core.config import GameConfig
 from sagrada.core.state import Phase, new_game
 from sagrada.core.views import PlayerView, make_view
 
-VARIANTS = ("base", "L", "W", "LW", "gw", "greedy")
+VARIANTS = ("base", "L", "W", "LW", "gw", "gs", "greedy")
 
 
 class WindowGreedy:
-    """Greedy, but choosing its window by the learned value."""
+    """Greedy, but choosing its window by the learned value, or by a search if given one."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, search: MctsBot | None = None) -> None:
         self.name = "gw"
         self._greedy = GreedyBot(seed)
+        self._search = search
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if view.state.phase == Phase.SETUP and len(legal) > 1:
+            if self._search is not None:
+                return self._search.rank(view, legal, 1)[0].action
             return choose_window(view, legal)
         return self._greedy.choose(view, legal)
 
@@ -49,6 +53,8 @@ def make(variant: str, seed: int, iterations: int) -> Bot:
         return GreedyBot(seed)
     if variant == "gw":
         return WindowGreedy(seed)
+    if variant == "gs":
+        return WindowGreedy(seed, MctsBot(seed, iterations=iterations, seconds=None))
     return MctsBot(
         seed,
         iterations=iterations,
