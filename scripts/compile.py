@@ -131,7 +131,10 @@ def inputs(package: Path) -> list[Path]:
 
 def build_key(package: Path) -> str:
     """What the compiled modules of ``package`` depend on, hashed."""
-    import mypy.version
+    try:
+        import mypy.version
+    except ImportError:
+        raise SystemExit("compile.py needs mypy (with mypyc): pip install -e '.[fast]'") from None
 
     digest = hashlib.sha256()
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
