@@ -29,6 +29,9 @@ COMPILED: Final = (
     "bots/heuristic.py",
     "bots/mcts.py",
     "bots/playout.py",
+    "bots/pimc.py",
+    "bots/planner.py",
+    "bots/solo_playout.py",
 )
 #: The modules under :data:`COMPILED` that stay plain Python (why: ``docs/compiled.md``).
 INTERPRETED: Final = (
