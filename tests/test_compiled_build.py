@@ -25,6 +25,13 @@ from sagrada.compiled_build import (
     compiled_sources,
     module_name,
 )
+from sagrada.core.errors import (
+    ConfigError,
+    ContentError,
+    InvalidNotationError,
+    RecordError,
+    SagradaError,
+)
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "compiled.md"
 
@@ -59,6 +66,16 @@ def test_the_document_says_why_each_interpreted_module_stays_plain_python() -> N
     text = DOCS.read_text(encoding="utf-8")
     for entry in INTERPRETED:
         assert f"`{entry}`" in text, entry
+
+
+# -- what once differed between the builds (this file runs on both) --------------------------
+
+
+@pytest.mark.parametrize("error", [ConfigError, ContentError, RecordError, InvalidNotationError])
+def test_an_error_made_from_text_alone_has_no_message(error: type[SagradaError]) -> None:
+    # The server answers every SagradaError with its message when it has one: compiled, the
+    # class default (None) was lost and reading it failed.
+    assert error("some reason").message is None
 
 
 def test_a_stale_compiled_module_is_named_in_the_warning() -> None:

@@ -37,6 +37,7 @@ COMPILED: Final = (
 INTERPRETED: Final = (
     "core/compiled.py",
     "core/config.py",
+    "core/errors.py",
     "core/messages.py",
     "core/options.py",
 )
