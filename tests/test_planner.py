@@ -17,7 +17,13 @@ from helpers import BLANK, arrange_cards, arranged_game, start
 from sagrada.bots import Bot, make_bot
 from sagrada.bots.pimc import PlanFollower, race, turn_plans
 from sagrada.bots.planner import PlannerBot, turn_over
-from sagrada.bots.solo_playout import PolicyWeights, SoloModel, final_score, play_out
+from sagrada.bots.solo_playout import (
+    PolicyWeights,
+    SoloModel,
+    final_score,
+    kept_tools_worth,
+    play_out,
+)
 from sagrada.bots.tournament import run_tournament
 from sagrada.cardgame.bots import make_card_bot
 from sagrada.cardgame.options import CardOptions
@@ -166,6 +172,14 @@ def test_a_playout_places_the_die_that_fits_and_leaves_the_rest_to_the_track() -
     assert window.open_spaces == 0
     assert window.dice[19] == parse_die("B6")
     assert target == 20 + 1 + 5
+
+
+def test_a_kept_tool_is_worth_its_reserve_at_the_start_and_nothing_at_the_end() -> None:
+    # 20 turns in a solo game: halfway through, a tool kept is worth half its reserve.
+    assert kept_tools_worth(3, 20, 4.0) == 12.0
+    assert kept_tools_worth(3, 10, 4.0) == 6.0
+    assert kept_tools_worth(2, 0, 4.0) == 0.0
+    assert kept_tools_worth(0, 20, 4.0) == 0.0
 
 
 # -- the dice game's planner ----------------------------------------------------------------

@@ -13,8 +13,10 @@ In solo play everything is in sight but the bag, so the planner guesses it
   intervenes, after which the planner plans again.
 
 The result of a playout is the final score less ``target_share`` times the target (1 would be
-the margin the solo game is won by; :data:`TARGET_SHARE` by default). Playouts never use a
-tool: a tool is used when a plan of this turn that uses it does better than those that do not.
+the margin the solo game is won by; :data:`TARGET_SHARE` by default), plus what the tools not
+used yet are worth (:func:`~sagrada.bots.solo_playout.kept_tools_worth`): playouts never use
+a tool, so a tool is used when a plan of this turn with it does better than those without by
+more than the tool is worth kept.
 
 With more than one player the planner plays as the MCTS bot with the same budget (its playouts
 know only the solo rules).
@@ -29,7 +31,14 @@ from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import evaluate
 from sagrada.bots.mcts import MctsBot
 from sagrada.bots.pimc import DROP_Z, MIN_SAMPLES, PlanFollower, RaceResult, best_plan, race
-from sagrada.bots.solo_playout import PolicyWeights, SoloModel, play_out
+from sagrada.bots.solo_playout import (
+    TOOL_RESERVE,
+    TURNS_PER_ROUND,
+    PolicyWeights,
+    SoloModel,
+    kept_tools_worth,
+    play_out,
+)
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.config import ROUNDS
@@ -103,6 +112,8 @@ class PlannerBot:
         weights: the playout policy's weights.
         name: the bot's name in results.
         min_samples, z: how soon a race drops a plan (:func:`sagrada.bots.pimc.race`).
+        tool_reserve: what an unused tool card is worth at the start of the game
+            (:func:`sagrada.bots.solo_playout.kept_tools_worth`).
     """
 
     def __init__(
@@ -116,6 +127,7 @@ class PlannerBot:
         name: str = "planner",
         min_samples: int = MIN_SAMPLES,
         z: float = DROP_Z,
+        tool_reserve: float = TOOL_RESERVE,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a planner needs a budget: iterations, seconds or both")
@@ -126,6 +138,7 @@ class PlannerBot:
         self.target_share = target_share
         self.weights = weights if weights is not None else PolicyWeights()
         self.min_samples = min_samples
+        self.tool_reserve = tool_reserve
         self.z = z
         self._rng = random.Random(seed)
         self._follower = PlanFollower()
@@ -199,9 +212,16 @@ class PlannerBot:
                     )
                 )
 
+        reserve = self.tool_reserve
+
         def result(position: State) -> float:
             score, target = play_on(model, position)
-            return score - share * target
+            value = score - share * target
+            if not position.is_over:
+                unused = position.tool_spent.count(False)
+                turns = (ROUNDS - 1 - position.round) * TURNS_PER_ROUND + turns_left(position)
+                value += kept_tools_worth(unused, turns, reserve)
+            return value
 
         actions, race_result = best_plan(
             guess(0),

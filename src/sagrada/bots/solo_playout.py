@@ -510,6 +510,17 @@ def best_pair(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
     return choice
 
 
+#: What an unused tool card is worth to a planner at the start of the game, in points: the
+#: playouts never use one, so without it a tool would be spent as soon as it gains anything.
+TOOL_RESERVE: Final = 4.0
+
+
+def kept_tools_worth(unused: int, turns_left: int, reserve: float = TOOL_RESERVE) -> float:
+    """The worth of ``unused`` tool cards with ``turns_left`` turns of the game to come:
+    ``reserve`` each at the start, nothing at the end."""
+    return reserve * unused * turns_left / MAX_TURNS
+
+
 def final_score(model: SoloModel, window: Window) -> int:
     """The window's solo score by the engine's rules: the public objectives, the better
     private objective, −3 per open space."""

@@ -7,7 +7,7 @@ as a private objective (Shades), cards left at the end of a round on the turn ba
 Round Track. So the planner is the same: every way of playing the turn, rated by the card
 heuristic, the best few raced (:func:`sagrada.bots.pimc.best_plan`) by playouts of the solo
 playout policy (:mod:`sagrada.bots.solo_playout`) on shared guesses of the pile; the plan with
-the best mean margin (score less target) is played.
+the best mean margin (score less target, plus what the tools kept are worth) is played.
 """
 
 from __future__ import annotations
@@ -16,7 +16,13 @@ import random
 from collections.abc import Sequence
 
 from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan
-from sagrada.bots.solo_playout import PolicyWeights, SoloModel, play_out
+from sagrada.bots.solo_playout import (
+    TOOL_RESERVE,
+    PolicyWeights,
+    SoloModel,
+    kept_tools_worth,
+    play_out,
+)
 from sagrada.cardgame.actions import ROUNDS
 from sagrada.cardgame.bots import best_action
 from sagrada.cardgame.heuristic import evaluate
@@ -91,6 +97,8 @@ class PlannerCardBot:
         width: how many turn plans the playouts compare.
         weights: the playout policy's weights.
         name: the bot's name in results.
+        tool_reserve: what an unused tool card is worth at the start of the game
+            (:func:`sagrada.bots.solo_playout.kept_tools_worth`).
     """
 
     def __init__(
@@ -101,6 +109,7 @@ class PlannerCardBot:
         width: int = DEFAULT_WIDTH,
         weights: PolicyWeights | None = None,
         name: str = "planner",
+        tool_reserve: float = TOOL_RESERVE,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a planner needs a budget: iterations, seconds or both")
@@ -110,6 +119,7 @@ class PlannerCardBot:
         self.width = width
         self.weights = weights if weights is not None else CARD_WEIGHTS
         self._rng = random.Random(seed)
+        self.tool_reserve = tool_reserve
         self._follower = PlanFollower()
         self.last: RaceResult | None = None
 
@@ -131,9 +141,16 @@ class PlannerCardBot:
             while not turn_over(start, position):
                 position.apply(best_action(position, position.legal_actions()))
 
+        reserve = self.tool_reserve
+
         def result(position: CardState) -> float:
             score, target = play_on(model, position)
-            return float(score - target)
+            value = float(score - target)
+            if not position.is_over:
+                unused = sum(1 for tool in position.tools if tool not in position.spent)
+                turns = (ROUNDS - 1 - position.round) * TURNS + TURNS - position.turn
+                value += kept_tools_worth(unused, turns, reserve)
+            return value
 
         actions, race_result = best_plan(
             guess(0),
