@@ -118,7 +118,8 @@ def plot(runs: list[Any], path: str) -> None:
             label=name,
         )
     game = runs[0]["report"]["game"]
-    games = runs[0]["bots"][0]["games"]
+    sizes = sorted({bot["games"] for run in runs for bot in run["bots"]})
+    games = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}–{sizes[-1]}"
     for axes in (wins, scores):
         axes.set_xlabel("tool cards in play")
         axes.set_xticks(list(TOOL_COUNTS[game]))
