@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import evaluate
 from sagrada.bots.mcts import MctsBot
-from sagrada.bots.pimc import DROP_Z, MIN_SAMPLES, PlanFollower, RaceResult, best_plan, race
+from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan, race
 from sagrada.bots.solo_playout import (
     TOOL_RESERVE,
     TURNS_PER_ROUND,
@@ -51,6 +51,11 @@ from sagrada.core.window import Window
 TARGET_SHARE = 0.5
 #: The turn plans compared by playouts at a decision.
 DEFAULT_WIDTH = 20
+#: The race's patience: the guesses before a plan may be dropped, and the standard errors
+#: behind the leader that drop it. More patient than the driver's default (4, 2.0): 44.2
+#: against 41.9 points over the same 60 games at 4,000 playouts, in 1.7 times the time.
+RACE_SAMPLES = 8
+RACE_Z = 2.5
 #: The positions a decision may look at while listing the turn's plans.
 PLAN_NODES = 3000
 #: States a greedy finish of a turn may look at per decision (after a re-roll).
@@ -125,8 +130,8 @@ class PlannerBot:
         target_share: float = TARGET_SHARE,
         weights: PolicyWeights | None = None,
         name: str = "planner",
-        min_samples: int = MIN_SAMPLES,
-        z: float = DROP_Z,
+        min_samples: int = RACE_SAMPLES,
+        z: float = RACE_Z,
         tool_reserve: float = TOOL_RESERVE,
     ) -> None:
         if iterations is None and seconds is None:
