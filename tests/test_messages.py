@@ -30,6 +30,7 @@ from sagrada.core.messages import PARAM_KINDS, msg, render
 from sagrada.core.objectives import public_rule_ids, public_unit
 from sagrada.core.options import OPTIONS
 from sagrada.core.state import new_game
+from sagrada.games import game_bots, games
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
 from web_helpers import act, create_game, new_client, start_play, tokens_of
 
@@ -146,6 +147,8 @@ def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
     used = {message_id for message_id, _, _ in sent_messages() if not message_id.endswith("*")}
     used |= {family + value for family, values in FAMILIES.items() for value in values}
     used |= set(page_ids()) | {"language.name"}  # each catalogue's name for itself (i18n.py)
+    # The table options' words, served with them (tests/test_web_table_options.py).
+    used |= {i for g in games() for option in game_bots(g.name).table for i in option.message_ids()}
     assert set(ENGLISH) - used == set()
 
 

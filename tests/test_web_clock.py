@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sagrada.web.models import MIN_TURN_SECONDS
+from sagrada.table_options import MIN_TURN_SECONDS
 from web_helpers import (
     TestClient,
     act_ok,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 from sagrada.bots import BOT_NAMES, hint_bot, make_bot
 from sagrada.bots.advice import Adviser, RatedAction
@@ -29,6 +29,7 @@ from sagrada.cardgame.game import CARD_GAME
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
 from sagrada.core.record import parse_json
+from sagrada.table_options import CARD_HINTS, TABLE_OPTIONS, TableOption
 
 
 class GameState(Protocol):
@@ -147,27 +148,20 @@ class GameBots:
     names that may take a seat, the one that plays a person's turn when their time runs out
     (strong, and quick to decide) and the one a hint asks (the strongest): its name, and how
     it is made from a seed and a budget (seconds, or iterations for repeatable answers; a
-    bot without such a budget ignores it); and the table options (:data:`TABLE_OPTIONS`) the
-    game is offered with, which these bots serve."""
+    bot without such a budget ignores it); and the options of the table the game is offered
+    with on the server (:mod:`sagrada.table_options`), which these bots serve."""
 
     make: Callable[[str, int], Player]
     names: tuple[str, ...]
     stand_in: str
     adviser: Callable[[int, float | None, int | None], Adviser]
-    table: tuple[str, ...] = ()
+    table: tuple[TableOption, ...] = ()
 
     @property
     def hint(self) -> str:
         """The hint bot's name."""
         return self.adviser(0, None, None).name
 
-
-#: The options of the table a game is played at on the server, besides the game's own options
-#: (docs/web-api.md): a person's time for a turn (``turn_seconds``: the game's stand-in plays
-#: a turn whose time ran out) and ``hints`` (its hint bot's best actions, on request). Each
-#: game's bots say which of them it offers (:attr:`GameBots.table`); the server's request
-#: models and the pages follow.
-TABLE_OPTIONS: Final = ("turn_seconds", "hints")
 
 #: Each game's bots, by game name. They live outside the engines (the dice game's core
 #: imports no bot).
@@ -177,7 +171,7 @@ _BOTS: dict[str, GameBots] = {
     ),
     # The card game's page shows no turn clock: no time limit.
     CARD_GAME.name: GameBots(
-        make_card_bot, CARD_BOT_NAMES, stand_in="plan", adviser=planner, table=("hints",)
+        make_card_bot, CARD_BOT_NAMES, stand_in="plan", adviser=planner, table=(CARD_HINTS,)
     ),
 }
 

@@ -11,11 +11,9 @@ from sagrada.bots.advice import Basis, Scale
 from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.games import game_bots
+from sagrada.table_options import TableOption
 from sagrada.web.session import GameError
 
-#: The turn limits a game may have, in seconds (ten seconds to a week).
-MIN_TURN_SECONDS: Final = 10
-MAX_TURN_SECONDS: Final = 7 * 24 * 3600
 #: Actions one request may carry.
 MAX_ACTIONS_PER_REQUEST: Final = 12
 
@@ -68,28 +66,21 @@ def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
 #: Options a request must give (the others have the schema's defaults).
 REQUIRED_OPTIONS: Final = ("players",)
 
-#: The request fields of the table's options (:data:`sagrada.games.TABLE_OPTIONS`; a game
-#: declaring one without a field here fails at import).
-_TABLE_FIELDS: Final[dict[str, Any]] = {
-    "turn_seconds": (
-        Annotated[
-            int,
-            Field(ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS),
-            BeforeValidator(_whole_number),
-        ]
-        | None,
-        Field(
-            None,
-            description="seconds a person has for a turn before a bot plays it (null: no limit)",
-        ),
-    ),
-    "hints": (bool, Field(False, description="may players ask what the strong bot would do")),
-}
+
+def _table_field(option: TableOption) -> tuple[Any, Any]:
+    """The request field of a table option, from its declaration."""
+    if option.type == "bool":
+        return bool, Field(option.default, description=option.help)
+    number: Any = Annotated[
+        int, Field(ge=option.minimum, le=option.maximum), BeforeValidator(_whole_number)
+    ]
+    kind: Any = number | None if option.nullable else number
+    return kind, Field(option.default, description=option.help)
 
 
 def _table_fields(game_name: str) -> dict[str, Any]:
     """The request fields of the table options a game is offered with (games.py says which)."""
-    return {name: _TABLE_FIELDS[name] for name in game_bots(game_name).table}
+    return {option.name: _table_field(option) for option in game_bots(game_name).table}
 
 
 _CREATE_FIELDS: dict[str, Any] = {

@@ -1,6 +1,7 @@
 """The server's reference answers, the same for every game and person: health, the option
-schemas and what the engine makes of option values, the message catalogues, the cards, and
-the solo card game's measured difficulty (docs/web-api.md)."""
+schemas (a game's own and its table's) and what the engine makes of option values, the
+message catalogues, the cards, and the solo card game's measured difficulty
+(docs/web-api.md)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from sagrada.core.errors import SagradaError
 from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.core.options import OPTIONS
 from sagrada.games import game as game_entry
+from sagrada.games import game_bots
 from sagrada.i18n import catalogue_json, languages, negotiate
 from sagrada.web.openapi import errors
 from sagrada.web.session import GameError
@@ -51,6 +53,18 @@ async def options_schema(game: str = "sagrada") -> list[dict[str, Any]]:
     except KeyError:
         raise GameError(404, f"no game called {game!r} (sagrada or cards)") from None
     return [spec.to_json() for spec in entry.options()]
+
+
+@router.get("/api/options/table", responses=errors(404))
+async def table_options(game: str = "sagrada") -> list[dict[str, Any]]:
+    """The options of a game's table on this server, besides the game's own options (the
+    solo card game's, ``?game=cards``): name, type, default, allowed values, the values a
+    form offers, label and help (docs/web-api.md)."""
+    try:
+        offered = game_bots(game).table
+    except KeyError:
+        raise GameError(404, f"no game called {game!r} (sagrada or cards)") from None
+    return [option.to_json() for option in offered]
 
 
 @router.get("/api/messages", responses=errors(404))
