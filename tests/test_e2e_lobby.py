@@ -66,3 +66,24 @@ def test_a_name_being_typed_keeps_its_seat_while_the_form_follows_the_options(
     page.keyboard.type("b")
     expect(name).to_have_value("Bob")
     expect(name).to_be_focused()
+
+
+def test_each_form_shows_the_table_options_the_server_offers_its_game(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    # The controls are drawn from GET /api/options/table (sagrada/table_options.py): the dice
+    # game's form has the turn clock with the values it offers, and hints; the card game's
+    # form has hints alone (its page shows no clock).
+    page.goto(server + "/")
+    dice = page.get_by_test_id("new-game-form")
+    offered = httpx.get(f"{server}/api/options/table").json()[0]["presets"]
+    clock = dice.get_by_test_id("turn-seconds").locator("option")
+    expect(clock).to_have_text([preset["label"] for preset in offered])
+    values = [option.get_attribute("value") for option in clock.all()]
+    assert values == [str(preset["value"] or "") for preset in offered]
+    expect(dice.get_by_test_id("turn-seconds")).to_have_value("")
+    expect(dice.get_by_test_id("hints")).not_to_be_checked()
+    cards = page.get_by_test_id("card-game-form")
+    expect(cards.get_by_test_id("card-hints")).not_to_be_checked()
+    expect(cards.locator("select, input[type=checkbox]")).to_have_count(2)  # tools and hints

@@ -1,4 +1,5 @@
-// The lobby: create a game (POST /api/games), with its options drawn from the option schema;
+// The lobby: create a game (POST /api/games), with its options drawn from the option schema
+// and its table's from the table options the server offers (lobby/table.js);
 // the list of open and running games, to join or watch, is lobby/games.js. Server errors are
 // shown next to the form.
 
@@ -6,6 +7,7 @@ import { api, el, copyText, gameUrl, rememberToken, startPage } from "./common.j
 import { t, tr } from "./i18n.js";
 import { refreshGames, setupGameLists } from "./lobby/games.js";
 import { setupCardGameForm } from "./lobby/cards.js";
+import { tableControls } from "./lobby/table.js";
 
 /** Seat kinds offered: a person, or a bot at one of the three difficulties (with their words). */
 const SEAT_KINDS = [
@@ -69,6 +71,8 @@ function renderSeats() {
 let SCHEMA = [];
 let CARDS = { tools: [], public_objectives: [] };
 let CHECK = null;
+/** The table's options (GET /api/options/table): their controls. */
+let TABLE = tableControls([]);
 /** For each option: its row, and how to read its value from the form. */
 const controls = {};
 
@@ -236,8 +240,7 @@ function gameOptions() {
   body.names = seats.map((s, i) => s.name.value.trim() || defaultName(i, bots[i]));
   if ($("open-seats").checked) body.open_seats = true;
   // The table's options (docs/web-api.md), sent only when not the default.
-  if ($("turn-seconds").value) body.turn_seconds = Number($("turn-seconds").value);
-  if ($("hints").checked) body.hints = true;
+  Object.assign(body, TABLE.fields());
   return body;
 }
 
@@ -355,12 +358,19 @@ function createdHint(game, invited, mine) {
 async function init() {
   try {
     await startPage();
-    [SCHEMA, CARDS] = await Promise.all([api("GET", "/api/options"), api("GET", "/api/cards")]);
+    let table;
+    [SCHEMA, CARDS, table] = await Promise.all([
+      api("GET", "/api/options"),
+      api("GET", "/api/cards"),
+      api("GET", "/api/options/table"),
+    ]);
+    TABLE = tableControls(table);
   } catch (err) {
     showError(tr("page.lobby.no_options", { problem: err.message }));
     return;
   }
   renderOptions();
+  $("table-options").replaceChildren(...TABLE.rows);
   form.addEventListener("change", (event) => {
     if (event.target.closest(".seat-row")) return; // seats are not options: nothing to check
     updateForm();

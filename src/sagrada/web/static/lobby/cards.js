@@ -1,9 +1,10 @@
 // The lobby's form for the solo card game: how many tool cards (the rulebook's hint beside),
-// optionally the glass window by name, and whether hints are allowed (a table option the
-// server offers the card game, docs/web-api.md). Creating the game opens its page at once.
+// optionally the glass window by name, and the table options the server offers the card game
+// (hints, docs/web-api.md; lobby/table.js). Creating the game opens its page at once.
 
 import { api, el, gameUrl, rememberToken } from "../common.js";
 import { pageLanguage, tr } from "../i18n.js";
+import { tableControls } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,13 @@ export async function setupCardGameForm() {
   } catch (err) {
     // The defaults above are the rulebook's: the form still works.
   }
+  let table = tableControls([]);
+  try {
+    table = tableControls(await api("GET", "/api/options/table?game=cards"), "card-");
+  } catch (err) {
+    // Without them the game is created with the table's defaults.
+  }
+  $("card-table-options").replaceChildren(...table.rows);
   for (let n = spec.minimum; n <= spec.maximum; n++) tools.append(el("option", { value: String(n), text: String(n) }));
   tools.value = String(spec.default);
   // The measured difficulty beside the choice (docs/card-game.md): how often the strongest bot
@@ -52,7 +60,7 @@ export async function setupCardGameForm() {
     const body = { game: "cards", tools: Number(tools.value), bots: [null], names: [tr("page.lobby.card_game.you")], open_seats: false };
     const windowName = $("card-window").value.trim();
     if (windowName) body.window = windowName;
-    if ($("card-hints").checked) body.hints = true;
+    Object.assign(body, table.fields());
     const button = form.querySelector('[data-testid="create-card-game"]');
     button.disabled = true;
     try {
