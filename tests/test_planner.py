@@ -20,10 +20,9 @@ from sagrada.bots.planner import PlannerBot, turn_over
 from sagrada.bots.solo_playout import (
     PolicyWeights,
     SoloModel,
-    final_score,
     kept_tools_worth,
-    play_out,
 )
+from sagrada.bots.table_playout import final_score, play_out
 from sagrada.bots.tournament import run_tournament
 from sagrada.cardgame.bots import make_card_bot
 from sagrada.cardgame.options import CardOptions

@@ -32,6 +32,7 @@ COMPILED: Final = (
     "bots/pimc.py",
     "bots/planner.py",
     "bots/solo_playout.py",
+    "bots/table_playout.py",
 )
 #: The modules under :data:`COMPILED` that stay plain Python (why: ``docs/compiled.md``).
 INTERPRETED: Final = (

@@ -1,4 +1,4 @@
-"""The solo planner: perfect-information Monte Carlo over guesses of the bag.
+"""The planner: perfect-information Monte Carlo over guesses of the bag.
 
 In solo play everything is in sight but the bag, so the planner guesses it
 (:func:`~sagrada.core.views.determinize`) and plans:
@@ -18,18 +18,25 @@ used yet are worth (:func:`~sagrada.bots.solo_playout.kept_tools_worth`): playou
 a tool, so a tool is used when a plan of this turn with it does better than those without by
 more than the tool is worth kept.
 
-With more than one player the planner plays as the MCTS bot with the same budget (its playouts
-know only the solo rules).
+At a table of 2-4 players under the base game's turn rules (:func:`~sagrada.bots.table_playout.
+plays_at_table`) it plans the same way: a guess also gives the other players' private
+objectives, every player's turns are played out by the same policy on the common Draft Pool
+(:func:`~sagrada.bots.table_playout.play_table`), and a playout's result is the planner's score
+less a share of the best other score, plus a bonus for a win (:func:`table_result`). The window
+is chosen by its setup rating, as the search chooses it, or by playouts (``table_window``).
+Games the playouts cannot model (the Private Dice Pool rules, Life's modules, 5 or 6 players)
+it plays as the MCTS bot with the same budget.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from sagrada.bots.greedy import GreedyBot
-from sagrada.bots.heuristic import evaluate
-from sagrada.bots.mcts import MctsBot
+from sagrada.bots.heuristic import evaluate, pattern_appeal
+from sagrada.bots.mcts import RIVALRY, MctsBot, appeal_choice
 from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan, race
 from sagrada.bots.solo_playout import (
     TOOL_RESERVE,
@@ -37,8 +44,8 @@ from sagrada.bots.solo_playout import (
     PolicyWeights,
     SoloModel,
     kept_tools_worth,
-    play_out,
 )
+from sagrada.bots.table_playout import play_out, play_table, plays_at_table, round_turns
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.config import ROUNDS
@@ -49,6 +56,9 @@ from sagrada.core.window import Window
 #: How much each pip of the target counts against the score in a playout's result: 1 would be
 #: the margin the solo game is won by; half of it scored more and won no less often (docs/bots.md).
 TARGET_SHARE = 0.5
+#: At a table, the points a playout's win is worth: the search's reward (a win plus 0.02 times
+#: the points, :data:`sagrada.bots.mcts.MARGIN_WEIGHT`) scaled to points.
+WIN_BONUS = 50.0
 #: The turn plans compared by playouts at a decision.
 DEFAULT_WIDTH = 20
 #: The race's patience: the guesses before a plan may be dropped, and the standard errors
@@ -87,6 +97,42 @@ def future_pools(state: State, first_round: int) -> list[list[int]]:
     return [[draw.draw_die() for _ in range(size)] for _ in range(first_round, ROUNDS)]
 
 
+def play_on_table(models: Sequence[SoloModel], position: State) -> list[int]:
+    """Each seat's final score after playing ``position`` (a game of several players at the
+    start of a turn, or over) to the end by the playout policy, on its own chance's dice;
+    ``models[seat]`` is the seat's game."""
+    if position.is_over:
+        return [score.total for score in position.outcome().scores]
+    players = position.config.players
+    windows: list[Window] = []
+    for player in position.players:
+        assert player.window is not None
+        windows.append(player.window.copy())
+    futures = future_pools(position, position.round + 1)
+    orders = [
+        position.rules.round_order(players, (position.start_player + k) % players)
+        for k in range(1, len(futures) + 1)
+    ]
+    return play_table(
+        models,
+        windows,
+        [player.favor for player in position.players],
+        list(position.pool),
+        round_turns(position.order, position.turn, players, position.skip),
+        futures,
+        orders,
+    )
+
+
+def table_result(scores: Sequence[int], seat: int, rivalry: float, win_bonus: float) -> float:
+    """A playout's result for ``seat`` at a table: its score less ``rivalry`` times the best
+    other score, plus ``win_bonus`` for a win (half of it for a tie on points)."""
+    own = scores[seat]
+    rival = max(scores[s] for s in range(len(scores)) if s != seat)
+    won = 1.0 if own > rival else 0.5 if own == rival else 0.0
+    return own - rivalry * rival + win_bonus * won
+
+
 def play_on(model: SoloModel, position: State) -> tuple[int, int]:
     """The final score and target of playing ``position`` (a solo game at the start of a turn,
     or over) to the end by the playout policy, on its own chance's dice."""
@@ -119,6 +165,10 @@ class PlannerBot:
         min_samples, z: how soon a race drops a plan (:func:`sagrada.bots.pimc.race`).
         tool_reserve: what an unused tool card is worth at the start of the game
             (:func:`sagrada.bots.solo_playout.kept_tools_worth`).
+        rivalry, win_bonus: at a table, a playout's result is the score less ``rivalry``
+            times the best other score, plus ``win_bonus`` for a win (:func:`table_result`).
+        table_window: at a table, choose the window by playouts (else by its setup rating,
+            as the search does).
     """
 
     def __init__(
@@ -133,6 +183,9 @@ class PlannerBot:
         min_samples: int = RACE_SAMPLES,
         z: float = RACE_Z,
         tool_reserve: float = TOOL_RESERVE,
+        rivalry: float = RIVALRY,
+        win_bonus: float = WIN_BONUS,
+        table_window: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a planner needs a budget: iterations, seconds or both")
@@ -145,6 +198,11 @@ class PlannerBot:
         self.min_samples = min_samples
         self.tool_reserve = tool_reserve
         self.z = z
+        self.rivalry = rivalry
+        self.win_bonus = win_bonus
+        self.table_window = table_window
+        # A game of several players has no target: the policy does not count the pips.
+        self._table_weights = replace(self.weights, target_weight=0.0)
         self._rng = random.Random(seed)
         self._follower = PlanFollower()
         self._greedy = GreedyBot(seed)
@@ -157,10 +215,15 @@ class PlannerBot:
         if len(legal) == 1:
             return legal[0]
         state = view.state
-        if not state.config.solo:
+        solo = state.config.solo
+        if not solo and not plays_at_table(state.rules):
             return self._multiplayer(view, legal)
         if state.phase == Phase.SETUP:
-            return self._choose_window(view, legal)
+            if solo:
+                return self._choose_window(view, legal)
+            if self.table_window:
+                return self._choose_table_window(view, legal)
+            return appeal_choice(view, legal)
         following = self._follower.next(state.history, legal)
         if following is not None:
             return following
@@ -189,6 +252,58 @@ class PlannerBot:
         self.last = result
         return legal[result.best]
 
+    def _choose_table_window(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        me = view.player
+        options = view.state.players[me].options
+        weights = self._table_weights
+        guesses: list[tuple[list[SoloModel], list[int], list[list[int]]]] = []
+        orders: list[tuple[int, ...]] = []
+
+        def value(candidate: int, guess: int) -> float:
+            if guess == len(guesses):
+                state = determinize(view, self._rng.getrandbits(63))
+                players = len(state.players)
+                if not orders:
+                    orders.extend(
+                        state.rules.round_order(players, (state.start_player + k) % players)
+                        for k in range(ROUNDS)
+                    )
+                seat_models: list[SoloModel] = []
+                seat_favors: list[int] = []
+                for seat in range(players):
+                    player = state.players[seat]
+                    if player.window is not None:
+                        pattern = player.window.pattern
+                    else:  # not chosen yet (the viewer's own is set by the candidate)
+                        option = max(
+                            range(len(player.options)),
+                            key=lambda o: pattern_appeal(state, seat, o),
+                        )
+                        pattern = player.options[option]
+                    seat_models.append(SoloModel(pattern, state.publics, player.privates, weights))
+                    seat_favors.append(state.rules.favor_for(pattern))
+                guesses.append((seat_models, seat_favors, future_pools(state, 0)))
+            shared_models, shared_favors, futures = guesses[guess]
+            pattern = options[A.ARG1[legal[candidate]]]
+            models = list(shared_models)
+            favors = list(shared_favors)
+            models[me] = SoloModel(pattern, view.state.publics, models[me].privates, weights)
+            favors[me] = view.state.rules.favor_for(pattern)
+            scores = play_table(
+                models,
+                [Window(m.pattern) for m in models],
+                favors,
+                list(futures[0]),
+                orders[0],
+                futures[1:],
+                orders[1:],
+            )
+            return table_result(scores, me, self.rivalry, self.win_bonus)
+
+        result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
+        self.last = result
+        return legal[result.best]
+
     # -- play ----------------------------------------------------------------------------------
 
     def _plan_turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -199,7 +314,6 @@ class PlannerBot:
         model = SoloModel(window.pattern, state.publics, player.privates, self.weights)
         me = view.player
         greedy = self._greedy
-        share = self.target_share
 
         def guess(number: int) -> State:
             return determinize(view, self._rng.getrandbits(63))
@@ -217,16 +331,7 @@ class PlannerBot:
                     )
                 )
 
-        reserve = self.tool_reserve
-
-        def result(position: State) -> float:
-            score, target = play_on(model, position)
-            value = score - share * target
-            if not position.is_over:
-                unused = position.tool_spent.count(False)
-                turns = (ROUNDS - 1 - position.round) * TURNS_PER_ROUND + turns_left(position)
-                value += kept_tools_worth(unused, turns, reserve)
-            return value
+        result = self._solo_result(model) if state.config.solo else self._table_result(view)
 
         actions, race_result = best_plan(
             guess(0),
@@ -244,6 +349,53 @@ class PlannerBot:
         )
         self.last = race_result
         return self._follower.start(state.history, actions)
+
+    def _solo_result(self, model: SoloModel) -> Callable[[State], float]:
+        """A solo playout's result: the final score less a share of the target, plus what
+        the tools not used yet are worth."""
+        share = self.target_share
+        reserve = self.tool_reserve
+
+        def result(position: State) -> float:
+            score, target = play_on(model, position)
+            value = score - share * target
+            if not position.is_over:
+                unused = position.tool_spent.count(False)
+                turns = (ROUNDS - 1 - position.round) * TURNS_PER_ROUND + turns_left(position)
+                value += kept_tools_worth(unused, turns, reserve)
+            return value
+
+        return result
+
+    def _table_result(self, view: PlayerView) -> Callable[[State], float]:
+        """A playout's result at a table (:func:`table_result`); the playouts know each seat's
+        window and the private objective the guess gives it (the viewer's own is known)."""
+        me = view.player
+        state = view.state
+        weights = self._table_weights
+        patterns = []
+        for player in state.players:
+            assert player.window is not None
+            patterns.append(player.window.pattern)
+        models: dict[tuple[int, tuple[str, ...]], SoloModel] = {}
+        rivalry = self.rivalry
+        bonus = self.win_bonus
+
+        def model_of(position: State, seat: int) -> SoloModel:
+            privates = position.players[seat].privates
+            key = (seat, tuple(o.id for o in privates))
+            model = models.get(key)
+            if model is None:
+                model = SoloModel(patterns[seat], position.publics, privates, weights)
+                models[key] = model
+            return model
+
+        def result(position: State) -> float:
+            seats = range(len(position.players))
+            scores = play_on_table([model_of(position, seat) for seat in seats], position)
+            return table_result(scores, me, rivalry, bonus)
+
+        return result
 
     # -- other games ---------------------------------------------------------------------------
 

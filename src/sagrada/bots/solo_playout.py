@@ -1,11 +1,10 @@
-"""Fast playouts of a solo game to its end, for the planner (:mod:`sagrada.bots.planner`).
+"""The playout policy of the planners (:mod:`sagrada.bots.planner`): how a playout picks its
+placements, on summaries of a window kept up to date as dice are placed. The play loops and
+the final scores, solo and at a table of 2-4 players, are in :mod:`sagrada.bots.table_playout`.
 
-A playout plays the rounds that are left on a window without the engine's turn machine: each
-turn the policy drafts the die and space whose *gain* it rates best, never uses a tool, and at
-the end of each round the dice left in the pool go to the Round Track. The future dice are
-given (the planner draws them from a guess of the bag), so every candidate the planner compares
-meets the same dice. The final score is the engine's own: the public objectives' rules, the
-better private objective, -3 per open space.
+A playout never uses a tool: each turn the policy drafts the die and space whose *gain* it
+rates best. The future dice are given (the planner draws them from a guess of the bag), so
+every candidate the planner compares meets the same dice.
 
 The gain of placing a die is the change it makes to an estimate of the window's final worth,
 counted only where the die acts, so a turn's choice costs a few microseconds per placement:
@@ -19,7 +18,8 @@ counted only where the die acts, so a turn's choice costs a few microseconds per
 * the private objectives: the better sum plus ``private_other`` times the other;
 * the open spaces: each loses ``fill_weight`` × (1 − faces it still allows / 30)², and
   ``dead_weight`` more if it allows none (it will stay open: −3, and a turn's die on the track);
-* the target: ``target_weight`` per pip of the die, which no longer goes to the Round Track.
+* the target: ``target_weight`` per pip of the die, which no longer goes to the Round Track
+  (solo only: a game of several players has no target, and its planner sets it to 0).
 """
 
 from __future__ import annotations
@@ -44,15 +44,12 @@ from sagrada.core.cells import (
 )
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern
 from sagrada.core.dice import COLOUR_LETTERS, DIE_COLOUR, DIE_PIPS, DIE_VALUE, NUM_COLOURS
-from sagrada.core.objectives import PUBLIC_RULES
 from sagrada.core.window import Window
 
 #: A solo round's turns.
 TURNS_PER_ROUND: Final = 2
 #: The turns of a solo game.
 MAX_TURNS: Final = 20
-#: Points lost per open space in solo play.
-OPEN_SPACE: Final = 3
 #: The lines of the window: rows 0-3, then columns 0-4.
 LINES: Final[tuple[int, ...]] = ROW_MASKS + COLUMN_MASKS
 #: For each cell, its row's and its column's index in :data:`LINES`.
@@ -72,6 +69,9 @@ _SET_KINDS: Final[dict[str, tuple[tuple[int, ...], bool]]] = {
     "set_all_colors": ((0, 1, 2, 3, 4), True),
 }
 
+#: The public objectives the policy rates (another one still scores at the end of a playout).
+RATED_RULES: Final = _LINE_RULES | frozenset(_SET_KINDS) | frozenset({"color_diagonals"})
+
 
 @dataclass(frozen=True, slots=True)
 class PolicyWeights:
@@ -90,7 +90,7 @@ class PolicyWeights:
 
 
 class SoloModel:
-    """What a playout needs of one solo game that does not change during it: the window's
+    """What a playout needs of one player's game that does not change during it: the window's
     restrictions, the objectives' kinds and points, the policy's weights."""
 
     def __init__(
@@ -519,70 +519,3 @@ def kept_tools_worth(unused: int, turns_left: int, reserve: float = TOOL_RESERVE
     """The worth of ``unused`` tool cards with ``turns_left`` turns of the game to come:
     ``reserve`` each at the start, nothing at the end."""
     return reserve * unused * turns_left / MAX_TURNS
-
-
-def final_score(model: SoloModel, window: Window) -> int:
-    """The window's solo score by the engine's rules: the public objectives, the better
-    private objective, −3 per open space."""
-    total = 0
-    for objective in model.publics:
-        count, _ = PUBLIC_RULES[objective.rule](window)
-        total += count * objective.vp
-    best = 0
-    for index in range(len(model.privates)):
-        colour = model.private_colours[index]
-        mask = window.by_colour[colour] if colour >= 0 else model.private_spaces[index]
-        points = 0
-        while mask:
-            low = mask & -mask
-            die = window.dice[low.bit_length() - 1]
-            if die >= 0:
-                points += DIE_PIPS[die]
-            mask ^= low
-        best = max(best, points)
-    return total + best - OPEN_SPACE * window.open_spaces
-
-
-def play_out(
-    model: SoloModel,
-    window: Window,
-    pool: list[int],
-    turns_left: int,
-    futures: Sequence[Sequence[int]],
-    track: int,
-) -> tuple[int, int]:
-    """Play a solo game to its end by the policy, changing ``window`` and ``pool``.
-
-    Args:
-        model: the game's constants and the policy.
-        window: the window as it stands.
-        pool: the dice in the Draft Pool now.
-        turns_left: the turns left in the current round (0: the round is over).
-        futures: the Draft Pools of the rounds still to come, in order.
-        track: the pips on the Round Track so far.
-
-    Returns:
-        ``(score, target)`` at the end of the game.
-    """
-    tables = Tables(model, window, turns_left + TURNS_PER_ROUND * len(futures))
-    track += _play_round(tables, pool, turns_left)
-    for dice in futures:
-        track += _play_round(tables, list(dice), TURNS_PER_ROUND)
-    return final_score(model, window), track
-
-
-def _play_round(tables: Tables, pool: list[int], turns: int) -> int:
-    """Play ``turns`` turns from ``pool``; return the pips it leaves on the Round Track."""
-    for turn in range(turns):
-        if turn + 1 < turns and tables.turns_after < tables.model.weights.pair_turns:
-            index, cell = best_pair(tables, pool)
-        else:
-            index, cell = best_placement(tables, pool)
-        if index >= 0:
-            tables.place(pool[index], cell)
-            del pool[index]
-        tables.turns_after = max(tables.turns_after - 1, 0)
-    left = 0
-    for die in pool:
-        left += DIE_PIPS[die]
-    return left

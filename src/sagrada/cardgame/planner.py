@@ -21,8 +21,8 @@ from sagrada.bots.solo_playout import (
     PolicyWeights,
     SoloModel,
     kept_tools_worth,
-    play_out,
 )
+from sagrada.bots.table_playout import play_out
 from sagrada.cardgame.actions import ROUNDS
 from sagrada.cardgame.bots import best_action
 from sagrada.cardgame.heuristic import evaluate
