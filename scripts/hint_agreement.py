@@ -1,10 +1,11 @@
 """How often the hint's best action is the move the hint bot plays (a script, not a test).
 
-The dice game's hint (``MctsBot.rank``) sorts the root's actions by the mean points of their
-simulations; the bot's move (``MctsBot.choose``) is the most simulated action. This plays seeded
-random games of 1 to 3 players, stops at a few positions of each (more than three legal
-actions, after setup), asks ``hard`` with a number of iterations for its move and for its hint
-from the same seed, and counts the positions where the hint's first is the move:
+The dice game's hint (``PlannerBot.rank``) races the turn's plans with the best plan of each
+of the three best first actions among them, the bot's move (``PlannerBot.choose``) the best
+rated plans alone, so the two races may part. This plays seeded random games of 1 to 3
+players, stops at a few positions of each (more than three legal actions, after setup), asks
+``hard`` with a number of playouts for its move and for its hint from the same seed, and
+counts the positions where the hint's first is the move:
 
     .venv/bin/python scripts/hint_agreement.py --iterations 2000 --games 10
 """

@@ -20,6 +20,7 @@ from sagrada.bots import BOT_NAMES, Bot, RandomBot, make_bot
 from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import dead_spaces, evaluate, final_scale_evaluate
 from sagrada.bots.mcts import MctsBot, estimated_rewards
+from sagrada.bots.planner import PlannerBot
 from sagrada.bots.tournament import run_tournament
 from sagrada.core.actions import Action, action_to_str
 from sagrada.core.cells import parse_cell
@@ -55,7 +56,7 @@ def play(config: GameConfig, bots: Sequence[Bot], seed: int) -> State:
         ("medium", GreedyBot, None, None),
         ("easy", GreedyBot, None, None),
         ("mcts", MctsBot, None, 1.0),
-        ("hard", MctsBot, None, 1.0),
+        ("hard", PlannerBot, None, 1.0),
         ("mcts:500", MctsBot, 500, None),
         ("mcts:0.5s", MctsBot, None, 0.5),
     ],
@@ -66,7 +67,7 @@ def test_every_bot_spec_builds(
     bot = make_bot(spec, seed=3)
     assert isinstance(bot, kind)
     assert bot.name == spec
-    if isinstance(bot, MctsBot):
+    if isinstance(bot, (MctsBot, PlannerBot)):
         assert (bot.iterations, bot.seconds) == (iterations, seconds)
 
 

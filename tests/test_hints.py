@@ -21,7 +21,8 @@ from sagrada.core.views import make_view
 from sagrada.games import game_bots, games, make_adviser
 from test_bots import decision_points, hidden_twin
 
-#: A small search: enough to visit every root candidate several times, quick in a test.
+#: A small budget (playouts of the planner, iterations of the search it falls back to): enough
+#: to play every plan out a few times, quick in a test.
 ITERATIONS = 60
 
 
@@ -57,11 +58,11 @@ def check_ranking(ranking: list[RatedAction], legal: list[int]) -> None:
     assert all(r.samples >= 1 for r in ranking)
 
 
-# -- the dice game's search ------------------------------------------------------------------
+# -- the dice game's planner -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", [1, 2, 3])
-def test_the_search_names_three_legal_actions_best_first_against_the_best(players: int) -> None:
+def test_the_planner_names_three_legal_actions_best_first_against_the_best(players: int) -> None:
     state = random_position(GameConfig(players=players), seed=players)
     bot = hint_bot(5, iterations=ITERATIONS)
     ranking = bot.rank(make_view(state, state.current_player), state.legal_actions())
@@ -70,8 +71,20 @@ def test_the_search_names_three_legal_actions_best_first_against_the_best(player
     # The scale is the points against the best action: 0 for the first, less for the others.
     assert ranking[0].value == 0.0
     assert all(r.scale == "relative" and r.basis == "simulations" for r in ranking)
-    # Each iteration of the budget simulates exactly one action of the root.
-    assert bot.last_iterations == ITERATIONS
+    # Each playout plays one plan, which begins with one action.
+    assert bot.last is not None
+    assert sum(r.samples for r in ranking) <= bot.last.playouts
+
+
+def test_where_the_planner_cannot_play_out_the_search_ranks() -> None:
+    # Life's Masterwork module (rulebook 004_234c3922e9d01436.txt) is not in the planner's
+    # playouts: the search ranks, one simulation a root action per iteration.
+    state = random_position(GameConfig(players=2, masterwork=True), seed=4)
+    bot = hint_bot(5, iterations=ITERATIONS)
+    ranking = bot.rank(make_view(state, state.current_player), state.legal_actions())
+    check_ranking(ranking, state.legal_actions())
+    assert ranking[0].value == 0.0
+    assert all(r.scale == "relative" and r.basis == "simulations" for r in ranking)
     assert sum(r.samples for r in ranking) <= ITERATIONS
 
 
@@ -98,16 +111,17 @@ def _has_position(seed: int, count: int) -> bool:
     return True
 
 
-def test_where_every_action_decides_the_end_the_values_are_the_final_margins_apart() -> None:
-    # Solo (rulebook, Solo Variant): the game ends after round 10; the player's score less the
-    # target is the margin. Where each action leaves no choice to the end of the game (seed 7,
-    # at its last turn), nothing is left to guess: an action's value is its final margin less
-    # the best action's, exactly.
+def test_where_every_action_decides_the_end_the_values_are_the_final_results_apart() -> None:
+    # Solo (rulebook, Solo Variant): the game ends after round 10 with the player's score and
+    # the target. The planner's result is the score less half the target (docs/bots.md, the
+    # planner). Where each action leaves no choice to the end of the game (seed 7, at its last
+    # turn), nothing is left to guess: an action's value is its final result less the best
+    # action's, exactly.
     state = new_game(GameConfig(players=1), seed=7)
     rng = random.Random(7)
     while not all(_forced_end(state, a) for a in state.legal_actions()):
         state.apply(rng.choice(state.legal_actions()))
-    margins = {a: _margin_after(state, a) for a in state.legal_actions()}
+    margins = {a: _result_after(state, a) for a in state.legal_actions()}
     assert len(set(margins.values())) > 1, "the test wants actions of different margins"
     best = max(margins.values())
     ranking = rank(state)
@@ -134,15 +148,15 @@ def _forced_end(state: State, action: int) -> State | None:
     return child
 
 
-def _margin_after(state: State, action: int) -> float:
+def _result_after(state: State, action: int) -> float:
     finished = _forced_end(state, action)
     assert finished is not None
     outcome = finished.outcome()
     assert outcome.target is not None
-    return float(outcome.scores[0].total - outcome.target)
+    return outcome.scores[0].total - 0.5 * outcome.target
 
 
-def test_the_window_choice_is_rated_by_the_search_too() -> None:
+def test_the_window_choice_is_rated_by_playouts_too() -> None:
     state = new_game(GameConfig(players=2), seed=6)
     assert state.phase == Phase.SETUP
     ranking = rank(state)

@@ -10,6 +10,7 @@ VP per open space, the target is the sum of the Round Track's dice); the card ga
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -106,6 +107,20 @@ def test_a_race_spends_no_more_than_its_playouts() -> None:
     result = race(2, lambda candidate, guess: values[candidate, guess], 25, None)
     assert result.playouts == 24  # 12 whole guesses; a 13th would need 26
     assert result.samples == (12, 12)
+
+
+def test_a_race_whose_time_runs_out_within_a_guess_ends_with_the_guesses_it_has() -> None:
+    # Ten candidates of a millisecond each and 5 ms: the second guess is cut short, where the
+    # race would drop candidates if it were complete (after two guesses); the cut guess drops
+    # none, and the best mean so far wins.
+    def value(candidate: int, guess: int) -> float:
+        time.sleep(0.001)
+        return float(candidate == 7)
+
+    result = race(10, value, None, 0.005, min_samples=2, z=0.0)
+    assert result.best == 7
+    assert sum(result.samples) == result.playouts < 20
+    assert min(result.samples) == 1
 
 
 def test_a_race_finds_the_better_mean_under_noise() -> None:

@@ -13,10 +13,11 @@ Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 ``mcts:0.5s``             Monte Carlo tree search, 0.5 s per decision
 ``easy``                  greedy with noise (picks among the near-best actions)
 ``medium``                greedy
-``hard``                  Monte Carlo tree search, 1 s per decision
-``planner``               solo: plans each turn by playouts on guesses of the bag, 1 s per
-``planner:2000``          decision / 2000 playouts (:mod:`sagrada.bots.planner`; with other
-``planner:0.5s``          players it searches as ``mcts``)
+``hard``                  the planner, 1 s per decision
+``planner``               plans each turn by playouts to the end of the game on guesses of the
+``planner:2000``          hidden information, 1 s per decision / 2000 playouts
+``planner:0.5s``          (:mod:`sagrada.bots.planner`; in games its playouts cannot model, such
+                          as Life's or the Private Dice Pools, it searches as ``mcts``)
 ``openspiel-ismcts:1``    OpenSpiel's information-set MCTS, 1 s per decision (the ``rl``
                           extra; :mod:`sagrada.rl.ismcts`)
 ========================  =============================================================
@@ -39,7 +40,7 @@ from sagrada.core.actions import Action
 from sagrada.core.views import PlayerView
 
 if TYPE_CHECKING:
-    from sagrada.bots.mcts import MctsBot
+    from sagrada.bots.planner import PlannerBot
 
 
 class Bot(Protocol):
@@ -137,14 +138,14 @@ HARD_SECONDS: Final = 1.0
 
 def hint_bot(
     seed: int = 0, seconds: float | None = HARD_SECONDS, iterations: int | None = None
-) -> MctsBot:
-    """Return ``hard``, the strongest bot and the hint bot: the search with ``seconds`` a
-    decision, or ``iterations`` of it when given (repeatable for a seed)."""
-    from sagrada.bots.mcts import MctsBot
+) -> PlannerBot:
+    """Return ``hard``, the strongest bot and the hint bot: the planner with ``seconds`` a
+    decision, or ``iterations`` playouts of it when given (repeatable for a seed)."""
+    from sagrada.bots.planner import PlannerBot
 
     if iterations is not None:
-        return MctsBot(seed, iterations=iterations, seconds=None, name="hard")
-    return MctsBot(seed, seconds=seconds if seconds is not None else HARD_SECONDS, name="hard")
+        return PlannerBot(seed, iterations=iterations, seconds=None, name="hard")
+    return PlannerBot(seed, seconds=seconds if seconds is not None else HARD_SECONDS, name="hard")
 
 
 def _openspiel_ismcts(budget: str, seed: int, label: str) -> Bot:

@@ -1,6 +1,6 @@
 """Advice: the actions a bot rates best at a position, each with its estimate (a hint).
 
-Each game's hint bot (the strongest: :class:`~sagrada.bots.mcts.MctsBot` for the dice game,
+Each game's hint bot (the strongest: :class:`~sagrada.bots.planner.PlannerBot` for the dice game,
 :class:`~sagrada.cardgame.bots.PlanCardBot` for the solo card game) is an :class:`Adviser`:
 besides choosing an action it ranks the legal actions and rates the best few. Adapters (the
 terminal, ``sagrada hint``, the server's hint) show the ranking without knowing which game or
@@ -11,14 +11,15 @@ A value is in points, for the player to move, on one of two scales:
 ============  ===========================================================================
 ``margin``    the final score the bot expects less the target (above 0: a win expected)
 ``relative``  what the bot expects the action to bring compared with the best action: 0 for
-              the best, negative for the others (for a search whose estimates compare
-              actions well but are no final score, such as the dice game's: it rates the
+              the best, negative for the others (for a bot whose estimates compare actions
+              well but are no final score, such as the dice game's: the planner's results
+              weigh the target or the best rival's points and a win, the search rates the
               window a round ahead, its open spaces counted as lost)
 ============  ===========================================================================
 
-What backs a value (its *basis*): ``simulations``, the search's simulated continuations that
-began with the action (Monte Carlo tree search), or ``positions``, the positions the planner
-looked at after the action.
+What backs a value (its *basis*): ``simulations``, the simulated continuations that began with
+the action (the planner's playouts, the search's iterations), or ``positions``, the positions
+the card game's plan bot looked at after the action.
 """
 
 from __future__ import annotations

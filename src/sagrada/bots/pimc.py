@@ -57,6 +57,7 @@ def turn_plans(
     rate: Callable[[S], float],
     width: int,
     node_budget: int,
+    firsts: int = 0,
 ) -> list[Plan]:
     """The ``width`` best ways of playing from ``state`` to the end of the turn.
 
@@ -68,6 +69,9 @@ def turn_plans(
         width: how many plans to keep, the best rated first.
         node_budget: the most positions to look at; when it runs out, the plans being looked
             at stop where they are (a planner finishes them its own way).
+        firsts: at least this many different first actions among the plans (where there are
+            as many): the best plan of each first action the ``width`` best lack is added, the
+            best rated first (for a ranking of the actions, not only a choice).
 
     Returns:
         ``(actions, rating)`` pairs, best first; a plan stops after an action that used the
@@ -77,7 +81,15 @@ def turn_plans(
     budget = [node_budget]
     _extend(state, state, (), turn_over, rate, budget, plans)
     plans.sort(key=_rating, reverse=True)
-    return plans[:width]
+    kept = plans[:width]
+    covered = {actions[0] for actions, _ in kept}
+    for plan in plans[width:]:
+        if len(covered) >= firsts:
+            break
+        if plan[0][0] not in covered:
+            covered.add(plan[0][0])
+            kept.append(plan)
+    return kept
 
 
 def _rating(plan: Plan) -> float:
@@ -160,6 +172,8 @@ def race(
             if guess > 0 and time.perf_counter() >= deadline:
                 out_of_time = True
                 break
+        if out_of_time:
+            break  # a guess not played by every candidate drops none of them
         guess += 1
         if guess >= min_samples and len(alive) > 1:
             alive = _survivors(values, alive, guess, z)
@@ -217,7 +231,7 @@ class PlanFollower:
         return action
 
 
-def best_plan(
+def race_plans(
     first: S,
     guess: Callable[[int], S],
     turn_over: Callable[[S, S], bool],
@@ -230,9 +244,10 @@ def best_plan(
     seconds: float | None,
     min_samples: int = MIN_SAMPLES,
     z: float = DROP_Z,
-) -> tuple[tuple[int, ...], RaceResult]:
-    """The best way of playing the turn: the ``width`` best rated plans on the guess
-    ``first``, raced on shared guesses.
+    firsts: int = 0,
+) -> tuple[list[Plan], RaceResult]:
+    """Race the ``width`` best rated ways of playing the turn, listed on the guess ``first``,
+    on shared guesses.
 
     Args:
         first: the first guess of the hidden information (the plans are listed on it).
@@ -242,14 +257,14 @@ def best_plan(
         finish: ``finish(start, position)``: play the turn begun at ``start`` to its end at
             ``position``, after a plan that stopped early (chance, or the node budget).
         result: the value of a position at the start of a turn (a playout to the end).
-        width, node_budget: see :func:`turn_plans`.
+        width, node_budget, firsts: see :func:`turn_plans`.
         iterations, seconds, min_samples, z: the race's budget and how soon it drops a
             candidate (see :func:`race`).
 
     Returns:
-        The best plan's actions and the race.
+        The plans and the race (candidate ``k`` is plan ``k``).
     """
-    plans = turn_plans(first, turn_over, rate, width, node_budget)
+    plans = turn_plans(first, turn_over, rate, width, node_budget, firsts)
     guesses: list[S] = [first]
 
     def value(candidate: int, number: int) -> float:
@@ -264,5 +279,56 @@ def best_plan(
         finish(start, position)
         return result(position)
 
-    outcome = race(len(plans), value, iterations, seconds, min_samples, z)
+    return plans, race(len(plans), value, iterations, seconds, min_samples, z)
+
+
+def best_plan(
+    first: S,
+    guess: Callable[[int], S],
+    turn_over: Callable[[S, S], bool],
+    rate: Callable[[S], float],
+    finish: Callable[[S, S], None],
+    result: Callable[[S], float],
+    width: int,
+    node_budget: int,
+    iterations: int | None,
+    seconds: float | None,
+    min_samples: int = MIN_SAMPLES,
+    z: float = DROP_Z,
+) -> tuple[tuple[int, ...], RaceResult]:
+    """The best way of playing the turn (:func:`race_plans`, same arguments): its actions and
+    the race."""
+    plans, outcome = race_plans(
+        first,
+        guess,
+        turn_over,
+        rate,
+        finish,
+        result,
+        width,
+        node_budget,
+        iterations,
+        seconds,
+        min_samples,
+        z,
+    )
     return plans[outcome.best][0], outcome
+
+
+def ranked_first_actions(
+    plans: Sequence[Plan], outcome: RaceResult
+) -> list[tuple[int, float, int]]:
+    """The first actions of raced plans, best first: ``(action, mean, playouts)``, an action's
+    mean being its best plan's (among plans played out at least once) and its playouts those
+    of every plan that begins with it; ties: more playouts, then the lower code."""
+    firsts: dict[int, tuple[float, int]] = {}
+    for index, (actions, _) in enumerate(plans):
+        samples = outcome.samples[index]
+        if samples == 0:
+            continue
+        mean = outcome.means[index]
+        best, count = firsts.get(actions[0], (-math.inf, 0))
+        firsts[actions[0]] = (max(best, mean), count + samples)
+    ranked = [(action, mean, count) for action, (mean, count) in firsts.items()]
+    ranked.sort(key=lambda r: (-r[1], -r[2], r[0]))
+    return ranked

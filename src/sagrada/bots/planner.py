@@ -34,10 +34,18 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from sagrada.bots.advice import HINT_COUNT, RatedAction
 from sagrada.bots.greedy import GreedyBot
 from sagrada.bots.heuristic import evaluate, pattern_appeal
 from sagrada.bots.mcts import RIVALRY, MctsBot, appeal_choice
-from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan, race
+from sagrada.bots.pimc import (
+    Plan,
+    PlanFollower,
+    RaceResult,
+    race,
+    race_plans,
+    ranked_first_actions,
+)
 from sagrada.bots.solo_playout import (
     TOOL_RESERVE,
     TURNS_PER_ROUND,
@@ -219,19 +227,57 @@ class PlannerBot:
         if not solo and not plays_at_table(state.rules):
             return self._multiplayer(view, legal)
         if state.phase == Phase.SETUP:
-            if solo:
-                return self._choose_window(view, legal)
-            if self.table_window:
-                return self._choose_table_window(view, legal)
+            if solo or self.table_window:
+                return legal[self._window_race(view, legal).best]
             return appeal_choice(view, legal)
         following = self._follower.next(state.history, legal)
         if following is not None:
             return following
-        return self._plan_turn(view, legal)
+        plans, outcome = self._turn_race(view)
+        return self._follower.start(state.history, plans[outcome.best][0])
+
+    def rank(
+        self, view: PlayerView, legal: Sequence[Action], count: int = HINT_COUNT
+    ) -> list[RatedAction]:
+        """Plan as :meth:`choose` does (the window by playouts at a table too, and a plan
+        from scratch mid-turn) and return the ``count`` actions of the best mean playout
+        result, each against the best's (scale ``relative``: a result weighs the target or the
+        best rival's points and a win, so it is no final score) with the playouts behind it.
+        An action's mean is its best plan's. Games the playouts cannot model are ranked by
+        the search (:meth:`MctsBot.rank`).
+        """
+        state = view.state
+        if not state.config.solo and not plays_at_table(state.rules):
+            return self._search().rank(view, legal, count)
+        if len(legal) == 1:
+            return [RatedAction(legal[0], 0.0, "relative", 1, "simulations")]
+        if state.phase == Phase.SETUP:
+            race_result = self._window_race(view, legal)
+            ranked = sorted(
+                (
+                    (legal[c], race_result.means[c], race_result.samples[c])
+                    for c in range(len(legal))
+                    if race_result.samples[c] > 0
+                ),
+                key=lambda r: (-r[1], -r[2], r[0]),
+            )
+        else:
+            ranked = ranked_first_actions(*self._turn_race(view, count))
+        best = ranked[0][1]
+        return [
+            RatedAction(action, mean - best, "relative", samples, "simulations")
+            for action, mean, samples in ranked[:count]
+        ]
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def _choose_window(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def _window_race(self, view: PlayerView, legal: Sequence[Action]) -> RaceResult:
+        """The window options raced by playouts from the start of the game."""
+        if view.state.config.solo:
+            return self._solo_window_race(view, legal)
+        return self._table_window_race(view, legal)
+
+    def _solo_window_race(self, view: PlayerView, legal: Sequence[Action]) -> RaceResult:
         state = view.state
         player = state.players[view.player]
         models = [
@@ -250,9 +296,9 @@ class PlannerBot:
 
         result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
         self.last = result
-        return legal[result.best]
+        return result
 
-    def _choose_table_window(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def _table_window_race(self, view: PlayerView, legal: Sequence[Action]) -> RaceResult:
         me = view.player
         options = view.state.players[me].options
         weights = self._table_weights
@@ -302,11 +348,13 @@ class PlannerBot:
 
         result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
         self.last = result
-        return legal[result.best]
+        return result
 
     # -- play ----------------------------------------------------------------------------------
 
-    def _plan_turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def _turn_race(self, view: PlayerView, firsts: int = 0) -> tuple[list[Plan], RaceResult]:
+        """The turn's best rated plans raced by playouts on shared guesses (with at least
+        ``firsts`` different first actions, where there are as many)."""
         state = view.state
         player = state.players[view.player]
         window = player.window
@@ -333,7 +381,7 @@ class PlannerBot:
 
         result = self._solo_result(model) if state.config.solo else self._table_result(view)
 
-        actions, race_result = best_plan(
+        plans, race_result = race_plans(
             guess(0),
             guess,
             turn_over,
@@ -346,9 +394,10 @@ class PlannerBot:
             self.seconds,
             self.min_samples,
             self.z,
+            firsts,
         )
         self.last = race_result
-        return self._follower.start(state.history, actions)
+        return plans, race_result
 
     def _solo_result(self, model: SoloModel) -> Callable[[State], float]:
         """A solo playout's result: the final score less a share of the target, plus what
@@ -400,6 +449,10 @@ class PlannerBot:
     # -- other games ---------------------------------------------------------------------------
 
     def _multiplayer(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return self._search().choose(view, legal)
+
+    def _search(self) -> MctsBot:
+        """The search that plays the games the playouts cannot model, with the same budget."""
         if self._others is None:
             self._others = MctsBot(
                 self._rng.getrandbits(63),
@@ -407,4 +460,4 @@ class PlannerBot:
                 seconds=self.seconds,
                 name=self.name,
             )
-        return self._others.choose(view, legal)
+        return self._others

@@ -56,14 +56,15 @@ def register(subparsers: Any) -> None:
         type=seconds_argument,
         metavar="S",
         default=None,
-        help="the search's time (default 1; the card game's planner takes no budget)",
+        help="the hint bot's time (default 1; the card game's planner takes no budget)",
     )
     budget.add_argument(
         "--iterations",
         type=iterations_argument,
         metavar="N",
         default=None,
-        help="a number of search iterations instead of a time: the same answer for a --seed",
+        help="a number of playouts (iterations where the bot searches) instead of a time: "
+        "the same answer for a --seed",
     )
     parser.add_argument(
         "--seed",

@@ -55,14 +55,15 @@ def register(subparsers: Any) -> None:
         type=seconds_argument,
         metavar="S",
         default=None,
-        help="how long the hint bot searches (default 1; the dice game)",
+        help="how long the hint bot thinks (default 1; the dice game)",
     )
     hint.add_argument(
         "--hint-iterations",
         type=iterations_argument,
         metavar="N",
         default=None,
-        help="the hint bot's search iterations instead of a time (the same hint for a seed)",
+        help="the hint bot's playouts (iterations where it searches) instead of a time (the "
+        "same hint for a seed)",
     )
     add_option_flags(parser)
     parser.set_defaults(func=run)
