@@ -31,6 +31,7 @@ COMPILED: Final = (
     "bots/playout.py",
     "bots/pimc.py",
     "bots/planner.py",
+    "bots/playout_values.py",
     "bots/solo_playout.py",
     "bots/table_playout.py",
 )

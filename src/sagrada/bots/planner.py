@@ -3,8 +3,9 @@
 In solo play everything is in sight but the bag, so the planner guesses it
 (:func:`~sagrada.core.views.determinize`) and plans:
 
-* at setup, each window option is played out from the start (:mod:`sagrada.bots.solo_playout`)
-  on the same guesses of every round's dice, and the best mean result kept;
+* at setup, each window option is played out from the start by the fast playouts
+  (:mod:`sagrada.bots.table_playout`) on the same guesses of every round's dice, and the best
+  mean result kept;
 * at a turn, every way of playing the turn (a die and its space, a tool through its steps,
   in either order) is rated by the heuristic (:func:`sagrada.bots.heuristic.evaluate`), the
   best ``width`` kept, and each is played on to the end of the game by the fast playout policy
@@ -14,16 +15,19 @@ In solo play everything is in sight but the bag, so the planner guesses it
 
 The result of a playout is the final score less ``target_share`` times the target (1 would be
 the margin the solo game is won by; :data:`TARGET_SHARE` by default), plus what the tools not
-used yet are worth (:func:`~sagrada.bots.solo_playout.kept_tools_worth`): playouts never use
-a tool, so a tool is used when a plan of this turn with it does better than those without by
-more than the tool is worth kept.
+used yet are worth (:func:`~sagrada.bots.solo_playout.kept_tools_worth`): playouts never
+use a tool, so a tool is used when a plan of this turn with it does better than those without
+by more than the tool is worth kept. What a playout is worth, solo and at a table, is
+:mod:`sagrada.bots.playout_values`'s; this module holds the bot: its budget, its races and
+its guesses.
 
 At a table of 2-4 players under the base game's turn rules (:func:`~sagrada.bots.table_playout.
 plays_at_table`) it plans the same way: a guess also gives the other players' private
 objectives, every player's turns are played out by the same policy on the common Draft Pool
 (:func:`~sagrada.bots.table_playout.play_table`), and a playout's result is the planner's score
-less a share of the best other score, plus a bonus for a win (:func:`table_result`). The window
-is chosen by its setup rating, as the search chooses it, or by playouts (``table_window``).
+less a share of the best other score, plus a bonus for a win
+(:func:`~sagrada.bots.playout_values.table_result`). The window is chosen by its setup rating,
+as the search chooses it, or by playouts (``table_window``).
 Games the playouts cannot model (the Private Dice Pool rules, Life's modules, 5 or 6 players)
 it plays as the MCTS bot with the same budget.
 """
@@ -31,12 +35,12 @@ it plays as the MCTS bot with the same budget.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sagrada.bots.advice import HINT_COUNT, RatedAction
 from sagrada.bots.greedy import GreedyBot
-from sagrada.bots.heuristic import evaluate, pattern_appeal
+from sagrada.bots.heuristic import evaluate
 from sagrada.bots.mcts import RIVALRY, MctsBot, appeal_choice
 from sagrada.bots.pimc import (
     Plan,
@@ -46,20 +50,17 @@ from sagrada.bots.pimc import (
     race_plans,
     ranked_first_actions,
 )
-from sagrada.bots.solo_playout import (
-    TOOL_RESERVE,
-    TURNS_PER_ROUND,
-    PolicyWeights,
-    SoloModel,
-    kept_tools_worth,
+from sagrada.bots.playout_values import (
+    solo_plan_result,
+    solo_window_result,
+    table_plan_result,
+    table_window_result,
 )
-from sagrada.bots.table_playout import play_out, play_table, plays_at_table, round_turns
-from sagrada.core import actions as A
+from sagrada.bots.solo_playout import TOOL_RESERVE, PolicyWeights, SoloModel
+from sagrada.bots.table_playout import plays_at_table
 from sagrada.core.actions import Action
-from sagrada.core.config import ROUNDS
 from sagrada.core.state import Phase, State
 from sagrada.core.views import PlayerView, determinize
-from sagrada.core.window import Window
 
 #: How much each pip of the target counts against the score in a playout's result: 1 would be
 #: the margin the solo game is won by; half of it scored more and won no less often (docs/bots.md).
@@ -85,80 +86,6 @@ def turn_over(start: State, state: State) -> bool:
     return state.phase != Phase.PLAY or state.round != start.round or state.turn != start.turn
 
 
-def turns_left(state: State) -> int:
-    """The current player's turns left in this round, the current one included (solo: the
-    second turn is skipped after Running Pliers)."""
-    order = state.order
-    players = state.config.players
-    count = 0
-    for turn in range(state.turn, len(order)):
-        if not (turn >= players and state.skip >> order[turn] & 1):
-            count += 1
-    return count
-
-
-def future_pools(state: State, first_round: int) -> list[list[int]]:
-    """The Draft Pools of rounds ``first_round`` to the last, drawn from ``state``'s bag by its
-    chance (a guess's), without changing it."""
-    draw = state.clone()
-    size = state.rules.draft_pool_size
-    return [[draw.draw_die() for _ in range(size)] for _ in range(first_round, ROUNDS)]
-
-
-def play_on_table(models: Sequence[SoloModel], position: State) -> list[int]:
-    """Each seat's final score after playing ``position`` (a game of several players at the
-    start of a turn, or over) to the end by the playout policy, on its own chance's dice;
-    ``models[seat]`` is the seat's game."""
-    if position.is_over:
-        return [score.total for score in position.outcome().scores]
-    players = position.config.players
-    windows: list[Window] = []
-    for player in position.players:
-        assert player.window is not None
-        windows.append(player.window.copy())
-    futures = future_pools(position, position.round + 1)
-    orders = [
-        position.rules.round_order(players, (position.start_player + k) % players)
-        for k in range(1, len(futures) + 1)
-    ]
-    return play_table(
-        models,
-        windows,
-        [player.favor for player in position.players],
-        list(position.pool),
-        round_turns(position.order, position.turn, players, position.skip),
-        futures,
-        orders,
-    )
-
-
-def table_result(scores: Sequence[int], seat: int, rivalry: float, win_bonus: float) -> float:
-    """A playout's result for ``seat`` at a table: its score less ``rivalry`` times the best
-    other score, plus ``win_bonus`` for a win (half of it for a tie on points)."""
-    own = scores[seat]
-    rival = max(scores[s] for s in range(len(scores)) if s != seat)
-    won = 1.0 if own > rival else 0.5 if own == rival else 0.0
-    return own - rivalry * rival + win_bonus * won
-
-
-def play_on(model: SoloModel, position: State) -> tuple[int, int]:
-    """The final score and target of playing ``position`` (a solo game at the start of a turn,
-    or over) to the end by the playout policy, on its own chance's dice."""
-    if position.is_over:
-        outcome = position.outcome()
-        return outcome.scores[0].total, outcome.target if outcome.target is not None else 0
-    window = position.players[0].window
-    assert window is not None
-    return play_out(
-        model,
-        window.copy(),
-        list(position.pool),
-        turns_left(position),
-        future_pools(position, position.round + 1),
-        position.target_score(),
-    )
-
-
 class PlannerBot:
     """Perfect-information Monte Carlo planning for solo play.
 
@@ -174,7 +101,8 @@ class PlannerBot:
         tool_reserve: what an unused tool card is worth at the start of the game
             (:func:`sagrada.bots.solo_playout.kept_tools_worth`).
         rivalry, win_bonus: at a table, a playout's result is the score less ``rivalry``
-            times the best other score, plus ``win_bonus`` for a win (:func:`table_result`).
+            times the best other score, plus ``win_bonus`` for a win
+            (:func:`~sagrada.bots.playout_values.table_result`).
         table_window: at a table, choose the window by playouts (else by its setup rating,
             as the search does).
     """
@@ -273,79 +201,16 @@ class PlannerBot:
 
     def _window_race(self, view: PlayerView, legal: Sequence[Action]) -> RaceResult:
         """The window options raced by playouts from the start of the game."""
+
+        def guess() -> State:
+            return self._guess(view)
+
         if view.state.config.solo:
-            return self._solo_window_race(view, legal)
-        return self._table_window_race(view, legal)
-
-    def _solo_window_race(self, view: PlayerView, legal: Sequence[Action]) -> RaceResult:
-        state = view.state
-        player = state.players[view.player]
-        models = [
-            SoloModel(player.options[A.ARG1[a]], state.publics, player.privates, self.weights)
-            for a in legal
-        ]
-        guesses: list[list[list[int]]] = []
-
-        def value(candidate: int, guess: int) -> float:
-            if guess == len(guesses):
-                guesses.append(future_pools(determinize(view, self._rng.getrandbits(63)), 0))
-            futures = guesses[guess]
-            model = models[candidate]
-            score, target = play_out(model, Window(model.pattern), [], 0, futures, 0)
-            return score - self.target_share * target
-
-        result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
-        self.last = result
-        return result
-
-    def _table_window_race(self, view: PlayerView, legal: Sequence[Action]) -> RaceResult:
-        me = view.player
-        options = view.state.players[me].options
-        weights = self._table_weights
-        guesses: list[tuple[list[SoloModel], list[int], list[list[int]]]] = []
-        orders: list[tuple[int, ...]] = []
-
-        def value(candidate: int, guess: int) -> float:
-            if guess == len(guesses):
-                state = determinize(view, self._rng.getrandbits(63))
-                players = len(state.players)
-                if not orders:
-                    orders.extend(
-                        state.rules.round_order(players, (state.start_player + k) % players)
-                        for k in range(ROUNDS)
-                    )
-                seat_models: list[SoloModel] = []
-                seat_favors: list[int] = []
-                for seat in range(players):
-                    player = state.players[seat]
-                    if player.window is not None:
-                        pattern = player.window.pattern
-                    else:  # not chosen yet (the viewer's own is set by the candidate)
-                        option = max(
-                            range(len(player.options)),
-                            key=lambda o: pattern_appeal(state, seat, o),
-                        )
-                        pattern = player.options[option]
-                    seat_models.append(SoloModel(pattern, state.publics, player.privates, weights))
-                    seat_favors.append(state.rules.favor_for(pattern))
-                guesses.append((seat_models, seat_favors, future_pools(state, 0)))
-            shared_models, shared_favors, futures = guesses[guess]
-            pattern = options[A.ARG1[legal[candidate]]]
-            models = list(shared_models)
-            favors = list(shared_favors)
-            models[me] = SoloModel(pattern, view.state.publics, models[me].privates, weights)
-            favors[me] = view.state.rules.favor_for(pattern)
-            scores = play_table(
-                models,
-                [Window(m.pattern) for m in models],
-                favors,
-                list(futures[0]),
-                orders[0],
-                futures[1:],
-                orders[1:],
+            value = solo_window_result(view, legal, self.weights, self.target_share, guess)
+        else:
+            value = table_window_result(
+                view, legal, self._table_weights, self.rivalry, self.win_bonus, guess
             )
-            return table_result(scores, me, self.rivalry, self.win_bonus)
-
         result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
         self.last = result
         return result
@@ -364,7 +229,7 @@ class PlannerBot:
         greedy = self._greedy
 
         def guess(number: int) -> State:
-            return determinize(view, self._rng.getrandbits(63))
+            return self._guess(view)
 
         def rate(position: State) -> float:
             return evaluate(position, me)
@@ -379,7 +244,10 @@ class PlannerBot:
                     )
                 )
 
-        result = self._solo_result(model) if state.config.solo else self._table_result(view)
+        if state.config.solo:
+            result = solo_plan_result(model, self.target_share, self.tool_reserve)
+        else:
+            result = table_plan_result(view, self._table_weights, self.rivalry, self.win_bonus)
 
         plans, race_result = race_plans(
             guess(0),
@@ -399,52 +267,10 @@ class PlannerBot:
         self.last = race_result
         return plans, race_result
 
-    def _solo_result(self, model: SoloModel) -> Callable[[State], float]:
-        """A solo playout's result: the final score less a share of the target, plus what
-        the tools not used yet are worth."""
-        share = self.target_share
-        reserve = self.tool_reserve
-
-        def result(position: State) -> float:
-            score, target = play_on(model, position)
-            value = score - share * target
-            if not position.is_over:
-                unused = position.tool_spent.count(False)
-                turns = (ROUNDS - 1 - position.round) * TURNS_PER_ROUND + turns_left(position)
-                value += kept_tools_worth(unused, turns, reserve)
-            return value
-
-        return result
-
-    def _table_result(self, view: PlayerView) -> Callable[[State], float]:
-        """A playout's result at a table (:func:`table_result`); the playouts know each seat's
-        window and the private objective the guess gives it (the viewer's own is known)."""
-        me = view.player
-        state = view.state
-        weights = self._table_weights
-        patterns = []
-        for player in state.players:
-            assert player.window is not None
-            patterns.append(player.window.pattern)
-        models: dict[tuple[int, tuple[str, ...]], SoloModel] = {}
-        rivalry = self.rivalry
-        bonus = self.win_bonus
-
-        def model_of(position: State, seat: int) -> SoloModel:
-            privates = position.players[seat].privates
-            key = (seat, tuple(o.id for o in privates))
-            model = models.get(key)
-            if model is None:
-                model = SoloModel(patterns[seat], position.publics, privates, weights)
-                models[key] = model
-            return model
-
-        def result(position: State) -> float:
-            seats = range(len(position.players))
-            scores = play_on_table([model_of(position, seat) for seat in seats], position)
-            return table_result(scores, me, rivalry, bonus)
-
-        return result
+    def _guess(self, view: PlayerView) -> State:
+        """A guess of the game in view (the bag, the others' private objectives), by the bot's
+        own chance."""
+        return determinize(view, self._rng.getrandbits(63))
 
     # -- other games ---------------------------------------------------------------------------
 
