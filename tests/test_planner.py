@@ -1,6 +1,6 @@
 """The solo planner (:mod:`sagrada.bots.planner`, :mod:`sagrada.cardgame.planner`), the
 perfect-information Monte Carlo driver it shares (:mod:`sagrada.bots.pimc`) and its fast
-playouts (:mod:`sagrada.bots.solo_playout`).
+playouts (:mod:`sagrada.bots.table_playout`, :mod:`sagrada.bots.playout_values`).
 
 Solo rules: rulebook 001_3237e9a6eb6273e0.txt, SOLO PLAY RULES (4 dice a round, two turns, -3
 VP per open space, the target is the sum of the Round Track's dice); the card game: rulebook
@@ -18,13 +18,10 @@ from helpers import BLANK, arrange_cards, arranged_game, start
 from sagrada.bots import Bot, make_bot
 from sagrada.bots.pimc import PlanFollower, race, turn_plans
 from sagrada.bots.planner import PlannerBot, turn_over
-from sagrada.bots.solo_playout import (
-    PolicyWeights,
-    SoloModel,
-    kept_tools_worth,
-)
+from sagrada.bots.playout_values import kept_tools_worth
 from sagrada.bots.table_playout import final_score, play_out
 from sagrada.bots.tournament import run_tournament
+from sagrada.bots.window_summary import PolicyWeights, SoloModel
 from sagrada.cardgame.bots import make_card_bot
 from sagrada.cardgame.options import CardOptions
 from sagrada.cardgame.planner import PlannerCardBot

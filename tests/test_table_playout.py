@@ -11,9 +11,10 @@ import pytest
 
 from helpers import BLANK, play_random
 from sagrada.bots.planner import PlannerBot
+from sagrada.bots.playout_policy import best_placement
 from sagrada.bots.playout_values import play_on_table
-from sagrada.bots.solo_playout import PolicyWeights, SoloModel, Tables, best_placement
 from sagrada.bots.table_playout import final_score, plays_at_table, round_turns
+from sagrada.bots.window_summary import PolicyWeights, SoloModel, Tables
 from sagrada.core import actions as A
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog

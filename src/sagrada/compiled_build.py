@@ -31,9 +31,10 @@ COMPILED: Final = (
     "bots/playout.py",
     "bots/pimc.py",
     "bots/planner.py",
+    "bots/playout_policy.py",
     "bots/playout_values.py",
-    "bots/solo_playout.py",
     "bots/table_playout.py",
+    "bots/window_summary.py",
 )
 #: The modules under :data:`COMPILED` that stay plain Python (why: ``docs/compiled.md``).
 INTERPRETED: Final = (

@@ -15,7 +15,7 @@ In solo play everything is in sight but the bag, so the planner guesses it
 
 The result of a playout is the final score less ``target_share`` times the target (1 would be
 the margin the solo game is won by; :data:`TARGET_SHARE` by default), plus what the tools not
-used yet are worth (:func:`~sagrada.bots.solo_playout.kept_tools_worth`): playouts never
+used yet are worth (:func:`~sagrada.bots.playout_values.kept_tools_worth`): playouts never
 use a tool, so a tool is used when a plan of this turn with it does better than those without
 by more than the tool is worth kept. What a playout is worth, solo and at a table, is
 :mod:`sagrada.bots.playout_values`'s; this module holds the bot: its budget, its races and
@@ -51,13 +51,14 @@ from sagrada.bots.pimc import (
     ranked_first_actions,
 )
 from sagrada.bots.playout_values import (
+    TOOL_RESERVE,
     solo_plan_result,
     solo_window_result,
     table_plan_result,
     table_window_result,
 )
-from sagrada.bots.solo_playout import TOOL_RESERVE, PolicyWeights, SoloModel
 from sagrada.bots.table_playout import plays_at_table
+from sagrada.bots.window_summary import PolicyWeights, SoloModel
 from sagrada.core.actions import Action
 from sagrada.core.state import Phase, State
 from sagrada.core.views import PlayerView, determinize
@@ -99,7 +100,7 @@ class PlannerBot:
         name: the bot's name in results.
         min_samples, z: how soon a race drops a plan (:func:`sagrada.bots.pimc.race`).
         tool_reserve: what an unused tool card is worth at the start of the game
-            (:func:`sagrada.bots.solo_playout.kept_tools_worth`).
+            (:func:`sagrada.bots.playout_values.kept_tools_worth`).
         rivalry, win_bonus: at a table, a playout's result is the score less ``rivalry``
             times the best other score, plus ``win_bonus`` for a win
             (:func:`~sagrada.bots.playout_values.table_result`).

@@ -5,11 +5,10 @@ solo or at a table of 2-4 players.
 * A turn's plan: the position after the plan, from a guess of the bag, is played on by the
   policy (:func:`play_on`, :func:`play_on_table`) on the Draft Pools the guess's bag gives
   (:func:`future_pools`). Solo, the result is the final score less ``target_share`` times the
-  target, plus what the tools not used yet are worth
-  (:func:`~sagrada.bots.solo_playout.kept_tools_worth`: playouts never use a tool); at a
-  table, the planner's score less a share of the best other score, plus a bonus for a win
-  (:func:`table_result`), every seat played on its window and the private objective the guess
-  gives it.
+  target, plus what the tools not used yet are worth (:func:`kept_tools_worth`: playouts never
+  use a tool); at a table, the planner's score less a share of the best other score, plus a
+  bonus for a win (:func:`table_result`), every seat played on its window and the private
+  objective the guess gives it.
 * A window option: played out from the start of the game on a guess's dice of every round,
   solo alone, at a table with the other players on the window each finds most appealing
   (:func:`~sagrada.bots.heuristic.pattern_appeal`) until they have chosen.
@@ -22,16 +21,27 @@ planner's ``guess`` as the race asks for them, and shared by every candidate).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from sagrada.bots.heuristic import pattern_appeal
-from sagrada.bots.solo_playout import TURNS_PER_ROUND, PolicyWeights, SoloModel, kept_tools_worth
 from sagrada.bots.table_playout import play_out, play_table, round_turns
+from sagrada.bots.window_summary import MAX_TURNS, TURNS_PER_ROUND, PolicyWeights, SoloModel
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.config import ROUNDS
 from sagrada.core.state import State
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
+
+#: What an unused tool card is worth to a planner at the start of the game, in points: the
+#: playouts never use one, so without it a tool would be spent as soon as it gains anything.
+TOOL_RESERVE: Final = 4.0
+
+
+def kept_tools_worth(unused: int, turns_left: int, reserve: float = TOOL_RESERVE) -> float:
+    """The worth of ``unused`` tool cards with ``turns_left`` turns of the game to come:
+    ``reserve`` each at the start, nothing at the end."""
+    return reserve * unused * turns_left / MAX_TURNS
 
 
 def turns_left(state: State) -> int:

@@ -2,10 +2,11 @@
 (:mod:`sagrada.bots.planner`).
 
 A playout plays the turns that are left without the engine's turn machine: each player keeps
-summaries of their own window (:class:`~sagrada.bots.solo_playout.Tables`) and, at their turn,
-drafts the die and space the policy rates best (:func:`~sagrada.bots.solo_playout.best_placement`),
-never using a tool. The dice to come are given (the planner draws them from a guess of the bag),
-so every candidate the planner compares meets the same dice.
+summaries of their own window (:class:`~sagrada.bots.window_summary.Tables`) and, at their
+turn, drafts the die and space the policy rates best
+(:func:`~sagrada.bots.playout_policy.best_placement`), never using a tool. The dice to come
+are given (the planner draws them from a guess of the bag), so every candidate the planner
+compares meets the same dice.
 
 * Solo (:func:`play_out`): two turns a round; the dice left in the pool go to the Round Track
   and make the target.
@@ -24,14 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from sagrada.bots.solo_playout import (
-    RATED_RULES,
-    TURNS_PER_ROUND,
-    SoloModel,
-    Tables,
-    best_pair,
-    best_placement,
-)
+from sagrada.bots.playout_policy import best_pair, best_placement
+from sagrada.bots.window_summary import RATED_RULES, TURNS_PER_ROUND, SoloModel, Tables
 from sagrada.core.dice import DIE_PIPS
 from sagrada.core.hooks import Rules
 from sagrada.core.modules.base import DraftFromPool

@@ -6,7 +6,7 @@ cards coded as dice, orders that score as public objectives (basic orders, Color
 as a private objective (Shades), cards left at the end of a round on the turn bar as dice on the
 Round Track. So the planner is the same: every way of playing the turn, rated by the card
 heuristic, the best few raced (:func:`sagrada.bots.pimc.best_plan`) by playouts of the solo
-playout policy (:mod:`sagrada.bots.solo_playout`) on shared guesses of the pile; the plan with
+playout policy (:mod:`sagrada.bots.playout_policy`) on shared guesses of the pile; the plan with
 the best mean margin (score less target, plus what the tools kept are worth) is played.
 """
 
@@ -16,13 +16,9 @@ import random
 from collections.abc import Sequence
 
 from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan
-from sagrada.bots.solo_playout import (
-    TOOL_RESERVE,
-    PolicyWeights,
-    SoloModel,
-    kept_tools_worth,
-)
+from sagrada.bots.playout_values import TOOL_RESERVE, kept_tools_worth
 from sagrada.bots.table_playout import play_out
+from sagrada.bots.window_summary import PolicyWeights, SoloModel
 from sagrada.cardgame.actions import ROUNDS
 from sagrada.cardgame.bots import best_action
 from sagrada.cardgame.heuristic import evaluate
@@ -98,7 +94,7 @@ class PlannerCardBot:
         weights: the playout policy's weights.
         name: the bot's name in results.
         tool_reserve: what an unused tool card is worth at the start of the game
-            (:func:`sagrada.bots.solo_playout.kept_tools_worth`).
+            (:func:`sagrada.bots.playout_values.kept_tools_worth`).
     """
 
     def __init__(

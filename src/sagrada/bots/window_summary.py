@@ -1,25 +1,16 @@
-"""The playout policy of the planners (:mod:`sagrada.bots.planner`): how a playout picks its
-placements, on summaries of a window kept up to date as dice are placed. The play loops and
-the final scores, solo and at a table of 2-4 players, are in :mod:`sagrada.bots.table_playout`.
+"""Summaries of a player's window for the planners' playouts (:mod:`sagrada.bots.planner`,
+:mod:`sagrada.cardgame.planner`), from which the playout policy
+(:mod:`sagrada.bots.playout_policy`) rates a placement in a few look-ups.
 
-A playout never uses a tool: each turn the policy drafts the die and space whose *gain* it
-rates best. The future dice are given (the planner draws them from a guess of the bag), so
-every candidate the planner compares meets the same dice.
-
-The gain of placing a die is the change it makes to an estimate of the window's final worth,
-counted only where the die acts, so a turn's choice costs a few microseconds per placement:
-
-* each line (row or column) a variety objective counts: worth its points times
-  ``line_decay`` to the power of the dice still missing, nothing once a kind repeats or an open
-  space of the line is restricted to a kind the line already has;
-* each set objective: its complete sets, plus ``set_spare`` of a set for each kind above the
-  rarest one (a start on the next set);
-* Color Diagonals: the dice it counts now;
-* the private objectives: the better sum plus ``private_other`` times the other;
-* the open spaces: each loses ``fill_weight`` × (1 − faces it still allows / 30)², and
-  ``dead_weight`` more if it allows none (it will stay open: −3, and a turn's die on the track);
-* the target: ``target_weight`` per pip of the die, which no longer goes to the Round Track
-  (solo only: a game of several players has no target, and its planner sets it to 0).
+* :class:`SoloModel`: what does not change during a playout: the window pattern's
+  restrictions, the public objectives the policy rates (variety lines, sets, Color Diagonals)
+  and their points, the private objectives, and the policy's weights
+  (:class:`PolicyWeights`) turned into tables (the decay of a line per die missing, the loss
+  expected of an open space by the faces it allows).
+* :class:`Tables`: what does, kept up to date as dice are placed (:meth:`Tables.place`): the
+  faces each open space still allows, each line's kinds and dice, the counts of each colour
+  and value, the dice Color Diagonals counts, the private objectives' sums; and a trial
+  placement in the masks alone (:meth:`Tables.put`, :meth:`Tables.take`).
 """
 
 from __future__ import annotations
@@ -75,7 +66,7 @@ RATED_RULES: Final = _LINE_RULES | frozenset(_SET_KINDS) | frozenset({"color_dia
 
 @dataclass(frozen=True, slots=True)
 class PolicyWeights:
-    """The playout policy's weights (see the module's docstring)."""
+    """The playout policy's weights (what each weighs: :mod:`sagrada.bots.playout_policy`)."""
 
     line_decay: float = 0.6
     set_spare: float = 0.4
@@ -213,7 +204,7 @@ class Tables:
                     total += DIE_PIPS[die]
                 mask ^= low
             self.private_sums.append(total)
-        self.private_worth = _private_worth(self.private_sums, model.weights.private_other)
+        self.private_worth = privates_worth(self.private_sums, model.weights.private_other)
 
     def _line(self, index: int) -> None:
         """Summarise line ``index`` afresh."""
@@ -316,206 +307,15 @@ class Tables:
                 self.private_sums[index] += pips
                 changed = True
         if changed:
-            self.private_worth = _private_worth(self.private_sums, model.weights.private_other)
+            self.private_worth = privates_worth(self.private_sums, model.weights.private_other)
 
 
-def _private_worth(sums: list[int], other: float) -> float:
+def privates_worth(sums: list[int], other: float) -> float:
+    """What the private objectives' sums ``sums`` are worth to the policy: the best one, plus
+    ``other`` times each of the others."""
     if not sums:
         return 0.0
     if len(sums) == 1:
         return float(sums[0])
     best = max(sums)
     return best + other * (sum(sums) - best)
-
-
-def _set_worth(counts: Sequence[int], spare: float) -> float:
-    low = min(counts)
-    above = 0
-    for count in counts:
-        if count > low:
-            above += 1
-    return low + spare * above / len(counts)
-
-
-def _needed_elsewhere(tables: Tables, index: int, cell: int, by_colour: bool, bit: int) -> bool:
-    """Whether an open space of line ``index`` other than ``cell`` is restricted to the kind
-    ``bit`` (a colour's or a value's bit)."""
-    mask = LINES[index] & ~tables.occupied & ~(1 << cell)
-    model = tables.model
-    restriction = model.cell_colour if by_colour else model.cell_value
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        kind = restriction[low.bit_length() - 1]
-        if kind >= 0 and 1 << kind == bit:
-            return True
-    return False
-
-
-def die_gain(tables: Tables, die: int) -> float:
-    """The part of a placement's gain that does not depend on the space: the target's pips and
-    the private objectives of a colour."""
-    model = tables.model
-    colour = DIE_COLOUR[die]
-    gain = model.weights.target_weight * DIE_PIPS[die]
-    if colour in model.private_colours:
-        after = tables.private_sums[:]
-        for index in range(len(after)):
-            if model.private_colours[index] == colour:
-                after[index] += DIE_PIPS[die]
-        gain += _private_worth(after, model.weights.private_other) - tables.private_worth
-    return gain
-
-
-def placement_gain(tables: Tables, die: int, cell: int) -> float:
-    """The policy's rating of placing ``die`` on the open space ``cell`` (legal there), less
-    its :func:`die_gain`."""
-    model = tables.model
-    colour = DIE_COLOUR[die]
-    value = DIE_VALUE[die]
-    cb = 1 << colour
-    vb = 1 << value
-    gain = 0.0
-    # Lines of the variety objectives.
-    for first, last, by_colour, vp in model.lines:
-        index = ROW_OF[cell] if first == 0 else COLUMN_OF[cell]
-        if index < first or index >= last:
-            continue
-        if by_colour:
-            if tables.line_dead_colour[index]:
-                continue
-            kinds = tables.line_colours[index]
-            need = tables.line_need_colour[index]
-            bit = cb
-        else:
-            if tables.line_dead_value[index]:
-                continue
-            kinds = tables.line_values[index]
-            need = tables.line_need_value[index]
-            bit = vb
-        missing = LINES[index].bit_count() - tables.line_filled[index]
-        before = vp * model.decay[missing]
-        if kinds & bit or (need & bit and _needed_elsewhere(tables, index, cell, by_colour, bit)):
-            gain -= before  # a repeat, now or forced by a restricted open space
-        else:
-            gain += vp * model.decay[missing - 1] - before
-    # Set objectives.
-    for kinds_of_set, by_colour, vp in model.sets:
-        kind = colour if by_colour else value
-        if kind not in kinds_of_set:
-            continue
-        counts = tables.colour_counts if by_colour else tables.value_counts
-        spare = model.weights.set_spare
-        before_counts = [counts[k] for k in kinds_of_set]
-        after_counts = [counts[k] + (1 if k == kind else 0) for k in kinds_of_set]
-        gain += vp * (_set_worth(after_counts, spare) - _set_worth(before_counts, spare))
-    # Color Diagonals: the dice it counts now.
-    if model.diagonals:
-        same = tables.by_colour[colour] & DIAGONAL[cell]
-        if same:
-            gain += model.diagonals * (1 + (same & ~tables.diagonal_counted).bit_count())
-    # Private objectives of spaces.
-    if model.spaces_privates:
-        after = tables.private_sums[:]
-        for index in range(len(after)):
-            if model.private_colours[index] < 0 and model.private_spaces[index] >> cell & 1:
-                after[index] += DIE_PIPS[die]
-        sums_worth = _private_worth(after, model.weights.private_other)
-        gain += sums_worth - tables.private_worth
-    # Open spaces: this one is filled; its open neighbours lose the die's colour and value.
-    penalty = model.penalties[tables.turns_after]
-    gain += penalty[tables.colours_ok[cell].bit_count() * tables.values_ok[cell].bit_count()]
-    neighbours = ORTHOGONAL[cell] & ~tables.occupied
-    while neighbours:
-        low = neighbours & -neighbours
-        other = low.bit_length() - 1
-        neighbours ^= low
-        colours = tables.colours_ok[other]
-        values = tables.values_ok[other]
-        before_faces = colours.bit_count() * values.bit_count()
-        after_faces = (colours & ~cb).bit_count() * (values & ~vb).bit_count()
-        gain += penalty[before_faces] - penalty[after_faces]
-    return gain
-
-
-def best_placement(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
-    """The policy's placement from ``pool``: ``(index in the pool, cell)``, or ``(-1, -1)``
-    if no die of the pool can be placed."""
-    best = -1.0e9
-    choice = (-1, -1)
-    seen = 0
-    for index in range(len(pool)):
-        die = pool[index]
-        if seen >> die & 1:
-            continue
-        seen |= 1 << die
-        cells = tables.legal_cells(die)
-        if not cells:
-            continue
-        base = die_gain(tables, die)
-        while cells:
-            low = cells & -cells
-            cell = low.bit_length() - 1
-            cells ^= low
-            gain = base + placement_gain(tables, die, cell)
-            if gain > best:
-                best = gain
-                choice = (index, cell)
-    return choice
-
-
-def best_pair(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
-    """Like :func:`best_placement`, but each placement is rated with the best placement the
-    dice left allow on the next turn (``-fail_weight`` if none)."""
-    fail = tables.model.weights.fail_weight
-    best = -1.0e9
-    choice = (-1, -1)
-    seen = 0
-    for index in range(len(pool)):
-        die = pool[index]
-        if seen >> die & 1:
-            continue
-        seen |= 1 << die
-        cells = tables.legal_cells(die)
-        if not cells:
-            continue
-        base = die_gain(tables, die)
-        while cells:
-            low = cells & -cells
-            cell = low.bit_length() - 1
-            cells ^= low
-            gain = base + placement_gain(tables, die, cell)
-            tables.put(die, cell)
-            follow = -fail
-            seen_next = 0
-            for other in range(len(pool)):
-                second = pool[other]
-                if other == index or seen_next >> second & 1:
-                    continue
-                seen_next |= 1 << second
-                targets = tables.legal_cells(second)
-                if not targets:
-                    continue
-                second_base = die_gain(tables, second)
-                while targets:
-                    low2 = targets & -targets
-                    targets ^= low2
-                    value = second_base + placement_gain(tables, second, low2.bit_length() - 1)
-                    if value > follow:
-                        follow = value
-            tables.take(die, cell)
-            if gain + follow > best:
-                best = gain + follow
-                choice = (index, cell)
-    return choice
-
-
-#: What an unused tool card is worth to a planner at the start of the game, in points: the
-#: playouts never use one, so without it a tool would be spent as soon as it gains anything.
-TOOL_RESERVE: Final = 4.0
-
-
-def kept_tools_worth(unused: int, turns_left: int, reserve: float = TOOL_RESERVE) -> float:
-    """The worth of ``unused`` tool cards with ``turns_left`` turns of the game to come:
-    ``reserve`` each at the start, nothing at the end."""
-    return reserve * unused * turns_left / MAX_TURNS
