@@ -150,39 +150,32 @@ def placement_gain(tables: Tables, die: int, cell: int) -> float:
 def best_placement(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
     """The policy's placement from ``pool``: ``(index in the pool, cell)``, or ``(-1, -1)``
     if no die of the pool can be placed."""
-    best = -1.0e9
-    choice = (-1, -1)
-    seen = 0
-    for index in range(len(pool)):
-        die = pool[index]
-        if seen >> die & 1:
-            continue
-        seen |= 1 << die
-        cells = tables.legal_cells(die)
-        if not cells:
-            continue
-        base = die_gain(tables, die)
-        while cells:
-            low = cells & -cells
-            cell = low.bit_length() - 1
-            cells ^= low
-            gain = base + placement_gain(tables, die, cell)
-            if gain > best:
-                best = gain
-                choice = (index, cell)
-    return choice
+    _, index, cell = _best(tables, pool, -1, -1.0e9, False)
+    return index, cell
 
 
 def best_pair(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
     """Like :func:`best_placement`, but each placement is rated with the best placement the
     dice left allow on the next turn (``-fail_weight`` if none)."""
+    _, index, cell = _best(tables, pool, -1, -1.0e9, True)
+    return index, cell
+
+
+def _best(
+    tables: Tables, pool: Sequence[int], skip: int, floor: float, pair: bool
+) -> tuple[float, int, int]:
+    """The best placement of a die of ``pool`` but the one at index ``skip``: its gain, its
+    index in the pool and its cell; ``(floor, -1, -1)`` if none gains more than ``floor``.
+    With ``pair``, a placement's gain includes the best placement that the dice left allow
+    after it (``-fail_weight`` if none)."""
     fail = tables.model.weights.fail_weight
-    best = -1.0e9
-    choice = (-1, -1)
+    best = floor
+    choice = -1
+    choice_cell = -1
     seen = 0
     for index in range(len(pool)):
         die = pool[index]
-        if seen >> die & 1:
+        if index == skip or seen >> die & 1:
             continue
         seen |= 1 << die
         cells = tables.legal_cells(die)
@@ -194,26 +187,12 @@ def best_pair(tables: Tables, pool: Sequence[int]) -> tuple[int, int]:
             cell = low.bit_length() - 1
             cells ^= low
             gain = base + placement_gain(tables, die, cell)
-            tables.put(die, cell)
-            follow = -fail
-            seen_next = 0
-            for other in range(len(pool)):
-                second = pool[other]
-                if other == index or seen_next >> second & 1:
-                    continue
-                seen_next |= 1 << second
-                targets = tables.legal_cells(second)
-                if not targets:
-                    continue
-                second_base = die_gain(tables, second)
-                while targets:
-                    low2 = targets & -targets
-                    targets ^= low2
-                    value = second_base + placement_gain(tables, second, low2.bit_length() - 1)
-                    if value > follow:
-                        follow = value
-            tables.take(die, cell)
-            if gain + follow > best:
-                best = gain + follow
-                choice = (index, cell)
-    return choice
+            if pair:
+                tables.put(die, cell)
+                gain += _best(tables, pool, index, -fail, False)[0]
+                tables.take(die, cell)
+            if gain > best:
+                best = gain
+                choice = index
+                choice_cell = cell
+    return best, choice, choice_cell
