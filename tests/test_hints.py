@@ -76,6 +76,17 @@ def test_the_planner_names_three_legal_actions_best_first_against_the_best(playe
     assert sum(r.samples for r in ranking) <= bot.last.playouts
 
 
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_the_hints_first_is_the_move_the_planner_plays(players: int) -> None:
+    # The same seed and playouts: the same guesses and the same race, whose winner the
+    # planner plays and the hint puts first, at 0.
+    state = random_position(GameConfig(players=players), seed=10 + players)
+    view, legal = make_view(state, state.current_player), state.legal_actions()
+    move = hint_bot(5, iterations=ITERATIONS).choose(view, legal)
+    ranking = hint_bot(5, iterations=ITERATIONS).rank(view, legal)
+    assert (ranking[0].action, ranking[0].value) == (move, 0.0)
+
+
 def test_where_the_planner_cannot_play_out_the_search_ranks() -> None:
     # Life's Masterwork module (rulebook 004_234c3922e9d01436.txt) is not in the planner's
     # playouts: the search ranks, one simulation a root action per iteration.

@@ -120,12 +120,27 @@ def _extend(
 @dataclass(frozen=True, slots=True)
 class RaceResult:
     """The outcome of a race: each candidate's mean value and number of playouts, the
-    winner's index, and the playouts spent in all."""
+    winner's index, the playouts spent in all, and each candidate's value on each guess it
+    was played on (guess ``g`` the same for every candidate)."""
 
     means: tuple[float, ...]
     samples: tuple[int, ...]
     best: int
     playouts: int
+    values: tuple[tuple[float, ...], ...] = ()
+
+    def against_best(self, candidate: int) -> float:
+        """The mean of ``candidate``'s value less the winner's over the guesses both were
+        played on (paired: the same dice for both); 0 for the winner, ``-inf`` for a
+        candidate never played."""
+        own = self.values[candidate]
+        best = self.values[self.best]
+        shared = min(len(own), len(best))
+        if candidate == self.best:
+            return 0.0
+        if shared == 0:
+            return -math.inf
+        return math.fsum(own[g] - best[g] for g in range(shared)) / shared
 
 
 def race(
@@ -179,7 +194,9 @@ def race(
             alive = _survivors(values, alive, guess, z)
     means = tuple(math.fsum(v) / len(v) if v else -math.inf for v in values)
     best = max(alive, key=lambda c: (means[c], -c))
-    return RaceResult(means, tuple(len(v) for v in values), best, spent)
+    return RaceResult(
+        means, tuple(len(v) for v in values), best, spent, tuple(tuple(v) for v in values)
+    )
 
 
 def _survivors(values: list[list[float]], alive: list[int], guesses: int, z: float) -> list[int]:
@@ -318,17 +335,19 @@ def best_plan(
 def ranked_first_actions(
     plans: Sequence[Plan], outcome: RaceResult
 ) -> list[tuple[int, float, int]]:
-    """The first actions of raced plans, best first: ``(action, mean, playouts)``, an action's
-    mean being its best plan's (among plans played out at least once) and its playouts those
-    of every plan that begins with it; ties: more playouts, then the lower code."""
+    """The first actions of raced plans, best first: ``(action, value, playouts)``, an
+    action's value being its best plan's against the race's winner (paired,
+    :meth:`RaceResult.against_best`: 0 for the winner's first action, the one the planner
+    plays) and its playouts those of every plan that begins with it; ties: more playouts,
+    then the lower code."""
     firsts: dict[int, tuple[float, int]] = {}
     for index, (actions, _) in enumerate(plans):
         samples = outcome.samples[index]
         if samples == 0:
             continue
-        mean = outcome.means[index]
+        value = outcome.against_best(index)
         best, count = firsts.get(actions[0], (-math.inf, 0))
-        firsts[actions[0]] = (max(best, mean), count + samples)
-    ranked = [(action, mean, count) for action, (mean, count) in firsts.items()]
+        firsts[actions[0]] = (max(best, value), count + samples)
+    ranked = [(action, value, count) for action, (value, count) in firsts.items()]
     ranked.sort(key=lambda r: (-r[1], -r[2], r[0]))
     return ranked

@@ -169,11 +169,13 @@ class PlannerBot:
         self, view: PlayerView, legal: Sequence[Action], count: int = HINT_COUNT
     ) -> list[RatedAction]:
         """Plan as :meth:`choose` does (the window by playouts at a table too, and a plan
-        from scratch mid-turn) and return the ``count`` actions of the best mean playout
-        result, each against the best's (scale ``relative``: a result weighs the target or the
-        best rival's points and a win, so it is no final score) with the playouts behind it.
-        An action's mean is its best plan's. Games the playouts cannot model are ranked by
-        the search (:meth:`MctsBot.rank`).
+        from scratch mid-turn) and return the ``count`` best actions, the one the planner
+        plays first, each with its best plan's mean result against the played plan's on the
+        same guesses (scale ``relative``: a result weighs the target or the best rival's
+        points and a win, so it is no final score) and the playouts behind it. Where the
+        turn's best rated plans begin with fewer than ``count`` different actions, the race
+        is run again with the best plan of the next actions added. Games the playouts cannot
+        model are ranked by the search (:meth:`MctsBot.rank`).
         """
         state = view.state
         if not state.config.solo and not plays_at_table(state.rules):
@@ -184,18 +186,19 @@ class PlannerBot:
             race_result = self._window_race(view, legal)
             ranked = sorted(
                 (
-                    (legal[c], race_result.means[c], race_result.samples[c])
+                    (legal[c], race_result.against_best(c), race_result.samples[c])
                     for c in range(len(legal))
                     if race_result.samples[c] > 0
                 ),
                 key=lambda r: (-r[1], -r[2], r[0]),
             )
         else:
-            ranked = ranked_first_actions(*self._turn_race(view, count))
-        best = ranked[0][1]
+            ranked = ranked_first_actions(*self._turn_race(view))
+            if len(ranked) < min(count, len(legal)):
+                ranked = ranked_first_actions(*self._turn_race(view, count))
         return [
-            RatedAction(action, mean - best, "relative", samples, "simulations")
-            for action, mean, samples in ranked[:count]
+            RatedAction(action, value, "relative", samples, "simulations")
+            for action, value, samples in ranked[:count]
         ]
 
     # -- setup ---------------------------------------------------------------------------------
