@@ -335,19 +335,24 @@ def best_plan(
 def ranked_first_actions(
     plans: Sequence[Plan], outcome: RaceResult
 ) -> list[tuple[int, float, int]]:
-    """The first actions of raced plans, best first: ``(action, value, playouts)``, an
-    action's value being its best plan's against the race's winner (paired,
-    :meth:`RaceResult.against_best`: 0 for the winner's first action, the one the planner
-    plays) and its playouts those of every plan that begins with it; ties: more playouts,
-    then the lower code."""
+    """The first actions of raced plans, best first: ``(action, value, playouts)``.
+
+    The winner's first action, the one the planner plays, comes first at 0; each other
+    action's value is its best plan's against the winner over the guesses both were played
+    on (paired, :meth:`RaceResult.against_best`), at most 0: a plan dropped early, behind
+    the leader of the time, may look as good as the winner on its few guesses, but the race
+    has preferred the winner. An action's playouts are those of every plan that begins with
+    it. Ties: more playouts, then the lower code.
+    """
+    chosen = plans[outcome.best][0][0]
     firsts: dict[int, tuple[float, int]] = {}
     for index, (actions, _) in enumerate(plans):
         samples = outcome.samples[index]
         if samples == 0:
             continue
-        value = outcome.against_best(index)
+        value = min(outcome.against_best(index), 0.0)
         best, count = firsts.get(actions[0], (-math.inf, 0))
         firsts[actions[0]] = (max(best, value), count + samples)
     ranked = [(action, value, count) for action, (value, count) in firsts.items()]
-    ranked.sort(key=lambda r: (-r[1], -r[2], r[0]))
+    ranked.sort(key=lambda r: (r[0] != chosen, -r[1], -r[2], r[0]))
     return ranked

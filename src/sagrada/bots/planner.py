@@ -171,11 +171,12 @@ class PlannerBot:
         """Plan as :meth:`choose` does (the window by playouts at a table too, and a plan
         from scratch mid-turn) and return the ``count`` best actions, the one the planner
         plays first, each with its best plan's mean result against the played plan's on the
-        same guesses (scale ``relative``: a result weighs the target or the best rival's
-        points and a win, so it is no final score) and the playouts behind it. Where the
-        turn's best rated plans begin with fewer than ``count`` different actions, the race
-        is run again with the best plan of the next actions added. Games the playouts cannot
-        model are ranked by the search (:meth:`MctsBot.rank`).
+        same guesses, at most 0 (:func:`~sagrada.bots.pimc.ranked_first_actions`; scale
+        ``relative``: a result weighs the target or the best rival's points and a win, so it
+        is no final score), and the playouts behind it. Where the turn's best rated plans
+        begin with fewer than ``count`` different actions, the race is run again with the
+        best plan of the next actions added. Games the playouts cannot model are ranked by
+        the search (:meth:`MctsBot.rank`).
         """
         state = view.state
         if not state.config.solo and not plays_at_table(state.rules):
@@ -184,13 +185,14 @@ class PlannerBot:
             return [RatedAction(legal[0], 0.0, "relative", 1, "simulations")]
         if state.phase == Phase.SETUP:
             race_result = self._window_race(view, legal)
+            chosen = legal[race_result.best]
             ranked = sorted(
                 (
-                    (legal[c], race_result.against_best(c), race_result.samples[c])
+                    (legal[c], min(race_result.against_best(c), 0.0), race_result.samples[c])
                     for c in range(len(legal))
                     if race_result.samples[c] > 0
                 ),
-                key=lambda r: (-r[1], -r[2], r[0]),
+                key=lambda r: (r[0] != chosen, -r[1], -r[2], r[0]),
             )
         else:
             ranked = ranked_first_actions(*self._turn_race(view))
