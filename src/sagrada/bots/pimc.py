@@ -299,39 +299,6 @@ def race_plans(
     return plans, race(len(plans), value, iterations, seconds, min_samples, z)
 
 
-def best_plan(
-    first: S,
-    guess: Callable[[int], S],
-    turn_over: Callable[[S, S], bool],
-    rate: Callable[[S], float],
-    finish: Callable[[S, S], None],
-    result: Callable[[S], float],
-    width: int,
-    node_budget: int,
-    iterations: int | None,
-    seconds: float | None,
-    min_samples: int = MIN_SAMPLES,
-    z: float = DROP_Z,
-) -> tuple[tuple[int, ...], RaceResult]:
-    """The best way of playing the turn (:func:`race_plans`, same arguments): its actions and
-    the race."""
-    plans, outcome = race_plans(
-        first,
-        guess,
-        turn_over,
-        rate,
-        finish,
-        result,
-        width,
-        node_budget,
-        iterations,
-        seconds,
-        min_samples,
-        z,
-    )
-    return plans[outcome.best][0], outcome
-
-
 def ranked_first_actions(
     plans: Sequence[Plan], outcome: RaceResult
 ) -> list[tuple[int, float, int]]:

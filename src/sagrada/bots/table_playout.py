@@ -26,7 +26,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from sagrada.bots.playout_policy import best_pair, best_placement
-from sagrada.bots.window_summary import RATED_RULES, TURNS_PER_ROUND, SoloModel, Tables
+from sagrada.bots.window_summary import (
+    RATED_RULES,
+    TURNS_PER_ROUND,
+    SoloModel,
+    Tables,
+    private_sums,
+)
 from sagrada.core.dice import DIE_PIPS
 from sagrada.core.hooks import Rules
 from sagrada.core.modules.base import DraftFromPool
@@ -62,21 +68,9 @@ def final_score(
     for objective in model.publics:
         count, _ = PUBLIC_RULES[objective.rule](window)
         total += count * objective.vp
-    best = 0
-    privates = 0
-    for index in range(len(model.privates)):
-        colour = model.private_colours[index]
-        mask = window.by_colour[colour] if colour >= 0 else model.private_spaces[index]
-        points = 0
-        while mask:
-            low = mask & -mask
-            die = window.dice[low.bit_length() - 1]
-            if die >= 0:
-                points += DIE_PIPS[die]
-            mask ^= low
-        best = max(best, points)
-        privates += points
-    return total + (best if best_private else privates) + favor - open_penalty * window.open_spaces
+    sums = private_sums(model, window)
+    privates = (max(sums) if sums else 0) if best_private else sum(sums)
+    return total + privates + favor - open_penalty * window.open_spaces
 
 
 # -- solo ------------------------------------------------------------------------------------

@@ -140,6 +140,24 @@ class SoloModel:
             self.penalties.append(row)
 
 
+def private_sums(model: SoloModel, window: Window) -> list[int]:
+    """The pips each private objective of ``model`` counts on ``window`` (the dice of its
+    colour, or on its spaces)."""
+    sums: list[int] = []
+    for index in range(len(model.privates)):
+        colour = model.private_colours[index]
+        mask = window.by_colour[colour] if colour >= 0 else model.private_spaces[index]
+        total = 0
+        while mask:
+            low = mask & -mask
+            die = window.dice[low.bit_length() - 1]
+            if die >= 0:
+                total += DIE_PIPS[die]
+            mask ^= low
+        sums.append(total)
+    return sums
+
+
 class Tables:
     """Summaries of a window kept up to date as dice are placed, from which each placement's
     gain is a few look-ups."""
@@ -192,18 +210,7 @@ class Tables:
             mask = window.by_colour[colour]
             counted |= mask & diagonal_spread(mask)
         self.diagonal_counted = counted
-        self.private_sums: list[int] = []
-        for index in range(len(model.privates)):
-            colour = model.private_colours[index]
-            mask = window.by_colour[colour] if colour >= 0 else model.private_spaces[index]
-            total = 0
-            while mask:
-                low = mask & -mask
-                die = window.dice[low.bit_length() - 1]
-                if die >= 0:
-                    total += DIE_PIPS[die]
-                mask ^= low
-            self.private_sums.append(total)
+        self.private_sums: list[int] = private_sums(model, window)
         self.private_worth = privates_worth(self.private_sums, model.weights.private_other)
 
     def _line(self, index: int) -> None:

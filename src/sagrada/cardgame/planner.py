@@ -5,7 +5,7 @@ The card game is the solo dice game in other clothes: the same windows and place
 cards coded as dice, orders that score as public objectives (basic orders, Color Diagonals) or
 as a private objective (Shades), cards left at the end of a round on the turn bar as dice on the
 Round Track. So the planner is the same: every way of playing the turn, rated by the card
-heuristic, the best few raced (:func:`sagrada.bots.pimc.best_plan`) by playouts of the solo
+heuristic, the best few raced (:func:`sagrada.bots.pimc.race_plans`) by playouts of the solo
 playout policy (:mod:`sagrada.bots.playout_policy`) on shared guesses of the pile; the plan with
 the best mean margin (score less target, plus what the tools kept are worth) is played.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.bots.pimc import PlanFollower, RaceResult, best_plan
+from sagrada.bots.pimc import PlanFollower, RaceResult, race_plans
 from sagrada.bots.playout_values import TOOL_RESERVE, kept_tools_worth
 from sagrada.bots.table_playout import play_out
 from sagrada.bots.window_summary import PolicyWeights, SoloModel
@@ -148,7 +148,7 @@ class PlannerCardBot:
                 value += kept_tools_worth(unused, turns, reserve)
             return value
 
-        actions, race_result = best_plan(
+        plans, race_result = race_plans(
             guess(0),
             guess,
             turn_over,
@@ -161,4 +161,4 @@ class PlannerCardBot:
             self.seconds,
         )
         self.last = race_result
-        return self._follower.start(state.history, actions)
+        return self._follower.start(state.history, plans[race_result.best][0])
