@@ -88,7 +88,7 @@ def turn_over(start: State, state: State) -> bool:
 
 
 class PlannerBot:
-    """Perfect-information Monte Carlo planning for solo play.
+    """Perfect-information Monte Carlo planning: solo, and at a table of 2-4 players.
 
     Args:
         seed: seed of the bot's own randomness (its guesses of the bag).
