@@ -32,7 +32,7 @@ from sagrada.core.config import GameConfig
 from sagrada.core.dice import parse_die
 from sagrada.core.position import make_window
 from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import determinize, make_view
+from sagrada.core.views import PlayerView, determinize, make_view
 
 SOLO = GameConfig(players=1)
 
@@ -265,6 +265,23 @@ def test_the_planners_choice_does_not_depend_on_the_bag() -> None:
         legal = state.legal_actions()
         chosen = make_bot("planner:20", seed=4).choose(view, legal)
         assert chosen == make_bot("planner:20", seed=4).choose(twin_view, legal)
+
+
+def test_a_planner_handed_the_true_game_plans_on_it_alone() -> None:
+    # scripts/solo_bound.py's oracle: every guess is the game itself, so a plan's playouts
+    # meet the same dice on every guess and give the same result.
+    state = solo_decisions(seed=12, count=3)[-1]
+    calls: list[PlayerView] = []
+
+    def true_game(view: PlayerView) -> State:
+        calls.append(view)
+        return state.clone()
+
+    bot = PlannerBot(3, iterations=200, seconds=None, min_samples=3, guesser=true_game)
+    bot.choose(make_view(state, 0), state.legal_actions())
+    assert bot.last is not None and calls
+    played = [values for values in bot.last.values if values]
+    assert played and all(len(set(values)) == 1 for values in played)
 
 
 def test_with_other_players_the_planner_plays_legally() -> None:

@@ -35,7 +35,7 @@ it plays as the MCTS bot with the same budget.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sagrada.bots.advice import HINT_COUNT, RatedAction
@@ -106,6 +106,10 @@ class PlannerBot:
             (:func:`~sagrada.bots.playout_values.table_result`).
         table_window: at a table, choose the window by playouts (else by its setup rating,
             as the search does).
+        guesser: ``guesser(view)``: the game the planner plans on, instead of its own
+            guesses (:func:`~sagrada.core.views.determinize`). For experiments only:
+            ``scripts/solo_bound.py`` hands it the true game to measure what knowing the
+            bag would be worth; no bot of :func:`sagrada.bots.make_bot` has one.
     """
 
     def __init__(
@@ -123,6 +127,7 @@ class PlannerBot:
         rivalry: float = RIVALRY,
         win_bonus: float = WIN_BONUS,
         table_window: bool = False,
+        guesser: Callable[[PlayerView], State] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a planner needs a budget: iterations, seconds or both")
@@ -138,6 +143,7 @@ class PlannerBot:
         self.rivalry = rivalry
         self.win_bonus = win_bonus
         self.table_window = table_window
+        self._guesser = guesser
         # A game of several players has no target: the policy does not count the pips.
         self._table_weights = replace(self.weights, target_weight=0.0)
         self._rng = random.Random(seed)
@@ -275,7 +281,9 @@ class PlannerBot:
 
     def _guess(self, view: PlayerView) -> State:
         """A guess of the game in view (the bag, the others' private objectives), by the bot's
-        own chance."""
+        own chance (or the ``guesser``'s game)."""
+        if self._guesser is not None:
+            return self._guesser(view)
         return determinize(view, self._rng.getrandbits(63))
 
     # -- other games ---------------------------------------------------------------------------
