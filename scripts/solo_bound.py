@@ -7,6 +7,7 @@ ceiling on what better choices of this turn could give the planner with its play
 the gap between the two is the price of not knowing the bag.
 
     .venv/bin/python scripts/solo_bound.py --iterations 1000 --games 100 --seed 1 --workers 2
+    .venv/bin/python scripts/solo_bound.py --score-only ...   # the score alone, not the margin
 
 Prints each player's mean score and margin (Student's t 95% intervals), its win rate against
 the target (Wilson), and the mean paired difference of the scores.
@@ -19,14 +20,15 @@ from multiprocessing import Pool
 
 from sagrada.bots.planner import TARGET_SHARE, PlannerBot
 from sagrada.bots.stats import mean_interval, wilson_interval
+from sagrada.bots.window_summary import PolicyWeights
 from sagrada.core.config import GameConfig
 from sagrada.core.state import State, new_game
 from sagrada.core.views import PlayerView, make_view
 
 
-def play(task: tuple[int, int, int, float, bool]) -> tuple[int, int]:
+def play(task: tuple[int, int, int, bool, bool]) -> tuple[int, int]:
     """One solo game: ``(score, target)``."""
-    seed, tools, iterations, target_share, oracle = task
+    seed, tools, iterations, score_only, oracle = task
     state = new_game(GameConfig(players=1, solo_tools=tools), seed)
 
     def true_game(view: PlayerView) -> State:
@@ -36,7 +38,8 @@ def play(task: tuple[int, int, int, float, bool]) -> tuple[int, int]:
         seed * 1000,
         iterations=iterations,
         seconds=None,
-        target_share=target_share,
+        target_share=0.0 if score_only else TARGET_SHARE,
+        weights=PolicyWeights(target_weight=0.0) if score_only else None,
         guesser=true_game if oracle else None,
     )
     while not state.is_over:
@@ -51,12 +54,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tools", type=int, default=3)
     parser.add_argument("--iterations", type=int, default=1000, help="playouts a decision")
-    parser.add_argument("--target-share", type=float, default=TARGET_SHARE)
+    parser.add_argument(
+        "--score-only",
+        action="store_true",
+        help="play for the score alone, not the margin: the target counts neither in a "
+        "playout's result nor in the playout policy",
+    )
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.games)
     tasks = [
-        (seed, args.tools, args.iterations, args.target_share, oracle)
+        (seed, args.tools, args.iterations, args.score_only, oracle)
         for oracle in (False, True)
         for seed in seeds
     ]
