@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,7 @@ from sagrada.bots.table_playout import final_score, play_out
 from sagrada.bots.tournament import run_tournament
 from sagrada.bots.window_summary import PolicyWeights, SoloModel
 from sagrada.cardgame.bots import make_card_bot
+from sagrada.cardgame.game import CARD_GAME
 from sagrada.cardgame.options import CardOptions
 from sagrada.cardgame.planner import PlannerCardBot
 from sagrada.cardgame.state import CardState, new_card_game
@@ -30,6 +33,7 @@ from sagrada.cardgame.tournament import play_card_game
 from sagrada.cardgame.views import determinize_cards, make_card_view
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import parse_die
+from sagrada.core.game import DICE_GAME
 from sagrada.core.position import make_window
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import PlayerView, determinize, make_view
@@ -43,6 +47,10 @@ ALL_BUT_TWO_CORNERS = (
     "A2=G2 A3=P3 A4=Y4 A5=B5 B1=Y4 B2=B5 B3=R6 B4=G1 B5=P2 C1=G1 C2=P2 C3=Y3 C4=B4 C5=R5 "
     "D1=B4 D2=R5 D3=G6 D4=P1"
 )
+
+
+def solo_view(state: State) -> PlayerView:
+    return make_view(state, 0)
 
 
 def play_solo(bot: Bot, seed: int) -> State:
@@ -222,6 +230,47 @@ def test_the_planner_plays_legal_reproducible_games() -> None:
     window = first.players[0].window
     assert window is not None
     assert window.violations() == []
+
+
+def played_plans(
+    bot: PlannerBot | PlannerCardBot, state: Any, view: Callable[[Any], Any]
+) -> list[tuple[list[int], list[int]]]:
+    """Play a solo game by ``bot``, checking that what it says it has planned after each
+    action (:meth:`PlannerBot.planned`) is what it then plays, step by step (nothing else
+    moves in a solo game); return each plan, its actions and each step's number of legal
+    actions."""
+    plans: list[tuple[list[int], list[int]]] = []
+    expected: tuple[int, ...] = ()
+    while not state.is_over:
+        legal = state.legal_actions()
+        action = bot.choose(view(state), legal)
+        if expected:
+            assert (action, *bot.planned()) == expected  # the plan's next step, and the rest
+            plans[-1][1].append(len(legal))
+        elif bot.planned():
+            plans.append(([action, *bot.planned()], [len(legal)]))
+        expected = bot.planned()
+        state.apply(action)
+    assert not expected  # a plan ends with the turn
+    return plans
+
+
+def test_the_planner_says_what_it_has_planned_and_then_plays_it() -> None:
+    plans = played_plans(PlannerBot(1, iterations=15, seconds=None), new_game(SOLO, 1), solo_view)
+    tools = [p for p in plans if DICE_GAME.action_to_str(p[0][0]).startswith("T")]
+    assert any(len(actions) >= 3 for actions, _ in tools)  # a tool through its steps
+    # A step with one legal action (paying for a tool with the only die that may pay) is the
+    # plan's too: the planner goes on with its plan after it, without planning again.
+    assert any(1 in counts[1:-1] for _, counts in plans)
+
+
+def test_the_card_planner_says_what_it_has_planned_and_then_plays_it() -> None:
+    plans = played_plans(
+        PlannerCardBot(0, iterations=15, seconds=None),
+        new_card_game(CardOptions(tools=3), 0),
+        make_card_view,
+    )
+    assert any(CARD_GAME.action_to_str(p[0][0]).startswith("T") for p in plans)
 
 
 @pytest.mark.parametrize(

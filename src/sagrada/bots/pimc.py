@@ -234,6 +234,11 @@ class PlanFollower:
         self._pending = list(actions[1:])
         return actions[0]
 
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The plan's actions still to play, in order (none once it is played or dropped)."""
+        return tuple(self._pending)
+
     def next(self, history: Sequence[int], legal: Sequence[int]) -> int | None:
         """The plan's next action, or ``None`` (and the plan dropped) if the game left it."""
         if not self._pending or len(history) != len(self._expected):

@@ -148,6 +148,7 @@ class PlannerBot:
         self._table_weights = replace(self.weights, target_weight=0.0)
         self._rng = random.Random(seed)
         self._follower = PlanFollower()
+        self._planned: tuple[Action, ...] = ()
         self._greedy = GreedyBot(seed)
         self._others: MctsBot | None = None
         self.last: RaceResult | None = None
@@ -155,9 +156,13 @@ class PlannerBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the first action of the best plan (or the next action of the plan being
         played)."""
+        state = view.state
+        following = self._follower.next(state.history, legal)
+        self._planned = self._follower.pending
+        if following is not None:
+            return following
         if len(legal) == 1:
             return legal[0]
-        state = view.state
         solo = state.config.solo
         if not solo and not plays_at_table(state.rules):
             return self._multiplayer(view, legal)
@@ -165,11 +170,16 @@ class PlannerBot:
             if solo or self.table_window:
                 return legal[self._window_race(view, legal).best]
             return appeal_choice(view, legal)
-        following = self._follower.next(state.history, legal)
-        if following is not None:
-            return following
         plans, outcome = self._turn_race(view)
-        return self._follower.start(state.history, plans[outcome.best][0])
+        action = self._follower.start(state.history, plans[outcome.best][0])
+        self._planned = self._follower.pending
+        return action
+
+    def planned(self) -> tuple[Action, ...]:
+        """The rest of the plan after the action :meth:`choose` returned last: the actions it
+        plays next, without searching, while the game goes as planned (the history is the
+        plan's and the action legal); none if that action ended its plan or was no plan's."""
+        return self._planned
 
     def rank(
         self, view: PlayerView, legal: Sequence[Action], count: int = HINT_COUNT

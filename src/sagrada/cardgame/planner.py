@@ -117,17 +117,19 @@ class PlannerCardBot:
         self._rng = random.Random(seed)
         self.tool_reserve = tool_reserve
         self._follower = PlanFollower()
+        self._planned: tuple[int, ...] = ()
         self.last: RaceResult | None = None
 
     def choose(self, view: CardView, legal: Sequence[int]) -> int:
         """Return the first action of the best plan (or the next action of the plan being
         played)."""
-        if len(legal) == 1:
-            return legal[0]
         state = view.state
         following = self._follower.next(state.history, legal)
+        self._planned = self._follower.pending
         if following is not None:
             return following
+        if len(legal) == 1:
+            return legal[0]
         model = solo_model(state, self.weights)
 
         def guess(number: int) -> CardState:
@@ -161,4 +163,12 @@ class PlannerCardBot:
             self.seconds,
         )
         self.last = race_result
-        return self._follower.start(state.history, plans[race_result.best][0])
+        action = self._follower.start(state.history, plans[race_result.best][0])
+        self._planned = self._follower.pending
+        return action
+
+    def planned(self) -> tuple[int, ...]:
+        """The rest of the plan after the action :meth:`choose` returned last: the actions it
+        plays next, without searching, while the game goes as planned (the history is the
+        plan's and the action legal); none if that action ended its plan."""
+        return self._planned

@@ -1,6 +1,13 @@
 """The bots of the server's games: they move at a pace a person can follow, searching bots
 in worker processes so that the server stays responsive. When a person's time for a turn runs
-out (a game with a turn limit), a bot (the game's stand-in) plays that turn for them."""
+out (a game with a turn limit), a bot (the game's stand-in) plays that turn for them.
+
+A bot that plans a whole turn (the planners) plans it once: its worker process returns the
+action and the rest of the plan, which the runner keeps for the seat and plays step by step
+while the game is where the plan expects it (as the same bot does in ``sagrada simulate``,
+:class:`~sagrada.bots.pimc.PlanFollower`); anything else drops the plan, and the bot thinks
+again. A plan holds the bot's own actions only, and it stops after chance (a re-roll, a
+draw), so it never assumes what is hidden. It stays in the server: no client sees it."""
 
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from sagrada.bots.advice import RatedAction
+from sagrada.bots.pimc import PlanFollower
 from sagrada.core.content_files import install_files, installed_files
 from sagrada.games import Player, game_bots, make_adviser, make_player
 from sagrada.web.session import GameError, Room, turn_key
@@ -26,18 +34,52 @@ log = logging.getLogger("sagrada.web")
 
 _T = TypeVar("_T")
 
-#: Bots that search for a second or more per move; they think in worker processes.
-HEAVY_BOTS = frozenset({"hard", "mcts"})
+#: Bots that search for a second or more per move (by name: ``planner`` at either game);
+#: they think in worker processes.
+HEAVY_BOTS = frozenset({"hard", "mcts", "planner"})
 
 
-def think(game_name: str, spec: str, seed: int, view: Any, legal: list[int]) -> int:
-    """Build the bot ``spec`` of a game and return its choice (run in a worker process)."""
-    return make_player(game_name, spec, seed).choose(view, legal)
+def heavy(spec: str) -> bool:
+    """Whether the bot ``spec`` searches (:data:`HEAVY_BOTS`), whatever its budget."""
+    return spec.partition(":")[0] in HEAVY_BOTS
+
+
+def planned(bot: Any) -> tuple[int, ...]:
+    """What ``bot`` means to play after the action it chose last (its ``planned()``, which
+    the planners have); none for a bot without plans."""
+    method = getattr(bot, "planned", None)
+    return tuple(method()) if callable(method) else ()
+
+
+def think(
+    game_name: str, spec: str, seed: int, view: Any, legal: list[int]
+) -> tuple[int, tuple[int, ...]]:
+    """Build the bot ``spec`` of a game and return its choice and the rest of its plan
+    (:func:`planned`; run in a worker process)."""
+    bot = make_player(game_name, spec, seed)
+    action = bot.choose(view, legal)
+    return action, planned(bot)
 
 
 def advise(game_name: str, seed: int, view: Any, legal: list[int]) -> list[RatedAction]:
     """Build a game's hint bot and return its best actions (run in a worker process)."""
     return make_adviser(game_name, seed).rank(view, legal)
+
+
+def follow_plan(
+    plans: dict[int, PlanFollower], seat: int, history: list[int], legal: list[int]
+) -> int | None:
+    """The next action of the plan ``seat`` is playing, if the game is where the plan expects
+    it (``history`` is the plan's and the action is in ``legal``), else the only legal action
+    if there is one (no need to think); else ``None``. A plan is dropped once it is played
+    or the game has left it."""
+    plan = plans.pop(seat, None)
+    action = plan.next(history, legal) if plan is not None else None
+    if plan is not None and plan.pending:
+        plans[seat] = plan
+    if action is None and len(legal) == 1:
+        return legal[0]
+    return action
 
 
 class BotRunner:
@@ -124,10 +166,9 @@ class BotRunner:
             bot = room.bots.get(seat)
             if bot is None:
                 return
-            view = room.game.view(state, seat)
             legal = list(state.legal_actions())
             spec = room.seats[seat].bot or ""
-            action = await self._think(room, seat, spec, bot, view, legal)
+            action = await self._think(room, seat, spec, bot, state, legal)
             if room.state is not state:
                 continue  # something else moved meanwhile; think again
             try:
@@ -152,15 +193,26 @@ class BotRunner:
         return await asyncio.to_thread(advise, name, seed, view, legal)
 
     async def _think(
-        self, room: Room, seat: int, spec: str, bot: Player, view: Any, legal: list[int]
+        self, room: Room, seat: int, spec: str, bot: Player, state: Any, legal: list[int]
     ) -> int:
-        """Ask a bot for its move: searching bots in a worker process, others in a thread."""
-        if spec in HEAVY_BOTS:
-            seed = secrets.randbits(62)
-            action = await self._in_worker(think, room.game.name, spec, seed, view, legal)
-            if action is not None:
-                return int(action)
-        return await asyncio.to_thread(bot.choose, view, legal)
+        """Ask a bot for its move: searching bots in a worker process (the next step of the
+        plan it is playing, if the game is where the plan expects it), others in a thread."""
+        view = room.game.view(state, seat)
+        if not heavy(spec):
+            return await asyncio.to_thread(bot.choose, view, legal)
+        following = follow_plan(room.plans, seat, state.history, legal)
+        if following is not None:
+            return following
+        seed = secrets.randbits(62)
+        answer = await self._in_worker(think, room.game.name, spec, seed, view, legal)
+        if answer is None:  # no worker processes: the seat's own bot, which keeps its plans
+            return await asyncio.to_thread(bot.choose, view, legal)
+        action, rest = int(answer[0]), answer[1]
+        if rest:
+            plan = PlanFollower()
+            plan.start(state.history, [action, *rest])
+            room.plans[seat] = plan
+        return action
 
     async def _in_worker(self, function: Callable[..., _T], *args: Any) -> _T | None:
         """``function(*args)`` in a worker process, so the server stays responsive while a

@@ -16,6 +16,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from sagrada.bots.pimc import PlanFollower
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
 from sagrada.core.record import GAME_NAME
@@ -127,6 +128,9 @@ class Room:
             if s.bot is not None
         }
         self.bot_task: asyncio.Task[None] | None = None
+        #: The plan each searching bot seat is playing, by seat (:mod:`sagrada.web.botrunner`;
+        #: the server's own: no client sees it).
+        self.plans: dict[int, PlanFollower] = {}
         self.touched = time.monotonic()
         #: The id of the game playing this one again, once a player asked for it.
         self.rematch: str | None = None
