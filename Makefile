@@ -37,6 +37,7 @@ browser:
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src

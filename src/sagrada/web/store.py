@@ -226,9 +226,7 @@ class Store:
             )
         return created
 
-    def _change(
-        self, conn: Connection, game_id: str, version: int | None, **values: Any
-    ) -> None:
+    def _change(self, conn: Connection, game_id: str, version: int | None, **values: Any) -> None:
         """Change the game's row (its ``values``), which stays locked until the transaction
         ends; with ``version``, only if the game is still at it, raising it by one. One
         statement: the row lock, the check and the change.
