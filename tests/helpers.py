@@ -220,7 +220,7 @@ def write_json(tmp_path: Path, data: Any, name: str = "input.json") -> str:
 
 def cards_of(text: str) -> list[int]:
     """Cards written ``"R3 K5"`` (the card game's notation: K is black)."""
-    from sagrada.cardgame.cards import parse_card
+    from sagrada.games.cards.cards import parse_card
 
     return [parse_card(word) for word in text.split()]
 
@@ -242,7 +242,7 @@ def arrange_cards(
     cards, the turn bar (a stack per round played, ``"R3 G4"``), the pile's known bottom
     (lowest first) and the discarded cards; every other card goes to the pile unseen. The round
     is the one after the turn bar's unless given."""
-    from sagrada.cardgame.cards import NUM_CARDS
+    from sagrada.games.cards.cards import NUM_CARDS
 
     state.window = make_window(grid.replace("K", "P"), placements.replace("K", "P"))
     state.hand = cards_of(hand)

@@ -13,7 +13,6 @@ import json
 import pytest
 
 from helpers import BLANK, act, arranged_game, legal, start, why
-from sagrada.cli.render import table_text
 from sagrada.core.actions import action_fields, action_to_str, parse_action
 from sagrada.core.apprentice_cards import apprentice_window, card_named, card_part, content
 from sagrada.core.apprentice_table import Apprentice
@@ -26,6 +25,7 @@ from sagrada.core.position import arrange, make_window
 from sagrada.core.state import State, new_game
 from sagrada.core.views import determinize, make_view
 from sagrada.core.window import Window
+from sagrada.games.dice.render import table_text
 
 B2, D4 = parse_cell("B2"), parse_cell("D4")
 GROZING, EGLOMISE, RUNNING = 1, 2, 8

@@ -6,16 +6,16 @@ from __future__ import annotations
 import pytest
 
 from helpers import BLANK, arrange_cards, cards_of
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.bots import make_card_bot
-from sagrada.cardgame.content import content
-from sagrada.cardgame.heuristic import fillers, order_potential, to_come
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import CardState, new_card_game
-from sagrada.cardgame.tournament import play_card_game
-from sagrada.cardgame.views import make_card_view
 from sagrada.core.cells import parse_cell
 from sagrada.core.position import make_window
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.bots import make_card_bot
+from sagrada.games.cards.content import content
+from sagrada.games.cards.heuristic import fillers, order_potential, to_come
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import CardState, new_card_game
+from sagrada.games.cards.tournament import play_card_game
+from sagrada.games.cards.views import make_card_view
 
 #: Orders that care nothing for the cards the positions below turn on.
 QUIET_ORDERS = ("shades_of_blue", "set_values_1_2", "set_values_3_4")

@@ -21,13 +21,13 @@ import random
 
 import pytest
 
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.game import CardRecord
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import new_card_game
-from sagrada.cardgame.views import determinize_cards, make_card_view
 from sagrada.core.errors import IllegalActionError
-from sagrada.games import read_record
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.game import CardRecord
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import new_card_game
+from sagrada.games.cards.views import determinize_cards, make_card_view
+from sagrada.registry import read_record
 
 NUM_GAMES = int(os.environ.get("SAGRADA_CARD_FUZZ_GAMES", "5000"))
 #: Games per test case (so a failure names a small batch to re-run).

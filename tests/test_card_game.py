@@ -11,16 +11,16 @@ import json
 import pytest
 
 from helpers import BLANK, arrange_cards, cards_of
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.cards import CARD_NAMES, parse_card
-from sagrada.cardgame.content import BASIC, UNIQUE, content
-from sagrada.cardgame.game import CARD_GAME, CardRecord
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import CardState, new_card_game, score_cards
-from sagrada.cardgame.views import determinize_cards, make_card_view
 from sagrada.core.errors import ConfigError, IllegalActionError, InvalidNotationError
 from sagrada.core.position import make_window
-from sagrada.games import read_record
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.cards import CARD_NAMES, parse_card
+from sagrada.games.cards.content import BASIC, UNIQUE, content
+from sagrada.games.cards.game import CARD_GAME, CardRecord
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import CardState, new_card_game, score_cards
+from sagrada.games.cards.views import determinize_cards, make_card_view
+from sagrada.registry import read_record
 
 
 def game(*tools: int, seed: int = 1, **position: object) -> CardState:

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import sagrada.cli.main as cli_main
-from sagrada.cardgame.game import CardRecord
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import new_card_game
+from sagrada.games.cards import actions as card_actions
+from sagrada.games.cards.game import CardRecord
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import new_card_game
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -41,7 +42,7 @@ def test_a_whole_game_played_by_typing_ends_with_the_target(
     typed = []
     while not state.is_over:
         action = state.legal_actions()[0]
-        typed.append(__import__("sagrada.cardgame.actions", fromlist=["x"]).action_to_str(action))
+        typed.append(card_actions.action_to_str(action))
         state.apply(action)
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
     code, out, _ = run(["play", "--game", "cards", "--seed", "9", "--tools", "2"], capsys)

@@ -18,18 +18,18 @@ import pytest
 from helpers import play_random, write_json
 from sagrada.bots import hint_bot
 from sagrada.bots.advice import RatedAction
-from sagrada.cardgame import actions as CA
-from sagrada.cardgame.bots import planner
-from sagrada.cardgame.game import CardRecord
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import CardState, new_card_game
-from sagrada.cardgame.views import make_card_view
 from sagrada.cli.main import main
 from sagrada.core.actions import action_to_str
 from sagrada.core.config import GameConfig
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State
 from sagrada.core.views import make_view
+from sagrada.games.cards import actions as CA
+from sagrada.games.cards.bots import planner
+from sagrada.games.cards.game import CardRecord
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import CardState, new_card_game
+from sagrada.games.cards.views import make_card_view
 from test_cli_commands import run_ok, run_usage_error
 
 ITERATIONS = 40

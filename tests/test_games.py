@@ -3,16 +3,17 @@ records that name their game, format 1 records (no game name) still read as the 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from sagrada.cardgame.game import CARD_GAME
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import RecordError
 from sagrada.core.game import DICE_GAME
 from sagrada.core.record import GameRecord
-from sagrada.games import game, games, make_player, read_record, register_game
+from sagrada.games.cards.game import CARD_GAME
+from sagrada.registry import entry, game, games, make_player, read_record, register_game
 
 
 def test_the_dice_game_and_the_card_game_are_registered_by_name() -> None:
@@ -28,7 +29,7 @@ def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:
 
 def test_a_game_name_is_registered_once() -> None:
     with pytest.raises(ValueError, match="registered already"):
-        register_game(DICE_GAME)
+        register_game(dataclasses.replace(entry("sagrada")))
 
 
 def test_the_option_schema_lists_every_configuration_field_with_its_default() -> None:

@@ -11,14 +11,14 @@ import pytest
 
 from sagrada.bots import hint_bot
 from sagrada.bots.advice import HINT_COUNT, RatedAction
-from sagrada.cardgame.bots import make_card_bot, planner
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import CardState, new_card_game
-from sagrada.cardgame.views import determinize_cards, make_card_view
 from sagrada.core.config import GameConfig
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import make_view
-from sagrada.games import game_bots, games, make_adviser
+from sagrada.games.cards.bots import make_card_bot, planner
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import CardState, new_card_game
+from sagrada.games.cards.views import determinize_cards, make_card_view
+from sagrada.registry import game_bots, games, make_adviser
 from test_bots import decision_points, hidden_twin
 
 #: A small budget (playouts of the planner, iterations of the search it falls back to): enough

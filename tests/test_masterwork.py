@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from helpers import BLANK, act, arrange_turn, legal, start, why
-from sagrada.cli.render import table_text
 from sagrada.core.actions import parse_action
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
@@ -20,6 +19,7 @@ from sagrada.core.modules.masterwork import board, face_met, masterwork_part, ta
 from sagrada.core.position import make_window
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.render import table_text
 
 #: Where each face's arrows point from C3, at each rotation (worked out from the table of
 #: HOUSE-CONTENT.md: Corner N E, Bridge W E, Slant NW SE, Crown NW NE, Split N S, Prism N E W).

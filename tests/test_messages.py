@@ -20,7 +20,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from helpers import act as play
-from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.actions import KINDS, action_fields, action_message, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import COLOUR_LETTERS
@@ -30,8 +29,9 @@ from sagrada.core.messages import PARAM_KINDS, msg, render
 from sagrada.core.objectives import public_rule_ids, public_unit
 from sagrada.core.options import OPTIONS
 from sagrada.core.state import new_game
-from sagrada.games import game_bots, games
+from sagrada.games.cards.options import CARD_OPTIONS
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
+from sagrada.registry import game_bots, games
 from web_helpers import act, create_game, new_client, start_play, tokens_of
 
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "sagrada"

@@ -1,4 +1,4 @@
-"""The solo planner (:mod:`sagrada.bots.planner`, :mod:`sagrada.cardgame.planner`), the
+"""The solo planner (:mod:`sagrada.bots.planner`, :mod:`sagrada.games.cards.planner`), the
 perfect-information Monte Carlo driver it shares (:mod:`sagrada.bots.pimc`) and its fast
 playouts (:mod:`sagrada.bots.table_playout`, :mod:`sagrada.bots.playout_values`).
 
@@ -24,19 +24,19 @@ from sagrada.bots.playout_values import kept_tools_worth
 from sagrada.bots.table_playout import final_score, play_out
 from sagrada.bots.tournament import run_tournament
 from sagrada.bots.window_summary import PolicyWeights, SoloModel
-from sagrada.cardgame.bots import make_card_bot
-from sagrada.cardgame.game import CARD_GAME
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.planner import PlannerCardBot
-from sagrada.cardgame.state import CardState, new_card_game
-from sagrada.cardgame.tournament import play_card_game
-from sagrada.cardgame.views import determinize_cards, make_card_view
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import parse_die
 from sagrada.core.game import DICE_GAME
 from sagrada.core.position import make_window
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import PlayerView, determinize, make_view
+from sagrada.games.cards.bots import make_card_bot
+from sagrada.games.cards.game import CARD_GAME
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.planner import PlannerCardBot
+from sagrada.games.cards.state import CardState, new_card_game
+from sagrada.games.cards.tournament import play_card_game
+from sagrada.games.cards.views import determinize_cards, make_card_view
 
 SOLO = GameConfig(players=1)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from helpers import BLANK, cell_set
-from sagrada.cli.render import table_text
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
@@ -19,6 +18,7 @@ from sagrada.core.position import make_window
 from sagrada.core.scoring import score_public
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.render import table_text
 
 TOIL = (
     "orange_adjacency",

@@ -18,7 +18,7 @@ from sagrada.bots import make_bot
 from sagrada.bots.pimc import PlanFollower
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
-from sagrada.games import game
+from sagrada.registry import game
 from sagrada.web import botrunner
 from sagrada.web.botrunner import BotRunner, follow_plan, planned
 from sagrada.web.session import Room, turn_key

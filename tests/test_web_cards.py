@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sagrada.cardgame.game import CardRecord
+from sagrada.games.cards.game import CardRecord
 from web_helpers import act, act_ok, create_game, get_view, new_client, tokens_of, wait_for_view
 
 

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from sagrada.cardgame.content import content as card_content
-from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.cells import CELL_NAMES
 from sagrada.core.content import catalog
 from sagrada.core.errors import ContentError
 from sagrada.core.options import OPTIONS
+from sagrada.games.cards.content import content as card_content
+from sagrada.games.cards.options import CARD_OPTIONS
 from sagrada.i18n import languages
 from sagrada.web import help as rules_help
 from web_helpers import new_client

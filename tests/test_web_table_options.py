@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from sagrada.core.messages import template
-from sagrada.games import game_bots, games
 from sagrada.i18n import languages
+from sagrada.registry import game_bots, games
 from sagrada.table_options import HINTS, TURN_SECONDS
 from web_helpers import create_game, new_client, summary
 

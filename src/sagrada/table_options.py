@@ -1,12 +1,12 @@
 """The options of the table a game is played at on the server, each declared once.
 
-Besides a game's own options (:mod:`sagrada.core.options`, :mod:`sagrada.cardgame.options`),
+Besides a game's own options (:mod:`sagrada.core.options`, :mod:`sagrada.games.cards.options`),
 a game created on the server has options of its table: a person's time for a turn
 (``turn_seconds``: the game's stand-in bot plays a turn whose time ran out) and ``hints`` (the
 game's hint bot's best actions, on request). Each is a :class:`TableOption`: its type, its
 default, the values it takes, the values a form offers, and its label and help as message ids.
 Each game's bots say which of them the game is offered with
-(:attr:`sagrada.games.GameBots.table`); from those come the server's request models
+(:attr:`sagrada.registry.GameBots.table`); from those come the server's request models
 (``sagrada.web.models``), ``GET /api/options/table`` and the lobby's controls
 (docs/web-api.md).
 

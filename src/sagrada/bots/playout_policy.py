@@ -1,5 +1,5 @@
 """The playout policy of the planners (:mod:`sagrada.bots.planner`,
-:mod:`sagrada.cardgame.planner`): how a playout picks its placements, rated on the summaries of
+:mod:`sagrada.games.cards.planner`): how a playout picks its placements, rated on the summaries of
 a window (:mod:`sagrada.bots.window_summary`) kept up to date as dice are placed. The play loops
 and the final scores, solo and at a table of 2-4 players, are in
 :mod:`sagrada.bots.table_playout`.

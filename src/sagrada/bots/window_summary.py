@@ -1,5 +1,5 @@
 """Summaries of a player's window for the planners' playouts (:mod:`sagrada.bots.planner`,
-:mod:`sagrada.cardgame.planner`), from which the playout policy
+:mod:`sagrada.games.cards.planner`), from which the playout policy
 (:mod:`sagrada.bots.playout_policy`) rates a placement in a few look-ups.
 
 * :class:`SoloModel`: what does not change during a playout: the window pattern's

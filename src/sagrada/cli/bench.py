@@ -9,16 +9,11 @@ import random
 import time
 from typing import Any
 
-from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cli.common import seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
 from sagrada.compiled_build import build_state
-from sagrada.core.actions import parse_action
-from sagrada.core.config import GameConfig
-from sagrada.core.record import GAME_NAME
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
-from sagrada.games import game as registered
+from sagrada.registry import default_game, entry
+from sagrada.registry import game as registered
 
 
 def register(subparsers: Any) -> None:
@@ -52,13 +47,14 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def measure(games: int, config: Any, seed: int, name: str = GAME_NAME) -> dict[str, Any]:
+def measure(games: int, config: Any, seed: int, name: str | None = None) -> dict[str, Any]:
     """Play ``games`` random games of ``config`` (of the game called ``name``) and return the
     measurements.
 
     Two passes over the same seeds: the first times whole games (setup, play, final scoring);
     the second times each legal-action generation on its own.
     """
+    name = name or default_game()
     chosen = registered(name)
     decisions = 0
     start = time.perf_counter()
@@ -95,29 +91,6 @@ def measure(games: int, config: Any, seed: int, name: str = GAME_NAME) -> dict[s
     }
 
 
-def mcts_position() -> State:
-    """The fixed position of the MCTS measurement: a 2-player game at its first turn.
-
-    Seed 0, both players take their first window option; then it is the first turn of round 1.
-    """
-    state = new_game(GameConfig(players=2), 0)
-    state.apply(parse_action("W1"))
-    state.apply(parse_action("W1"))
-    return state
-
-
-def measure_mcts(iterations: int) -> float:
-    """Return MCTS iterations per second from :func:`mcts_position` (one decision)."""
-    from sagrada.bots.mcts import MctsBot
-
-    state = mcts_position()
-    bot = MctsBot(seed=0, iterations=iterations, seconds=None)
-    player = state.current_player
-    start = time.perf_counter()
-    bot.choose(make_view(state, player), state.legal_actions())
-    return bot.last_iterations / (time.perf_counter() - start)
-
-
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print the result."""
     from sagrada.cli.common import CliError, check_seed_run
@@ -125,26 +98,22 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CliError("--games must be at least 1")
     check_seed_run(args.seed, args.games)
-    cards = args.game == CARD_GAME_NAME
-    if not cards and not 1 <= args.players <= 6:
-        raise CliError("--players must be 1-6")
-    if not cards and args.private_pools and args.players < 2:
-        raise CliError("--private-pools needs 2-6 players")
     if args.mcts_iterations < 0:
         raise CliError("--mcts-iterations must not be negative")
+    commands = entry(args.game).cli()
+    commands.check(args)
     build = build_state()
     result = measure(args.games, config_from_args(args), args.seed, args.game)
     result["build"] = build.name
     if build.stale:
         result["stale_modules"] = list(build.stale)
-    if args.mcts_iterations and not cards:  # the search figure is the dice game's
-        result["mcts_iterations_per_second"] = measure_mcts(args.mcts_iterations)
+    result.update(commands.bench_extra(args))
     if args.json:
         print(json.dumps(result))
     else:
-        kind = "solo card" if cards else f"{result['players']}-player"
+        kind = f"{result['players']}-player"
         print(
-            f"{result['games']} random {kind} games"
+            f"{result['games']} random {kind} games of {registered(args.game).title}"
             + (" with private dice pools" if result["private_pools"] else "")
             + " "
             f"({result['decisions_per_game']:.0f} decisions each) on one core, "

@@ -5,16 +5,14 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from sagrada.core.errors import ConfigError
 from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.core.rng import SEED_LIMIT, check_seed
+from sagrada.textui import CliError
 
-
-class CliError(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
+__all__ = ["CliError", "check_language", "check_seed_run", "read_input", "seed_argument"]
 
 
 def read_input(path: str) -> str:
@@ -111,31 +109,3 @@ def check_language(language: str) -> None:
     known = languages()
     if language not in known:
         raise CliError(f"--lang {language}: no such language (the languages: {', '.join(known)})")
-
-
-def read_command(legal: Callable[[], list[str] | None], help_text: str) -> str | None:
-    """Read a line of a terminal game: ``None`` to stop (quit, or the end of the input), ``""``
-    once a command is answered here (``?`` lists the legal actions, ``help``), else the line
-    (an action, or another command of the game).
-
-    Args:
-        legal: for ``?``: returns the legal actions, printed on one line, or shows them
-            itself and returns ``None``.
-        help_text: printed for ``help``.
-    """
-    try:
-        line = input("> ").strip()
-    except EOFError:
-        print()
-        return None
-    if line in ("quit", "exit", "q"):
-        return None
-    if line in ("?", "moves", "legal"):
-        listed = legal()
-        if listed is not None:
-            print(" ".join(listed))
-        return ""
-    if line == "help":
-        print(help_text)
-        return ""
-    return line

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sagrada.bots.advice import RatedAction
 from sagrada.cli.common import (
     CliError,
     check_language,
@@ -23,9 +21,10 @@ from sagrada.cli.common import (
     seconds_argument,
     seed_argument,
 )
-from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg, render
+from sagrada.core.messages import DEFAULT_LANGUAGE, msg, render
 from sagrada.core.record import parse_json
-from sagrada.games import make_adviser, rated_json, record_game
+from sagrada.registry import make_adviser, rated_json, record_game
+from sagrada.textui import hint_text
 
 
 def register(subparsers: Any) -> None:
@@ -117,47 +116,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def hint_text(
-    ranked: Sequence[RatedAction],
-    bot: str,
-    notation: Callable[[int], str],
-    numbers: Mapping[int, int] | None,
-    language: str,
-) -> str:
-    """A hint as the terminal shows it: what the values mean, then a line per action with its
-    number among the choices (``numbers``, when the player may type one), its notation, its
-    value and what backs it."""
-    lines = [render(_heading(ranked[0].scale, bot), language)] if ranked else []
-    for rated in ranked:
-        choice = notation(rated.action)
-        if numbers is not None:
-            choice = f"{numbers[rated.action]} {choice}"
-        value = points(rated.value, language)
-        lines.append(render(_line(rated, choice, value), language))
-    return "\n".join(lines)
-
-
-def thinking(bot: str, language: str) -> str:
-    """What the terminal says while the hint bot searches."""
-    return render(msg("ui.hint.thinking", bot=bot), language)
-
-
-def points(value: float, language: str) -> str:
-    """A value in points to a tenth, signed, with the language's decimal mark (``+1.5``)."""
-    text = f"{round(value, 1) + 0.0:+.1f}"  # + 0.0: no "-0.0"
-    return text.replace(".", render(msg("ui.decimal_mark"), language))
-
-
-def _heading(scale: str, bot: str) -> Message:
-    if scale == "margin":
-        return msg("ui.hint.margin", bot=bot)
-    return msg("ui.hint.relative", bot=bot)
-
-
-def _line(rated: RatedAction, choice: str, value: str) -> Message:
-    if rated.basis == "positions":
-        return msg("ui.hint.positions", choice=choice, value=value, n=rated.samples)
-    return msg("ui.hint.simulations", choice=choice, value=value, n=rated.samples)
-
-
-__all__ = ["hint_text", "points", "register", "run", "thinking"]
+__all__ = ["register", "run"]

@@ -17,8 +17,7 @@ from sagrada.cli.common import CliError
 from sagrada.cli.options import FLAG_GAME, peek_game
 from sagrada.core.content_files import install_content_file
 from sagrada.core.errors import SagradaError
-from sagrada.core.record import GAME_NAME
-from sagrada.games import games
+from sagrada.registry import default_game, games
 
 #: Subcommand modules, in the order ``--help`` lists them.
 SUBCOMMANDS = ("serve", "play", "score", "replay", "hint", "simulate", "bench", "options")
@@ -31,9 +30,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser(game: str = GAME_NAME) -> argparse.ArgumentParser:
-    """Return the parser of the whole command line, with the option flags of ``game``."""
-    FLAG_GAME.set(game if game in {g.name for g in games()} else GAME_NAME)
+def build_parser(game: str | None = None) -> argparse.ArgumentParser:
+    """Return the parser of the whole command line, with the option flags of ``game`` (the
+    default game's when it names none that is registered)."""
+    FLAG_GAME.set(game if game in {g.name for g in games()} else default_game())
     parser = _Parser(prog="sagrada", description="Sagrada: the dice-drafting window game.")
     from sagrada import __version__
 

@@ -16,8 +16,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from sagrada.cli.common import CliError
-from sagrada.core.record import GAME_NAME
-from sagrada.games import game, games
+from sagrada.registry import default_game, entry, game, games
 
 
 def flag(name: str) -> str:
@@ -44,7 +43,12 @@ def _shown(value: Any) -> str:
 #: The game whose option flags the commands take: the dice game unless the command line names
 #: another with ``--game`` (:func:`sagrada.cli.main.build_parser` sets it before the flags are
 #: made, as two games may give one flag two meanings: ``--tools``).
-FLAG_GAME: ContextVar[str] = ContextVar("FLAG_GAME", default=GAME_NAME)
+FLAG_GAME: ContextVar[str | None] = ContextVar("FLAG_GAME", default=None)
+
+
+def flag_game() -> str:
+    """The game whose option flags the commands take (:data:`FLAG_GAME`)."""
+    return FLAG_GAME.get() or default_game()
 
 
 def add_game_flag(parser: argparse.ArgumentParser) -> None:
@@ -52,9 +56,9 @@ def add_game_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
         choices=[g.name for g in games()],
-        default=GAME_NAME,
-        help="the game: sagrada (the dice game, default) or cards (the solo card game); its "
-        "options follow (sagrada options --game cards lists them)",
+        default=default_game(),
+        help=f"the game: {', '.join(f'{g.name} ({g.title})' for g in games())}; default "
+        f"{default_game()}; its options follow (sagrada options --game NAME lists them)",
     )
 
 
@@ -63,10 +67,10 @@ def add_option_flags(parser: argparse.ArgumentParser, defaults: Mapping[str, Any
     dice game by default), with ``defaults`` replacing the schema's defaults where a command
     has its own (``bench`` plays 4 players in the dice game)."""
     add_game_flag(parser)
-    name = FLAG_GAME.get()
+    name = flag_game()
     group = parser.add_argument_group(f"{name} options (sagrada options --game {name} lists them)")
     for spec in game(name).options():
-        default = defaults.get(spec.name, spec.default) if name == GAME_NAME else spec.default
+        default = defaults.get(spec.name, spec.default)
         help_text = f"{spec.help} (default {_shown(default)})".replace("%", "%%")
         if spec.type == "bool":
             group.add_argument(
@@ -101,7 +105,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
     Raises:
         ConfigError: naming the option at fault (the command line prints it in one line).
     """
-    chosen = game(getattr(args, "game", GAME_NAME))
+    chosen = game(getattr(args, "game", None) or default_game())
     values = {
         spec.name: list(value) if isinstance(value, tuple) else value
         for spec in chosen.options()
@@ -117,7 +121,7 @@ def peek_game(argv: Sequence[str]) -> str:
             return argv[i + 1]
         if word.startswith("--game="):
             return word.split("=", 1)[1]
-    return GAME_NAME
+    return default_game()
 
 
 def register(subparsers: Any) -> None:
@@ -157,30 +161,10 @@ def _needs(spec: Mapping[str, Any]) -> str:
 
 
 #: The text above the table of each game's options document.
-DOC_HEADERS = {
-    GAME_NAME: """# Game options
-
-Every option of the dice game, as the command line (`sagrada play`, `simulate`, `bench`), the
-server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file is made by
-`sagrada options --markdown > docs/options.md` from the options' declarations
-(`src/sagrada/core/options.py`); a test fails when it is out of date.
-
-""",
-    "cards": """# Options of the solo card game
-
-Every option of the solo card game, as the command line takes it after `--game cards`
-(`sagrada play --game cards`, `simulate`, `bench`). This file is made by
-`sagrada options --game cards --markdown > docs/card-options.md` from the options'
-declarations (`src/sagrada/cardgame/options.py`); a test fails when it is out of date.
-
-""",
-}
-#: Where each game's options document is.
-DOC_FILES = {GAME_NAME: "options.md", "cards": "card-options.md"}
-
-
-def options_markdown(name: str = GAME_NAME) -> str:
-    """The whole of a game's options document (:data:`DOC_FILES`): a table from its schema."""
+def options_markdown(name: str | None = None) -> str:
+    """The whole of a game's options document (its entry's ``options_doc``): a table from its
+    schema (the default game's when ``name`` is None)."""
+    name = name or default_game()
     lines = [
         "| Option | Flag | Type | Default | Allowed | Applies when | What it does |",
         "|---|---|---|---|---|---|---|",
@@ -190,7 +174,7 @@ def options_markdown(name: str = GAME_NAME) -> str:
             f"| `{spec['name']}` | `{flag(spec['name'])}` | {spec['type']} | "
             f"{_shown(spec['default'])} | {_allowed(spec)} | {_needs(spec)} | {spec['help']} |"
         )
-    return DOC_HEADERS[name] + "\n".join(lines) + "\n"
+    return entry(name).options_doc.header + "\n".join(lines) + "\n"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,5 +1,5 @@
-"""``sagrada play``: a game in the terminal against bots (the dice game: :mod:`sagrada.cli.terminal`
-on a Rich screen, the ``cli`` extra; the solo card game: :mod:`sagrada.cli.play_cards`)."""
+"""``sagrada play``: a game in the terminal against bots; the game's own command-line parts
+(:meth:`sagrada.entry.GameCommands.play`) draw it and read the moves."""
 
 from __future__ import annotations
 
@@ -7,18 +7,15 @@ import argparse
 import random
 from typing import Any
 
-from sagrada.bots import BOT_NAMES, hint_bot, make_bot
-from sagrada.cardgame.game import CARD_GAME_NAME
 from sagrada.cli.common import (
-    CliError,
     check_language,
     iterations_argument,
     seconds_argument,
     seed_argument,
 )
-from sagrada.cli.options import add_option_flags, config_from_args
-from sagrada.cli.play_cards import play_cards
+from sagrada.cli.options import add_option_flags, config_from_args, flag_game
 from sagrada.core.messages import DEFAULT_LANGUAGE
+from sagrada.registry import entry
 
 
 def register(subparsers: Any) -> None:
@@ -31,10 +28,12 @@ def register(subparsers: Any) -> None:
         "back a step of your turn.",
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    bots = entry(flag_game()).bots
     parser.add_argument(
         "--bot",
-        default="medium",
-        help=f"the opponents' bot: {', '.join(BOT_NAMES)}, or mcts:BUDGET (default medium)",
+        default=bots.default,
+        help=f"the opponents' bot: {', '.join(bots.names)}, or NAME:BUDGET for a bot that "
+        f"searches (default {bots.default})",
     )
     parser.add_argument(
         "--seed",
@@ -72,31 +71,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play one game; return 0 when it ends or the player quits."""
     check_language(args.lang)
-    if args.game == CARD_GAME_NAME:
-        if args.lang != DEFAULT_LANGUAGE:
-            raise CliError(f"--lang: the card game is in {DEFAULT_LANGUAGE} only")
-        return play_cards(args, config_from_args(args))
-    if not 1 <= args.players <= 6:
-        raise CliError("--players must be 1-6")
-    if args.private_pools and args.players < 2:
-        raise CliError("--private-pools needs 2-6 players")
-    if not 0 <= args.seat < args.players:
-        raise CliError(f"--seat must be 0-{args.players - 1}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    commands = entry(args.game).cli()
+    commands.check(args)
     config = config_from_args(args)
-    try:
-        bots = {
-            seat: make_bot(args.bot, random.SystemRandom().randrange(2**62))
-            for seat in range(args.players)
-            if seat != args.seat
-        }
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    try:
-        from sagrada.cli.terminal import TerminalGame
-    except ModuleNotFoundError as exc:
-        if (exc.name or "").partition(".")[0] != "rich":
-            raise
-        raise CliError("the terminal game needs Rich: pip install 'sagrada[cli]'") from None
-    adviser = hint_bot(seed, args.hint_seconds, args.hint_iterations)
-    return TerminalGame(config, seed, args.seat, bots, args.lang, adviser).play()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    return commands.play(args, config, seed)

@@ -6,17 +6,12 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from sagrada.bots.tournament import TournamentResult, run_tournament, seeds_needed
-from sagrada.cardgame.bots import CARD_BOT_NAMES
-from sagrada.cardgame.game import CARD_GAME_NAME
-from sagrada.cardgame.tournament import format_card_summary, run_card_tournament
 from sagrada.cli.common import CliError, check_seed_run, seed_argument
 from sagrada.cli.options import add_option_flags, config_from_args
-
-_R = TypeVar("_R")
+from sagrada.entry import GameCommands, TournamentResult
+from sagrada.registry import entries, entry
 
 
 def register(subparsers: Any) -> None:
@@ -29,10 +24,12 @@ def register(subparsers: Any) -> None:
             "equally often on the same seeds, and report per bot the mean score (95%% t "
             "interval), the win rate (Wilson 95%% interval) and the mean of each score "
             "component; in solo games the win rate against the target and the mean margin. "
-            "Bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs, easy, medium, hard. "
-            "With --game cards each bot plays every seed of the solo card game (bots: "
-            f"{', '.join(CARD_BOT_NAMES)}, search:N) and the summary gives its win rate "
-            "against the target and its mean margin. The games run in --workers processes, or "
+            + " ".join(
+                f"The bots of {e.name}: {', '.join(e.bots.names)}"
+                + (", or NAME:BUDGET for one that searches." if e.bots.searching else ".")
+                for e in entries()
+            )
+            + " The games run in --workers processes, or "
             "with --backend ray on a Ray cluster (a local one, or --address ADDR), with the "
             "same results game by game."
         ),
@@ -98,38 +95,21 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--address names a Ray cluster: it needs --backend ray")
     if args.address is not None and args.workers is not None:
         raise CliError("--workers sizes a local Ray; a cluster given by --address has its own CPUs")
-    if args.game == CARD_GAME_NAME:
-        return simulate_cards(args, bots)
-    if args.players > 1 and len(bots) > args.players:
-        raise CliError(f"{len(bots)} bots do not fit {args.players} seats")
-    if args.plot:
-        _check_plotting()
+    commands = entry(args.game).cli()
+    args.bot_list = bots
+    commands.check(args)
     config = config_from_args(args)
-    check_seed_run(args.seed, seeds_needed(bots, args.players, args.games))
-    result = _run(run_tournament, config, bots, args)
+    check_seed_run(args.seed, commands.tournament_seeds(config, bots, args.games))
+    result = _run(commands, config, bots, args)
     if args.plot:
-        plot(result, args.plot)
-    if args.json:
-        print(json.dumps(result.to_json()))
-    else:
-        print(format_summary(result))
+        commands.plot(result, args.plot)
+    print(json.dumps(result.to_json()) if args.json else commands.tournament_text(result))
     return 0
 
 
-def simulate_cards(args: argparse.Namespace, bots: list[str]) -> int:
-    """The card game: each bot plays every seed; win rate, margin and score per bot."""
-    if args.plot:
-        raise CliError(
-            "--plot draws the dice game's scores; the card game's curve is drawn by "
-            "scripts/card_difficulty.py"
-        )
-    check_seed_run(args.seed, args.games)
-    result = _run(run_card_tournament, config_from_args(args), bots, args)
-    print(json.dumps(result.to_json()) if args.json else format_card_summary(result))
-    return 0
-
-
-def _run(runner: Callable[..., _R], config: Any, bots: list[str], args: argparse.Namespace) -> _R:
+def _run(
+    commands: GameCommands, config: Any, bots: list[str], args: argparse.Namespace
+) -> TournamentResult:
     """Run a game's tournament with the command's games, seed, backend, workers and progress bar.
 
     Raises:
@@ -138,73 +118,17 @@ def _run(runner: Callable[..., _R], config: Any, bots: list[str], args: argparse
     progress = None if args.quiet else _progress
     try:
         if args.backend != "ray":
-            return runner(config, bots, args.games, args.seed, args.workers or 1, progress)
+            return commands.tournament(
+                config, bots, args.games, args.seed, args.workers or 1, progress, None
+            )
         from sagrada.cluster import ClusterError, RayBackend
 
         try:
             with RayBackend(args.address, args.workers) as backend:
-                return runner(
-                    config, bots, args.games, args.seed, progress=progress, backend=backend
+                return commands.tournament(
+                    config, bots, args.games, args.seed, 1, progress, backend
                 )
         except ClusterError as exc:
             raise CliError(str(exc)) from None
     except ValueError as exc:
         raise CliError(str(exc)) from None
-
-
-def format_summary(result: TournamentResult) -> str:
-    """Return the tournament summary as a table."""
-    solo = result.config.solo
-    lines = [
-        f"{len(result.games)} games, {result.config.players} player(s), "
-        f"{result.games_per_second:.2f} games/s"
-    ]
-    for summary in result.summaries:
-        mean, rate = summary.mean_score, summary.win_rate
-        label = "beats target" if solo else "wins"
-        lines.append(
-            f"{summary.name}: {summary.games} seats, mean score {mean.estimate:.1f} "
-            f"[{mean.low:.1f}, {mean.high:.1f}], {label} {rate.estimate:.1%} "
-            f"[{rate.low:.1%}, {rate.high:.1%}]"
-        )
-        if summary.margins:
-            data = summary.to_json()
-            low, high = data["mean_margin_ci95"]
-            lines.append(
-                f"    mean margin over the target {data['mean_margin']:.1f} [{low:.1f}, {high:.1f}]"
-            )
-        parts = ", ".join(f"{name} {mean:.1f}" for name, mean in summary.component_means().items())
-        lines.append(f"    components: {parts}")
-    return "\n".join(lines)
-
-
-def _check_plotting() -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise CliError("--plot needs matplotlib: pip install 'sagrada[plot]'") from None
-
-
-def plot(result: TournamentResult, path: str) -> None:
-    """Draw the score distribution of each bot (a box plot with the points) to ``path``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    names = [s.name for s in result.summaries]
-    data = [s.scores for s in result.summaries]
-    figure, axes = plt.subplots(figsize=(1.8 * len(names) + 2, 4.5))
-    axes.boxplot(data, showmeans=True)
-    axes.set_xticks(range(1, len(names) + 1), names)
-    for i, scores in enumerate(data, start=1):
-        axes.scatter([i] * len(scores), scores, s=8, alpha=0.4)
-    axes.set_ylabel("final score")
-    axes.set_title(f"{len(result.games)} games, {result.config.players} player(s)")
-    figure.tight_layout()
-    try:
-        figure.savefig(path)
-    except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror}") from None
-    finally:
-        plt.close(figure)

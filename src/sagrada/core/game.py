@@ -1,4 +1,4 @@
-"""The dice game as an entry of the games registry (:mod:`sagrada.games`).
+"""The dice game as an entry of the games registry (:mod:`sagrada.registry`).
 
 :data:`DICE_GAME` describes the game as a whole, apart from any one play of it (as OpenSpiel
 separates a ``Game`` from its ``State``s): its name, its options, how to start a state from a

@@ -3,7 +3,7 @@ view.
 
 Every environment of :mod:`sagrada.rl` encodes its observations here, so PettingZoo,
 Gymnasium and OpenSpiel agents see the same numbers. An encoder reads a view
-(:func:`sagrada.core.views.make_view`, :func:`sagrada.cardgame.views.make_card_view`), never
+(:func:`sagrada.core.views.make_view`, :func:`sagrada.games.cards.views.make_card_view`), never
 the game state: another player's private objective and the bag's order cannot leak into it.
 
 Every entry is a float in ``[0, 1]``: flags and one-hot codes are 0 or 1, counts are divided
@@ -22,9 +22,6 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from sagrada.cardgame.cards import NUM_CARDS
-from sagrada.cardgame.content import content as card_content
-from sagrada.cardgame.views import CardView
 from sagrada.core.actions import MAX_APPRENTICE, MAX_TOOL, NUM_SLOTS
 from sagrada.core.apprentice_cards import NAME as APPRENTICE
 from sagrada.core.apprentice_table import UNKNOWN, Apprentice
@@ -45,6 +42,9 @@ from sagrada.core.masterwork_board import Board
 from sagrada.core.state import Phase
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
+from sagrada.games.cards.cards import NUM_CARDS
+from sagrada.games.cards.content import content as card_content
+from sagrada.games.cards.views import CardView
 
 Vector = npt.NDArray[np.float32]
 

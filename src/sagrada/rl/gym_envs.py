@@ -49,13 +49,13 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from sagrada.cardgame.game import CARD_GAME
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import CardState
-from sagrada.cardgame.views import make_card_view
 from sagrada.core.game import DICE_GAME
 from sagrada.core.state import State
 from sagrada.core.views import make_view
+from sagrada.games.cards.game import CARD_GAME
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import CardState
+from sagrada.games.cards.views import make_card_view
 from sagrada.rl.aec import make_config
 from sagrada.rl.encoding import CardEncoder, DiceEncoder, Layout, Vector
 

@@ -24,8 +24,8 @@ from pydantic import ValidationError
 
 from sagrada.core.errors import SagradaError
 from sagrada.core.messages import Message, msg
-from sagrada.games import game as game_entry
-from sagrada.games import game_bots
+from sagrada.registry import game as game_entry
+from sagrada.registry import game_bots
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.help import router as help_router
 from sagrada.web.limits import BodyLimit, RateLimiter

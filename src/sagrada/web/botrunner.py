@@ -27,7 +27,8 @@ from typing import Any, TypeVar
 from sagrada.bots.advice import RatedAction
 from sagrada.bots.pimc import PlanFollower
 from sagrada.core.content_files import install_files, installed_files
-from sagrada.games import Player, game_bots, make_adviser, make_player
+from sagrada.entry import Player
+from sagrada.registry import game_bots, make_adviser, make_player
 from sagrada.web.session import GameError, Room, turn_key
 
 log = logging.getLogger("sagrada.web")

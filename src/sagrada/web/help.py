@@ -46,16 +46,16 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 
-from sagrada.cardgame.cards import CARD_COLOURS
-from sagrada.cardgame.content import content as card_content
 from sagrada.core.cells import CELL_NAMES
 from sagrada.core.content import PublicObjective, catalog
 from sagrada.core.errors import ContentError
 from sagrada.core.messages import DEFAULT_LANGUAGE, render, template
 from sagrada.core.position import make_window
 from sagrada.core.scoring import score_public
-from sagrada.games import game as game_entry
+from sagrada.games.cards.cards import CARD_COLOURS
+from sagrada.games.cards.content import content as card_content
 from sagrada.i18n import negotiate
+from sagrada.registry import game as game_entry
 from sagrada.web.openapi import errors
 from sagrada.web.reference import cards as listed_cards
 from sagrada.web.session import GameError

@@ -8,9 +8,9 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
 from sagrada.bots.advice import Basis, Scale
-from sagrada.cardgame.options import CARD_OPTIONS
 from sagrada.core.options import OPTIONS, OptionSpec
-from sagrada.games import game_bots
+from sagrada.games.cards.options import CARD_OPTIONS
+from sagrada.registry import game_bots
 from sagrada.table_options import TableOption
 from sagrada.web.session import GameError
 

@@ -21,9 +21,9 @@ from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
 from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.core.options import OPTIONS
-from sagrada.games import game as game_entry
-from sagrada.games import game_bots
 from sagrada.i18n import catalogue_json, languages, negotiate
+from sagrada.registry import game as game_entry
+from sagrada.registry import game_bots
 from sagrada.web.openapi import errors
 from sagrada.web.session import GameError
 

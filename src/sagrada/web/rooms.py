@@ -24,7 +24,7 @@ from typing import Any
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.messages import msg
 from sagrada.core.record import GAME_NAME
-from sagrada.games import game, game_bots, rated_json
+from sagrada.registry import game, game_bots, rated_json
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale

@@ -20,7 +20,8 @@ from sagrada.bots.pimc import PlanFollower
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
 from sagrada.core.record import GAME_NAME
-from sagrada.games import Player, Record, game, make_player
+from sagrada.entry import Player, Record
+from sagrada.registry import game, make_player
 from sagrada.web.fanout import Listener
 
 

@@ -1,9 +1,9 @@
 """Bots for the solo card game: ``random``, ``greedy``, ``plan``, ``search`` and ``planner``.
 
-They decide from the player's view (:func:`~sagrada.cardgame.views.make_card_view`: the pile's
+They decide from the player's view (:func:`~sagrada.games.cards.views.make_card_view`: the pile's
 unseen cards hidden) and guess what they need with
-:func:`~sagrada.cardgame.views.determinize_cards`. They rate positions with
-:func:`~sagrada.cardgame.heuristic.evaluate` (the estimated final margin).
+:func:`~sagrada.games.cards.views.determinize_cards`. They rate positions with
+:func:`~sagrada.games.cards.heuristic.evaluate` (the estimated final margin).
 
 * ``random``: any legal action.
 * ``greedy``: the action whose result rates best, a tool looked at through its steps to its
@@ -16,7 +16,7 @@ unseen cards hidden) and guess what they need with
   followed by ``N`` (default 12) games played to the end by the greedy policy on a fresh guess,
   and the one with the best mean result (the margin over the target, +20 for a win) is taken.
 * ``planner`` (``planner:N`` playouts or ``planner:Xs`` seconds a decision, 1 s by default):
-  the solo planner (:mod:`sagrada.cardgame.planner`): the turn's best plans raced by fast
+  the solo planner (:mod:`sagrada.games.cards.planner`): the turn's best plans raced by fast
   playouts on shared guesses of the pile.
 """
 
@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from typing import Final, Protocol
 
 from sagrada.bots.advice import HINT_COUNT, RatedAction
-from sagrada.cardgame.heuristic import evaluate
-from sagrada.cardgame.state import CardState
-from sagrada.cardgame.views import CardView, determinize_cards
+from sagrada.games.cards.heuristic import evaluate
+from sagrada.games.cards.state import CardState
+from sagrada.games.cards.views import CardView, determinize_cards
 
 #: The card bots by name (``search:N`` sets the playouts per action).
 CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search", "planner")
@@ -197,7 +197,7 @@ def make_card_bot(spec: str, seed: int = 0) -> CardBot:
         raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
     if name == "planner":
         from sagrada.bots import parse_budget
-        from sagrada.cardgame.planner import PlannerCardBot
+        from sagrada.games.cards.planner import PlannerCardBot
 
         iterations, seconds = parse_budget(name, budget)
         label = spec.strip().lower()

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.cards import CARD_NAMES, card_value, grid_row
-from sagrada.cardgame.content import content
-from sagrada.cardgame.state import CardState
-from sagrada.cardgame.table import UNKNOWN
 from sagrada.core.rng import Rng
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.cards import CARD_NAMES, card_value, grid_row
+from sagrada.games.cards.content import content
+from sagrada.games.cards.state import CardState
+from sagrada.games.cards.table import UNKNOWN
 
 
 class CardView:

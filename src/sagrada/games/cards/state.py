@@ -14,12 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.cards import CARD_NAMES, card_value
-from sagrada.cardgame.content import BASIC, UNIQUE, Order, content
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.table import DRAW, DRAW_MORE, OVER, CardTable
-from sagrada.cardgame.tools import TOOLS
 from sagrada.core.actions import as_code
 from sagrada.core.cells import cell_list
 from sagrada.core.errors import IllegalActionError
@@ -27,6 +21,12 @@ from sagrada.core.messages import Message, msg
 from sagrada.core.rng import Rng, check_seed
 from sagrada.core.scoring import ScoreBreakdown, open_spaces_part
 from sagrada.core.window import Window
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.cards import CARD_NAMES, card_value
+from sagrada.games.cards.content import BASIC, UNIQUE, Order, content
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.table import DRAW, DRAW_MORE, OVER, CardTable
+from sagrada.games.cards.tools import TOOLS
 
 #: The stage of a tool card whose payment is still to be chosen.
 PAY_STAGE: Final = -1

@@ -11,11 +11,11 @@ from typing import Any
 
 from sagrada.bots.backends import Backend, LocalBackend, play_all
 from sagrada.bots.stats import Interval, mean_interval, wilson_interval
-from sagrada.cardgame.bots import make_card_bot
-from sagrada.cardgame.options import CardOptions
-from sagrada.cardgame.state import new_card_game
-from sagrada.cardgame.views import make_card_view
 from sagrada.core.rng import check_seed
+from sagrada.games.cards.bots import make_card_bot
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import new_card_game
+from sagrada.games.cards.views import make_card_view
 
 
 @dataclass(frozen=True, slots=True)

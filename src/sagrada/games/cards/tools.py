@@ -2,7 +2,7 @@
 image), each used once, paid with a drawn card of the value it shows, as one of the round's two
 turns.
 
-A tool works on :class:`~sagrada.cardgame.table.CardTable` in steps, like the dice game's tools:
+A tool works on :class:`~sagrada.games.cards.table.CardTable` in steps, like the dice game's tools:
 ``start`` once paid (``True`` if it is already done), then ``actions`` / ``apply`` until
 ``apply`` returns ``True``. ``can_start`` says whether the whole effect can happen with the
 cards in hand (the paying card already out of it): "It is not allowed to use a card for a
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.table import CardTable
 from sagrada.core.cells import cell_list
 from sagrada.core.messages import Message, msg
 from sagrada.core.tools.effect import any_move, do_move, move_targets
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.table import CardTable
 
 
 def _moves(

@@ -27,15 +27,15 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sagrada.cli.render import (
+from sagrada.core.dice import COLOUR_LETTERS
+from sagrada.core.messages import Message, msg, render
+from sagrada.core.scoring import ScoreBreakdown
+from sagrada.games.dice.render import (
     apprentice_lines,
     masterwork_die_lines,
     masterwork_lines,
     player_apprentice_lines,
 )
-from sagrada.core.dice import COLOUR_LETTERS
-from sagrada.core.messages import Message, msg, render
-from sagrada.core.scoring import ScoreBreakdown
 
 #: The widest the screen gets, in columns: a plain terminal's width.
 MAX_WIDTH: Final = 80

@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from sagrada.cardgame.actions import ROUNDS
-from sagrada.cardgame.cards import NUM_CARDS, card_colour, card_value
-from sagrada.cardgame.content import Order
 from sagrada.core.cells import COLUMNS, NUM_CELLS, ORTHOGONAL, ROWS
 from sagrada.core.window import EMPTY, Window
+from sagrada.games.cards.actions import ROUNDS
+from sagrada.games.cards.cards import NUM_CARDS, card_colour, card_value
+from sagrada.games.cards.content import Order
 
 if TYPE_CHECKING:
-    from sagrada.cardgame.state import CardState
+    from sagrada.games.cards.state import CardState
 
 #: The share of a drawn card's value expected to reach the turn bar, mid-round.
 HAND_SHARE: Final = 0.6

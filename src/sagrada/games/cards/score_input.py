@@ -16,15 +16,14 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from sagrada.cardgame.cards import CARD_NAMES, parse_card
-from sagrada.cardgame.content import BASIC, UNIQUE, Order, content
-from sagrada.cardgame.state import score_cards
-from sagrada.cli.common import CliError
-from sagrada.cli.render import score_table
 from sagrada.core.cells import COLUMNS, ROW_LETTERS, ROWS
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.position import make_window
 from sagrada.core.window import Window
+from sagrada.games.cards.cards import CARD_NAMES, parse_card
+from sagrada.games.cards.content import BASIC, UNIQUE, Order, content
+from sagrada.games.cards.state import score_cards
+from sagrada.textui import CliError, score_table
 
 FIELDS: Final = ("cards", "orders", "turn_bar")
 OPEN_TOKEN: Final = "_"

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from sagrada.cardgame.cards import CARD_NAMES, NUM_CARDS
 from sagrada.core.cells import CELL_NAMES, NUM_CELLS
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.messages import msg
+from sagrada.games.cards.cards import CARD_NAMES, NUM_CARDS
 
 NUM_TOOLS: Final = 9
 ROUNDS: Final = 10

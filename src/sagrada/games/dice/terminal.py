@@ -1,6 +1,6 @@
 """The dice game in the terminal: one human seat against bots, a decision at a time.
 
-At each of the human's decisions the screen (:mod:`sagrada.cli.screen`) shows the table, what
+At each of the human's decisions the screen (:mod:`sagrada.games.dice.screen`) shows the table, what
 they decide and their legal actions, numbered. They type a number, an action in notation
 (``docs/notation.md``) or a command:
 
@@ -30,9 +30,6 @@ from typing import Any, Final
 
 from sagrada.bots import Bot, hint_bot
 from sagrada.bots.advice import Adviser
-from sagrada.cli.common import read_command
-from sagrada.cli.hint import hint_text, thinking
-from sagrada.cli.screen import choices, colour_legend, make_console, score_table, table_screen
 from sagrada.core.actions import Action, action_message, action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
@@ -40,6 +37,14 @@ from sagrada.core.messages import Message, msg, render
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.screen import (
+    choices,
+    colour_legend,
+    make_console,
+    score_table,
+    table_screen,
+)
+from sagrada.textui import hint_text, read_command, thinking
 
 #: The bot behind ``hint``: the strongest.
 HINT_BOT: Final = hint_bot().name

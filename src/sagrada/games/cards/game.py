@@ -1,4 +1,4 @@
-"""The solo card game as an entry of the games registry (:mod:`sagrada.games`), named
+"""The solo card game as an entry of the games registry (:mod:`sagrada.registry`), named
 ``"cards"``, and its records (``{"format": 2, "game": "cards", "config", "seed",
 "actions"}``, read and written like the dice game's)."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.options import CARD_OPTIONS, CardOptions
-from sagrada.cardgame.state import MAX_DECISIONS_PER_ROUND, CardOutcome, CardState, new_card_game
-from sagrada.cardgame.views import CardView, make_card_view
 from sagrada.core.options import OptionSpec
 from sagrada.core.record import read_fields, record_text, replay_actions
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.options import CARD_OPTIONS, CardOptions
+from sagrada.games.cards.state import MAX_DECISIONS_PER_ROUND, CardOutcome, CardState, new_card_game
+from sagrada.games.cards.views import CardView, make_card_view
 
 #: The game's name in the registry and in records.
 CARD_GAME_NAME: Final = "cards"

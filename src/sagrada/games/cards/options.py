@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from sagrada.cardgame.content import BASIC, UNIQUE, content
 from sagrada.core.errors import ConfigError
 from sagrada.core.options import OptionSpec, check_option, option, option_specs, option_values
+from sagrada.games.cards.content import BASIC, UNIQUE, content
 
 #: Tool cards in play by default ("New players are recommended to start with 3").
 DEFAULT_TOOLS: Final = 3

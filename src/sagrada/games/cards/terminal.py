@@ -3,20 +3,15 @@ notation (``R3@B4``, ``T5``, ``$R5``, ``B4>C5``, ``r3:K5``, ``stop``, ``pass``).
 
 from __future__ import annotations
 
-import argparse
-import random
-
-from sagrada.cardgame import actions as A
-from sagrada.cardgame.cards import grid_row
-from sagrada.cardgame.game import CARD_GAME_NAME
-from sagrada.cardgame.state import new_card_game
-from sagrada.cardgame.views import CardView, make_card_view
-from sagrada.cli.common import read_command
-from sagrada.cli.hint import hint_text, thinking
-from sagrada.cli.render import score_table
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import DEFAULT_LANGUAGE
-from sagrada.games import make_adviser
+from sagrada.games.cards import actions as A
+from sagrada.games.cards.bots import planner
+from sagrada.games.cards.cards import grid_row
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import new_card_game
+from sagrada.games.cards.views import CardView, make_card_view
+from sagrada.textui import hint_text, read_command, score_table, thinking
 
 HELP = """Type an action, for example:
   R3@B4   place the drawn red 3 on B4          T5     use tool card 5
@@ -54,11 +49,10 @@ def card_table_text(view: CardView) -> str:
     return "\n".join(lines)
 
 
-def play_cards(args: argparse.Namespace, config: object) -> int:
+def play_cards(config: CardOptions, seed: int) -> int:
     """Play one card game in the terminal; return 0 when it ends or the player quits."""
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    state = new_card_game(config, seed)  # type: ignore[arg-type]
-    adviser = make_adviser(CARD_GAME_NAME, seed)
+    state = new_card_game(config, seed)
+    adviser = planner(seed, None, None)
     print("Sagrada, the solo card game.")
     print(HELP)
     shown = -1

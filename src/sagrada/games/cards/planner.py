@@ -19,12 +19,12 @@ from sagrada.bots.pimc import PlanFollower, RaceResult, race_plans
 from sagrada.bots.playout_values import TOOL_RESERVE, kept_tools_worth
 from sagrada.bots.table_playout import play_out
 from sagrada.bots.window_summary import PolicyWeights, SoloModel
-from sagrada.cardgame.actions import ROUNDS
-from sagrada.cardgame.bots import best_action
-from sagrada.cardgame.heuristic import evaluate
-from sagrada.cardgame.state import CardState
-from sagrada.cardgame.table import DRAW, DRAW_MORE
-from sagrada.cardgame.views import CardView, determinize_cards
+from sagrada.games.cards.actions import ROUNDS
+from sagrada.games.cards.bots import best_action
+from sagrada.games.cards.heuristic import evaluate
+from sagrada.games.cards.state import CardState
+from sagrada.games.cards.table import DRAW, DRAW_MORE
+from sagrada.games.cards.views import CardView, determinize_cards
 
 #: The turn plans compared by playouts at a decision.
 DEFAULT_WIDTH = 20

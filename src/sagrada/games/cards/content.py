@@ -8,7 +8,7 @@ game") are shipped in ``content/card_game.json`` and labelled house content:
 * 6 unique orders: Shades of Red, Green, Yellow, Blue and Black (the sum of that colour's
   values, as a private objective) and Color Diagonals;
 * 9 tool cards, each paid with a drawn card of the value it shows (their effects are
-  :mod:`sagrada.cardgame.tools`);
+  :mod:`sagrada.games.cards.tools`);
 * the glass windows: the base game's 24 window patterns, purple read as black, difficulty as
   printed.
 """
@@ -21,11 +21,11 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from sagrada.cardgame.cards import CARD_COLOURS
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
 from sagrada.core.messages import Message, msg
 from sagrada.core.scoring import ScorePart, score_private, score_public
 from sagrada.core.window import Window
+from sagrada.games.cards.cards import CARD_COLOURS
 
 #: The content file.
 FILENAME: Final = "card_game.json"

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.cardgame.content import Order
 from sagrada.core.rng import Rng
 from sagrada.core.window import Window
+from sagrada.games.cards.content import Order
 
 #: The phases of a game.
 PLAY: Final = 1

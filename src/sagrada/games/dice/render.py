@@ -1,33 +1,20 @@
 """Plain-text rendering for the terminal commands: the score table of ``score`` and
 ``replay``, a player's view as plain text (:func:`table_text`), and the Life expansion's lines
-that the game's screen (:mod:`sagrada.cli.screen`) shows too."""
+that the game's screen (:mod:`sagrada.games.dice.screen`) shows too."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sagrada.core.actions import action_to_str
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.messages import msg
-from sagrada.core.scoring import ScoreBreakdown
+from sagrada.core.record import GameRecord
 from sagrada.core.state import Phase
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
-
-
-def score_table(breakdown: ScoreBreakdown) -> str:
-    """Return a score breakdown as an aligned table, one line per source, then the total (the
-    one table of ``score``, ``replay`` and ``play``)."""
-    width = max([len("Total"), *(len(part.name) for part in breakdown.parts)])
-    lines = [f"{'Source':<{width}}  {'Points':>6}  {'Count':>5}  Formula"]
-    for part in breakdown.parts:
-        # Only the solo private objective that is not the better one goes uncounted.
-        note = "" if part.counted else "  (not counted: the other private objective is better)"
-        lines.append(
-            f"{part.name:<{width}}  {part.points:>6}  {part.count:>5}  {part.formula}{note}"
-        )
-    lines.append(f"{'Total':<{width}}  {breakdown.total:>6}")
-    return "\n".join(lines)
+from sagrada.textui import score_table
 
 
 def window_lines(window: Window) -> list[str]:
@@ -179,3 +166,38 @@ def table_text(view: PlayerView) -> str:
     if s.history:
         out.append("Last actions: " + " ".join(action_to_str(a) for a in s.history[-6:]))
     return "\n".join(out)
+
+
+def replay_text(record: GameRecord, as_json: bool) -> str:
+    """Each player's score breakdown after a record (so far, if the game is not over), the
+    winners, and the target of a solo game: as tables, or as JSON."""
+    state = record.replay()
+    finished = state.is_over
+    if finished:
+        outcome = state.outcome()
+        scores, winners, target = outcome.scores, outcome.winners, outcome.target
+    else:
+        scores, winners, target = state.scores() if state.phase else (), (), None
+    if as_json:
+        result: dict[str, Any] = {
+            "finished": finished,
+            "actions": len(record.actions),
+            "players": [
+                {"seat": seat, **breakdown.to_json()} for seat, breakdown in enumerate(scores)
+            ],
+            "winners": list(winners),
+        }
+        if target is not None:
+            result["target"] = target
+        return json.dumps(result)
+    lines = []
+    if not finished:
+        lines.append(f"The game is not finished ({len(record.actions)} actions): scores so far.")
+    for seat, breakdown in enumerate(scores):
+        lines.append(f"Player {seat}" + (" (winner)" if seat in winners else ""))
+        lines.append(score_table(breakdown))
+        lines.append("")
+    if target is not None:
+        won = "beats" if winners else "does not beat"
+        lines.append(f"Solo target: {target}; the score {won} it.")
+    return "\n".join(lines)

@@ -1,6 +1,6 @@
 """The solo card game (rulebook 002_a2583da13b6224b7.txt, "Koloretako"): Sagrada for one player
 with 30 glass cards instead of dice, order cards instead of objectives and a turn bar instead of
-the Round Track. The second game of the registry (:mod:`sagrada.games`), named ``"cards"``.
+the Round Track. The second game of the registry (:mod:`sagrada.registry`), named ``"cards"``.
 
 It shares with the dice game what truly is the same: cells and window patterns, the placement
 masks of :class:`~sagrada.core.window.Window` (a card is written like a die, its colour and

@@ -1,0 +1,370 @@
+"""What a game is to the platform: the protocols its parts meet and its typed entry.
+
+A game is one package under ``sagrada/games/`` (or in another distribution). It declares one
+:class:`GameEntry`: the game (:class:`Game`: options, states, notation, records, results), its
+bots (:class:`GameBots`), its command-line parts (:class:`GameCommands`, imported only when a
+command needs them), its page (:class:`GamePage`) and what the server's create request and
+the RL wrappers need. The registry (:mod:`sagrada.registry`) holds the entries; the adapters
+(``sagrada.cli``, ``sagrada.web``, ``sagrada.rl``) know a game only through its entry.
+
+This module sits below the games and the adapters and imports neither: the parts an adapter
+needs from a game that would pull in an optional dependency (Rich for the terminal game, for
+instance) are named here as ``"module:attribute"`` and imported by :func:`load`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.resources.abc import Traversable
+from typing import Any, Generic, Protocol, TypeVar
+
+from sagrada.bots.advice import Adviser
+from sagrada.table_options import TableOption
+
+C = TypeVar("C")
+S = TypeVar("S", bound="GameState")
+V = TypeVar("V", bound="GameView")
+V_co = TypeVar("V_co", bound="GameView", covariant=True)
+
+
+class GameState(Protocol):
+    """What every game's state offers the platform: one decision at a time, and what the
+    server shows of the game's progress."""
+
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now (negative once the game is over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def history(self) -> Sequence[int]:
+        """The actions played so far, in order."""
+        ...
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 0 (the number of rounds once the game is over)."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """The turn being played within the round, from 0."""
+        ...
+
+    @property
+    def phase_name(self) -> str:
+        """A short name of the stage the game is at (``"setup"``, ``"play"``, ``"over"``)."""
+        ...
+
+    def is_chance(self, action: int) -> bool:
+        """Whether ``action`` (a legal one) reveals chance (dice rolled, cards drawn): such an
+        action commits at once, as it cannot be taken back unseen."""
+        ...
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions now, in increasing code order."""
+        ...
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action (an illegal one raises and changes nothing)."""
+        ...
+
+    def clone(self) -> Any:
+        """An independent copy of the state."""
+        ...
+
+
+class GameView(Protocol):
+    """What one seat may know of a state: no hidden information of others."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data, as the pages receive it."""
+        ...
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the viewer now (empty when it is not their decision)."""
+        ...
+
+
+class Record(Protocol):
+    """A game record: configuration, seed and actions."""
+
+    @property
+    def actions(self) -> Sequence[int]:
+        """The record's actions, in order."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict, naming its game and format."""
+        ...
+
+    def replay(self, upto: int | None = None) -> Any:
+        """Play the record through (or its first ``upto`` actions) and return the state."""
+        ...
+
+
+class Game(Protocol[C, S, V_co]):
+    """A game the platform plays (see :class:`sagrada.core.game.DiceGame`)."""
+
+    @property
+    def name(self) -> str:
+        """The game's name in the registry and in records."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name for people."""
+        ...
+
+    def options(self) -> Sequence[Any]:
+        """The option schema: one entry per option (name, type, default, ...)."""
+        ...
+
+    def config_from_json(self, data: Any) -> C:
+        """A configuration from its JSON form."""
+        ...
+
+    def new_state(self, config: C, seed: int) -> S:
+        """A new game."""
+        ...
+
+    def num_players(self, config: C) -> int:
+        """The number of seats."""
+        ...
+
+    def num_distinct_actions(self, config: C) -> int:
+        """The size of the action space."""
+        ...
+
+    def max_game_length(self, config: C) -> int:
+        """An upper bound on the decisions of a game."""
+        ...
+
+    def parse_action(self, text: str) -> int:
+        """The action written ``text``."""
+        ...
+
+    def action_to_str(self, action: int) -> str:
+        """The notation of an action."""
+        ...
+
+    def read_record(self, data: Any) -> Record:
+        """A record of this game from parsed JSON."""
+        ...
+
+    def outcome(self, state: S) -> Any:
+        """The result of a finished position."""
+        ...
+
+    def view(self, state: S, seat: int) -> V_co:
+        """What ``seat`` may know of ``state`` (-1: a spectator)."""
+        ...
+
+    def record_of(self, state: S, seed: int) -> Record:
+        """The record of ``state``, a game started with ``seed``."""
+        ...
+
+
+class Player(Protocol):
+    """A bot of some game: it chooses among the legal actions from a view."""
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[int]) -> int:
+        """Return one of ``legal``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameBots:
+    """A game's bots.
+
+    Attributes:
+        make: makes a bot from its spec (``"greedy"``, ``"mcts:400"``) and a seed; raises
+            ``ValueError`` naming the bots there are.
+        names: the bots that may take a seat.
+        default: the bot a command line seats when none is named.
+        searching: the bots (by the name before any ``:budget``) that search, whatever their
+            budget: the server lets them think in worker processes.
+        stand_in: the bot that plays a person's turn when their time runs out (strong, and
+            quick to decide).
+        adviser: makes the hint bot (the strongest) from a seed and a budget (seconds, or
+            iterations for repeatable answers; a bot without such a budget ignores it).
+        table: the options of the table the game is offered with on the server
+            (:mod:`sagrada.table_options`), which these bots serve.
+    """
+
+    make: Callable[[str, int], Player]
+    names: tuple[str, ...]
+    default: str
+    searching: frozenset[str]
+    stand_in: str
+    adviser: Callable[[int, float | None, int | None], Adviser]
+    table: tuple[TableOption, ...] = ()
+
+    @property
+    def hint(self) -> str:
+        """The hint bot's name."""
+        return self.adviser(0, None, None).name
+
+    def searches(self, spec: str) -> bool:
+        """Whether the bot ``spec`` searches (:attr:`searching`), whatever its budget."""
+        return spec.partition(":")[0] in self.searching
+
+
+class TournamentResult(Protocol):
+    """The result of a tournament: JSON for ``--json``, a table for people."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as JSON-ready data."""
+        ...
+
+
+class GameCommands(Protocol):
+    """A game's own parts of the command line (``sagrada play``, ``score``, ``replay``,
+    ``simulate``, ``bench``): the adapter parses the common flags and the game's option flags,
+    then hands over to these. Bad input raises ``sagrada.cli.common.CliError`` (or a
+    ``SagradaError``)."""
+
+    #: Help on the input of ``sagrada score --game NAME`` (shown under ``--help``).
+    score_help: str
+
+    def check(self, args: argparse.Namespace) -> None:
+        """Refuse the flags of ``play``, ``simulate`` or ``bench`` this game cannot take (one
+        line each), before the configuration is made."""
+        ...
+
+    def play(self, args: argparse.Namespace, config: Any, seed: int) -> int:
+        """Play a game in the terminal (``args``: seat, bot, lang, hint budget); the exit code."""
+        ...
+
+    def score(self, text: str, as_json: bool) -> tuple[str, list[str]]:
+        """Score a physical game described in ``text``: what to print, and the warnings."""
+        ...
+
+    def replay(self, record: Any, as_json: bool) -> str:
+        """What ``sagrada replay`` prints of a record of this game."""
+        ...
+
+    def tournament(
+        self,
+        config: Any,
+        bots: Sequence[str],
+        games: int,
+        seed: int,
+        workers: int,
+        progress: Callable[[int, int, float], None] | None,
+        backend: Any,
+    ) -> TournamentResult:
+        """Play a tournament between ``bots`` (``backend``: None for ``workers`` processes)."""
+        ...
+
+    def tournament_seeds(self, config: Any, bots: Sequence[str], games: int) -> int:
+        """How many seeds from the first the tournament uses."""
+        ...
+
+    def tournament_text(self, result: Any) -> str:
+        """The tournament's summary as a table."""
+        ...
+
+    def plot(self, result: Any, path: str) -> None:
+        """Draw the tournament's scores into ``path`` (raises ``CliError`` if it cannot)."""
+        ...
+
+    def bench_extra(self, args: argparse.Namespace) -> dict[str, float]:
+        """Measurements of this game's own beside the random games' (the search's speed)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """A game's page: a seat's page at ``/<path>/<game id>``, its files served under
+    ``/static/<game name>/``.
+
+    Attributes:
+        path: the first part of a seat page's address (``"game"``: ``/game/ab12cd``).
+        folder: the page's files (its HTML page ``html`` and its ES modules, which import the
+            page shell's modules from ``/static/``).
+        html: the page's file in ``folder``.
+    """
+
+    path: str
+    folder: Traversable
+    html: str = "index.html"
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """How many seats a game created on the server may have, and which options must be
+    given (the others have their defaults)."""
+
+    most: int
+    least: int = 1
+    required_options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionsDoc:
+    """A game's options document in ``docs/``: its file and the text above its table."""
+
+    file: str
+    header: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry(Generic[C, S, V]):
+    """Everything the platform knows of one game.
+
+    Attributes:
+        game: the rules (:class:`Game`).
+        bots: its bots (:class:`GameBots`).
+        commands: ``"module:attribute"`` of its :class:`GameCommands` (:func:`load`).
+        page: its page (:class:`GamePage`).
+        seats: the seats of a game created on the server.
+        request: the name and description of its create request's model on the server.
+        options_doc: its options document.
+        rounds: how many rounds a game has (what the pages and the server show).
+        encoder: ``"module:attribute"`` of its RL observation encoder: a callable taking
+            the configuration and returning an object with ``size`` and ``encode(view)``
+            (``sagrada.rl``; needs NumPy), or ``""`` where the game has none.
+        extra: anything else a game publishes for its own page (JSON-ready).
+    """
+
+    game: Game[C, S, V]
+    bots: GameBots
+    commands: str
+    page: GamePage
+    seats: Seats
+    request: tuple[str, str]
+    options_doc: OptionsDoc
+    rounds: int
+    encoder: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The game's name in the registry, in records and on the command line."""
+        return self.game.name
+
+    def cli(self) -> GameCommands:
+        """The game's command-line parts (imported now)."""
+        commands: GameCommands = load(self.commands)
+        return commands
+
+
+def load(reference: str) -> Any:
+    """The object a ``"module:attribute"`` reference names, imported now.
+
+    Raises:
+        ModuleNotFoundError: if the module (or an optional dependency of it) is missing.
+    """
+    module, _, attribute = reference.partition(":")
+    return getattr(import_module(module), attribute)

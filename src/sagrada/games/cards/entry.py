@@ -1,0 +1,49 @@
+"""The solo card game's entry in the registry (:mod:`sagrada.registry`)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Final
+
+from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, Seats
+from sagrada.games.cards.actions import ROUNDS
+from sagrada.games.cards.bots import CARD_BOT_NAMES, make_card_bot, planner
+from sagrada.games.cards.game import CARD_GAME
+from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.state import CardState
+from sagrada.games.cards.views import CardView
+from sagrada.table_options import CARD_HINTS
+
+# The card game's page shows no turn clock: no time limit.
+ENTRY: Final[GameEntry[CardOptions, CardState, CardView]] = GameEntry(
+    game=CARD_GAME,
+    bots=GameBots(
+        make=make_card_bot,
+        names=CARD_BOT_NAMES,
+        default="plan",
+        searching=frozenset({"planner"}),
+        stand_in="plan",
+        adviser=planner,
+        table=(CARD_HINTS,),
+    ),
+    commands="sagrada.games.cards.commands:COMMANDS",
+    page=GamePage("cards", resources.files("sagrada.web") / "static", "cards.html"),
+    seats=Seats(most=1, least=1),
+    request=(
+        "CreateCardGame",
+        "A new solo card game: its options and its seat.",
+    ),
+    options_doc=OptionsDoc(
+        "card-options.md",
+        """# Options of the solo card game
+
+Every option of the solo card game, as the command line takes it after `--game cards`
+(`sagrada play --game cards`, `simulate`, `bench`). This file is made by
+`sagrada options --game cards --markdown > docs/card-options.md` from the options'
+declarations (`src/sagrada/games/cards/options.py`); a test fails when it is out of date.
+
+""",
+    ),
+    rounds=ROUNDS,
+    encoder="sagrada.rl.encoding:CardEncoder",
+)

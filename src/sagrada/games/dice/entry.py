@@ -1,0 +1,44 @@
+"""The dice game's entry in the registry (:mod:`sagrada.registry`)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Final
+
+from sagrada.bots import BOT_NAMES, hint_bot, make_bot
+from sagrada.core.config import MAX_PLAYERS, ROUNDS, GameConfig
+from sagrada.core.game import DICE_GAME
+from sagrada.core.state import State
+from sagrada.core.views import PlayerView
+from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, Seats
+from sagrada.table_options import TABLE_OPTIONS
+
+ENTRY: Final[GameEntry[GameConfig, State, PlayerView]] = GameEntry(
+    game=DICE_GAME,
+    bots=GameBots(
+        make=make_bot,
+        names=BOT_NAMES,
+        default="medium",
+        searching=frozenset({"hard", "mcts", "planner"}),
+        stand_in="medium",
+        adviser=hint_bot,
+        table=TABLE_OPTIONS,
+    ),
+    commands="sagrada.games.dice.commands:COMMANDS",
+    page=GamePage("game", resources.files("sagrada.web") / "static", "game.html"),
+    seats=Seats(most=MAX_PLAYERS, required_options=("players",)),
+    request=("CreateGame", "A new game: its options (only players is required) and its seats."),
+    options_doc=OptionsDoc(
+        "options.md",
+        """# Game options
+
+Every option of the dice game, as the command line (`sagrada play`, `simulate`, `bench`), the
+server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file is made by
+`sagrada options --markdown > docs/options.md` from the options' declarations
+(`src/sagrada/core/options.py`); a test fails when it is out of date.
+
+""",
+    ),
+    rounds=ROUNDS,
+    encoder="sagrada.rl.encoding:DiceEncoder",
+)

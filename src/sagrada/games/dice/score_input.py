@@ -1,0 +1,389 @@
+"""The dice game's part of ``sagrada score``: a finished window from a physical game, described
+in JSON.
+
+The input (a file, or ``-`` for standard input)::
+
+    {"dice": ["_ G4 R2 Y5 P6", "R3 B1 _ G1 Y2", "P5 G6 _ P6 R3", "B4 Y3 G4 B2 G4"],
+     "public": ["Column Color Variety", "Light Shades", "Color Variety"],
+     "private": ["Shades of Purple"],
+     "favor_tokens": 0,
+     "mode": "multiplayer"}
+
+``dice`` holds rows A-D top to bottom, five tokens each: ``_`` for an open space, ``O`` for one
+of Life's masterwork dice, otherwise a colour letter (R Y G B P) and a value. The window pattern
+is not known, so only the rule that no two orthogonal neighbours share a colour or a value is
+checked (two masterwork dice side by side share their orange); a window that breaks it is still
+scored, with a warning on standard error.
+
+Life (rulebook 004_234c3922e9d01436.txt): the optional ``masterwork`` field gives the symbol and
+clockwise rotation of the die on each ``O`` cell, ``{"B2": {"symbol": "corner", "rotation":
+90}}``; every ``O`` needs an entry and every entry an ``O``. The score has a "Masterwork dice"
+part (+5 per face met, -2 per face not met) exactly when the input has the field, even ``{}``:
+the field says the Masterwork module was in play, so a player who took no masterwork die sees
+its 0; an input without it (which then has no ``O``) scores as the base game. The Toil public
+objectives are named in ``public`` like any other. The optional ``apprentice`` field lists the
+activated apprentice cards that score (``["Study of Blue", "Master's Eye"]``), a part each.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from sagrada.core.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
+from sagrada.core.apprentice_cards import content as apprentice_content
+from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS, Cell, parse_cell
+from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
+from sagrada.core.dice import (
+    DIE_NAMES,
+    ROTATIONS,
+    SYMBOLS,
+    Die,
+    is_masterwork,
+    masterwork_die,
+    parse_die,
+    parse_window_die,
+)
+from sagrada.core.errors import InvalidNotationError
+from sagrada.core.modules.masterwork import masterwork_part
+from sagrada.core.scoring import score_window
+from sagrada.core.window import EMPTY, Window
+from sagrada.textui import CliError, load_json, score_table
+
+OPEN_TOKEN: Final = "_"
+#: A masterwork die (Life) in a ``dice`` row; its symbol and rotation are in ``masterwork``.
+MASTERWORK_TOKEN: Final = "O"
+#: The keys of an entry of ``masterwork``.
+MASTERWORK_KEYS: Final = ("symbol", "rotation")
+MODES: Final = ("multiplayer", "solo")
+REQUIRED_FIELDS: Final = ("dice", "public", "private")
+OPTIONAL_FIELDS: Final = ("favor_tokens", "mode", "masterwork", "apprentice")
+MAX_PUBLICS: Final = 3
+#: Solo play has 2 public objectives (rulebook, SOLO PLAY RULES, SETUP).
+MAX_SOLO_PUBLICS: Final = 2
+_Card = TypeVar("_Card", PublicObjective, PrivateObjective)
+#: A pattern without restrictions: the real one is unknown, so only adjacency is checked.
+BLANK_PATTERN: Final = WindowPattern("unknown pattern", 0, 0, (".....", ".....", ".....", "....."))
+
+EPILOG: Final = """\
+the input (JSON) of the dice game (sagrada, the default):
+  {"dice": ["_ G4 R2 Y5 P6", "R3 B1 _ G1 Y2", "P5 G6 _ P6 R3", "B4 Y3 G4 B2 G4"],
+   "public": ["Column Color Variety", "Light Shades", "Color Variety"],
+   "private": ["Shades of Purple"],
+   "favor_tokens": 0,
+   "mode": "multiplayer"}
+
+  with Life's masterwork dice (O) and Toil objectives:
+  {"dice": ["_ P4 R2 O B6", "Y1 O G3 _ _", "_ G5 _ _ _", "G3 _ _ _ _"],
+   "masterwork": {"A4": {"symbol": "split", "rotation": 0},
+                  "B2": {"symbol": "corner", "rotation": 90}},
+   "public": ["Orange Adjacency", "Perfect Pairs"],
+   "private": ["Shades of Green"],
+   "favor_tokens": 2}
+
+  with Life's apprentice cards activated:
+  {"dice": ["_ G4 R2 Y5 P6", "R3 B1 _ G1 Y2", "P5 G6 _ P6 R3", "B4 Y3 G4 B2 G4"],
+   "public": ["Column Color Variety", "Light Shades", "Color Variety"],
+   "private": ["Shades of Purple"],
+   "apprentice": ["Study of Blue", "Master's Eye"]}
+
+  dice          4 rows, A to D top to bottom, of 5 tokens each: _ for an open space,
+                O for a masterwork die, else a colour letter (R Y G B P) and a value 1-6
+  public        0 to 3 distinct public objective names (solo: 0 to 2)
+  private       1 private objective name (solo: 1 or 2, the better one counts)
+  favor_tokens  unspent favor tokens, a non-negative integer (default 0; ignored in solo)
+  mode          "multiplayer" (default) or "solo" (-3 VP per open space)
+  masterwork    Life: the symbol (corner bridge slant crown split prism) and clockwise
+                rotation (0 90 180 270) of the die on each O cell, one entry per O;
+                with this field (even {}) the score has a "Masterwork dice" part:
+                +5 per face met, -2 per face not met
+  apprentice    Life: the activated apprentice cards that score (Study of Red,
+                Yellow, Green, Blue or Purple; Master's Eye), a part each
+Card names are case-insensitive; ids (set_values_1_2) and the printed form
+("Shades of Purple • Private") are accepted. Life's Toil objectives (Orange
+Adjacency, Perfect Pairs, ...) are public objectives like the others.
+"""
+
+
+def score_text(text: str, as_json: bool) -> tuple[str, list[str]]:
+    """Score the window described in ``text``: the breakdown (a table, or JSON) and the
+    warnings about a window that breaks the placement rules or favor tokens in solo play.
+
+    Raises:
+        CliError: if the input is malformed, naming the field, row or token at fault.
+    """
+    request = parse_request(text)
+    warnings = []
+    problems = request.window.violations()
+    if problems:
+        warnings.append(
+            "the window breaks the placement rules (scored anyway): " + "; ".join(problems)
+        )
+    if request.solo and request.favor_tokens:
+        warnings.append("favor tokens are not used in solo play")
+    breakdown = score_window(
+        request.window,
+        request.publics,
+        request.privates,
+        request.favor_tokens,
+        solo=request.solo,
+    )
+    if request.masterwork:
+        breakdown = breakdown.with_parts([masterwork_part(request.window)])
+    if request.apprentice:
+        breakdown = breakdown.with_parts(
+            [card_part(card, request.window, request.publics) for card in request.apprentice]
+        )
+    return (json.dumps(breakdown.to_json()) if as_json else score_table(breakdown)), warnings
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """What ``sagrada score`` reads: a window, the cards in play, favor tokens and the mode.
+
+    Attributes:
+        masterwork: the input has a ``masterwork`` field (Life's Masterwork module was in
+            play): the score has a "Masterwork dice" part.
+        apprentice: the activated apprentice cards that score (Life), a part each.
+    """
+
+    window: Window
+    publics: tuple[PublicObjective, ...]
+    privates: tuple[PrivateObjective, ...]
+    favor_tokens: int
+    solo: bool
+    masterwork: bool = False
+    apprentice: tuple[ApprenticeCard, ...] = ()
+
+
+def parse_request(text: str) -> ScoreRequest:
+    """Parse and check the JSON input of ``sagrada score``.
+
+    Raises:
+        CliError: one line naming the field, row or token at fault.
+    """
+    data = load_json(text)
+    if not isinstance(data, dict):
+        raise CliError("the input must be a JSON object with fields " + _field_list())
+    unknown = [key for key in data if key not in REQUIRED_FIELDS + OPTIONAL_FIELDS]
+    if unknown:
+        names = ", ".join(repr(key) for key in unknown)
+        raise CliError(
+            f"unknown field{'s' if len(unknown) > 1 else ''} {names} (expected {_field_list()})"
+        )
+    missing = [key for key in REQUIRED_FIELDS if key not in data]
+    if missing:
+        names = ", ".join(repr(key) for key in missing)
+        raise CliError(f"missing field{'s' if len(missing) > 1 else ''} {names}")
+
+    mode = data.get("mode", "multiplayer")
+    if mode not in MODES:
+        raise CliError(f"field 'mode': must be 'multiplayer' or 'solo', got {mode!r}")
+    solo = mode == "solo"
+
+    favor_tokens = data.get("favor_tokens", 0)
+    if not isinstance(favor_tokens, int) or isinstance(favor_tokens, bool) or favor_tokens < 0:
+        raise CliError(
+            f"field 'favor_tokens': must be a non-negative integer, got {json.dumps(favor_tokens)}"
+        )
+
+    masterwork = parse_masterwork(data["masterwork"]) if "masterwork" in data else {}
+    window = parse_dice(data["dice"], masterwork)
+    publics = [
+        _card(catalog().public, "public", i, name)
+        for i, name in enumerate(
+            _names(data["public"], "public", 0, MAX_SOLO_PUBLICS, "in solo mode")
+            if solo
+            else _names(data["public"], "public", 0, MAX_PUBLICS)
+        )
+    ]
+    privates = [
+        _card(catalog().private, "private", i, name)
+        for i, name in enumerate(
+            _names(data["private"], "private", 1, 2, "in solo mode")
+            if solo
+            else _names(data["private"], "private", 1, 1, "in multiplayer mode (solo: 1 or 2)")
+        )
+    ]
+    for field, cards in (("public", publics), ("private", privates)):
+        seen: set[str] = set()
+        for card in cards:
+            if card.id in seen:
+                raise CliError(f"field {field!r}: {card.name!r} is listed twice")
+            seen.add(card.id)
+    apprentice = parse_apprentice(data["apprentice"]) if "apprentice" in data else ()
+    return ScoreRequest(
+        window,
+        tuple(publics),
+        tuple(privates),
+        favor_tokens,
+        solo,
+        "masterwork" in data,
+        apprentice,
+    )
+
+
+def parse_apprentice(value: Any) -> tuple[ApprenticeCard, ...]:
+    """Read the ``apprentice`` field: the names of the activated scoring apprentice cards.
+
+    Raises:
+        CliError: naming the entry at fault.
+    """
+    scoring = [card.name for card in apprentice_content().cards if card.effect in SCORING]
+    if not isinstance(value, list):
+        raise CliError("field 'apprentice': must be a list of apprentice card names")
+    found: list[ApprenticeCard] = []
+    for i, name in enumerate(value):
+        where = f"field 'apprentice', entry {i + 1}"
+        if not isinstance(name, str):
+            raise CliError(f"{where}: must be a card name, got {json.dumps(name)}")
+        try:
+            card = card_named(name)
+        except KeyError:
+            raise CliError(f"{where}: no apprentice card {name!r}") from None
+        if card.effect not in SCORING:
+            raise CliError(
+                f"{where}: {card.name} does not score (scoring cards: {', '.join(scoring)})"
+            )
+        if card in found:
+            raise CliError(f"{where}: {card.name!r} is listed twice")
+        found.append(card)
+    return tuple(found)
+
+
+def parse_masterwork(value: Any) -> dict[Cell, Die]:
+    """Read the ``masterwork`` field: the masterwork die, as placed, on each cell it names.
+
+    Raises:
+        CliError: naming the cell, and the key, at fault.
+    """
+    example = '{"symbol": "corner", "rotation": 90}'
+    if not isinstance(value, dict):
+        raise CliError(f"field 'masterwork': must be an object from cells (A1 to D5) to {example}")
+    rotations = ", ".join(map(str, ROTATIONS[:-1])) + f" or {ROTATIONS[-1]}"
+    dice: dict[Cell, Die] = {}
+    for key, entry in value.items():
+        try:
+            cell = parse_cell(key)
+        except InvalidNotationError:
+            raise CliError(f"field 'masterwork': {key!r} is not a cell (A1 to D5)") from None
+        where = f"field 'masterwork', {CELL_NAMES[cell]}"
+        if cell in dice:
+            raise CliError(f"{where}: the cell is given twice")
+        if not isinstance(entry, dict):
+            raise CliError(f"{where}: must be an object like {example}, got {json.dumps(entry)}")
+        unknown = [k for k in entry if k not in MASTERWORK_KEYS]
+        if unknown:
+            raise CliError(f"{where}: unknown key {unknown[0]!r} (expected symbol, rotation)")
+        missing = [k for k in MASTERWORK_KEYS if k not in entry]
+        if missing:
+            raise CliError(f"{where}: missing {missing[0]!r}")
+        symbol, rotation = entry["symbol"], entry["rotation"]
+        if not isinstance(symbol, str) or symbol.strip().lower() not in SYMBOLS:
+            raise CliError(
+                f"{where}: symbol must be one of {', '.join(SYMBOLS)}, got {json.dumps(symbol)}"
+            )
+        if not isinstance(rotation, int) or isinstance(rotation, bool) or rotation not in ROTATIONS:
+            raise CliError(f"{where}: rotation must be {rotations}, got {json.dumps(rotation)}")
+        dice[cell] = masterwork_die(SYMBOLS.index(symbol.strip().lower()), rotation)
+    return dice
+
+
+def parse_dice(rows: Any, masterwork: dict[Cell, Die] | None = None) -> Window:
+    """Build a window (on a blank pattern) from four rows of five tokens.
+
+    Args:
+        rows: the ``dice`` field.
+        masterwork: the masterwork die on each ``O`` cell (:func:`parse_masterwork`); none
+            when not given.
+
+    Raises:
+        CliError: naming the row, and the token, at fault; or the ``masterwork`` entry that
+            is not on an ``O``.
+    """
+    masterwork = masterwork or {}
+    if not isinstance(rows, list):
+        raise CliError(f"field 'dice': must be a list of {ROWS} strings, rows A to D")
+    if len(rows) != ROWS:
+        raise CliError(f"field 'dice': expected {ROWS} rows (A to D), got {len(rows)}")
+    window = Window(BLANK_PATTERN)
+    for r, row in enumerate(rows):
+        letter = ROW_LETTERS[r]
+        if not isinstance(row, str):
+            raise CliError(
+                f"row {letter}: expected a string of {COLUMNS} tokens, got {json.dumps(row)}"
+            )
+        tokens = row.split()
+        if len(tokens) != COLUMNS:
+            raise CliError(
+                f"row {letter}: expected {COLUMNS} tokens (a die like R3, O or _), "
+                f"got {len(tokens)}"
+            )
+        for c, token in enumerate(tokens):
+            cell = r * COLUMNS + c
+            where = f"row {letter}, token {c + 1}"
+            if token == OPEN_TOKEN:
+                continue
+            if token.upper() == MASTERWORK_TOKEN:
+                if cell not in masterwork:
+                    raise CliError(
+                        f"{where}: O on {CELL_NAMES[cell]} has no entry in field 'masterwork'"
+                    )
+                window.place(masterwork[cell], cell)
+                continue
+            try:
+                die = parse_die(token)
+            except InvalidNotationError:
+                raise CliError(_bad_token(where, token)) from None
+            window.place(die, cell)
+    for cell in sorted(masterwork):
+        die = window.dice[cell]
+        if not is_masterwork(die):
+            name = CELL_NAMES[cell]
+            there = f"is open ({OPEN_TOKEN})" if die == EMPTY else f"holds {DIE_NAMES[die]}"
+            raise CliError(
+                f"field 'masterwork', {name}: {name} {there} in 'dice', not O (a masterwork die)"
+            )
+    return window
+
+
+def _bad_token(where: str, token: str) -> str:
+    """The error for a token of ``dice`` that is not a die, ``O`` or ``_``."""
+    try:
+        parse_window_die(token)
+    except InvalidNotationError:
+        return f"{where}: {token!r} is not a die, {MASTERWORK_TOKEN!r} or {OPEN_TOKEN!r}"
+    # The notation of the game records ("Ocorner90") is not this file's: say where it goes.
+    return (
+        f"{where}: write a masterwork die as O and give its symbol and rotation in field "
+        f"'masterwork', got {token!r}"
+    )
+
+
+def _field_list() -> str:
+    return ", ".join(REQUIRED_FIELDS + OPTIONAL_FIELDS)
+
+
+def _names(value: Any, field: str, least: int, most: int, when: str = "") -> list[str]:
+    """Check that ``value`` is a list of ``least`` to ``most`` card names."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise CliError(f"field {field!r}: must be a list of card names")
+    if not least <= len(value) <= most:
+        if least == most:
+            wanted = f"exactly {least}"
+        else:
+            wanted = f"{least} {'or' if most == least + 1 else 'to'} {most}"
+        noun = "card name" if most == 1 else "card names"
+        where = f" {when}" if when else ""
+        raise CliError(f"field {field!r}: expected {wanted} {noun}{where}, got {len(value)}")
+    return value
+
+
+def _card(find: Callable[[str], _Card], field: str, index: int, name: str) -> _Card:
+    """Look a card up by name, naming the field and item when there is none."""
+    try:
+        return find(name)
+    except KeyError as exc:
+        raise CliError(f"field {field!r}, item {index + 1}: {exc.args[0]}") from None

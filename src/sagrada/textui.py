@@ -1,0 +1,119 @@
+"""What every game's terminal parts share (below the games, so that a game's own command-line
+parts need not import the adapter ``sagrada.cli``): the error of bad input, reading a line of a
+terminal game, how a hint is written, and a score breakdown as a table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from sagrada.bots.advice import RatedAction
+from sagrada.core.messages import Message, msg, render
+from sagrada.core.scoring import ScoreBreakdown
+
+
+class CliError(Exception):
+    """Bad input from the user: printed as one line, exit code 2."""
+
+
+def load_json(text: str) -> Any:
+    """The JSON input of ``sagrada score`` (a physical game to score).
+
+    Raises:
+        CliError: if it is not readable JSON.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"not valid JSON: {exc}") from None
+    except ValueError as exc:  # a number too long to read
+        raise CliError(f"not readable: {exc}") from None
+    except RecursionError:
+        raise CliError("not readable: nested too deeply") from None
+
+
+def score_table(breakdown: ScoreBreakdown) -> str:
+    """Return a score breakdown as an aligned table, one line per source, then the total (the
+    one table of ``score``, ``replay`` and ``play``)."""
+    width = max([len("Total"), *(len(part.name) for part in breakdown.parts)])
+    lines = [f"{'Source':<{width}}  {'Points':>6}  {'Count':>5}  Formula"]
+    for part in breakdown.parts:
+        # Only the solo private objective that is not the better one goes uncounted.
+        note = "" if part.counted else "  (not counted: the other private objective is better)"
+        lines.append(
+            f"{part.name:<{width}}  {part.points:>6}  {part.count:>5}  {part.formula}{note}"
+        )
+    lines.append(f"{'Total':<{width}}  {breakdown.total:>6}")
+    return "\n".join(lines)
+
+
+def read_command(legal: Callable[[], list[str] | None], help_text: str) -> str | None:
+    """Read a line of a terminal game: ``None`` to stop (quit, or the end of the input), ``""``
+    once a command is answered here (``?`` lists the legal actions, ``help``), else the line
+    (an action, or another command of the game).
+
+    Args:
+        legal: for ``?``: returns the legal actions, printed on one line, or shows them
+            itself and returns ``None``.
+        help_text: printed for ``help``.
+    """
+    try:
+        line = input("> ").strip()
+    except EOFError:
+        print()
+        return None
+    if line in ("quit", "exit", "q"):
+        return None
+    if line in ("?", "moves", "legal"):
+        listed = legal()
+        if listed is not None:
+            print(" ".join(listed))
+        return ""
+    if line == "help":
+        print(help_text)
+        return ""
+    return line
+
+
+def hint_text(
+    ranked: Sequence[RatedAction],
+    bot: str,
+    notation: Callable[[int], str],
+    numbers: Mapping[int, int] | None,
+    language: str,
+) -> str:
+    """A hint as the terminal shows it: what the values mean, then a line per action with its
+    number among the choices (``numbers``, when the player may type one), its notation, its
+    value and what backs it."""
+    lines = [render(_heading(ranked[0].scale, bot), language)] if ranked else []
+    for rated in ranked:
+        choice = notation(rated.action)
+        if numbers is not None:
+            choice = f"{numbers[rated.action]} {choice}"
+        value = points(rated.value, language)
+        lines.append(render(_line(rated, choice, value), language))
+    return "\n".join(lines)
+
+
+def thinking(bot: str, language: str) -> str:
+    """What the terminal says while the hint bot searches."""
+    return render(msg("ui.hint.thinking", bot=bot), language)
+
+
+def points(value: float, language: str) -> str:
+    """A value in points to a tenth, signed, with the language's decimal mark (``+1.5``)."""
+    text = f"{round(value, 1) + 0.0:+.1f}"  # + 0.0: no "-0.0"
+    return text.replace(".", render(msg("ui.decimal_mark"), language))
+
+
+def _heading(scale: str, bot: str) -> Message:
+    if scale == "margin":
+        return msg("ui.hint.margin", bot=bot)
+    return msg("ui.hint.relative", bot=bot)
+
+
+def _line(rated: RatedAction, choice: str, value: str) -> Message:
+    if rated.basis == "positions":
+        return msg("ui.hint.positions", choice=choice, value=value, n=rated.samples)
+    return msg("ui.hint.simulations", choice=choice, value=value, n=rated.samples)
