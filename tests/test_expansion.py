@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from helpers import act, arrange_turn, fingerprint, legal, names, play_random, start, why
-from sagrada.cli.score import parse_dice
+from sagrada.games.dice.score_input import parse_dice
 from sagrada.core import actions as A
 from sagrada.core.actions import action_to_str
 from sagrada.core.cells import parse_cell
