@@ -26,7 +26,6 @@ from typing import Any
 import pytest
 
 from helpers import act, arrange_turn, fingerprint, legal, names, play_random, start, why
-from sagrada.games.dice.score_input import parse_dice
 from sagrada.core import actions as A
 from sagrada.core.actions import action_to_str
 from sagrada.core.cells import parse_cell
@@ -38,6 +37,7 @@ from sagrada.core.record import GameRecord
 from sagrada.core.scoring import score_private, score_window
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.score_input import parse_dice
 
 #: Tools for situations under the Private Dice Pool rules: Grozing Pliers (a base "after
 #: drafting" tool), Strip Cutter and Lead Came Nippers.

@@ -20,11 +20,20 @@ from pathlib import Path
 import pytest
 
 from sagrada.i18n import languages
+from sagrada.registry import entries
 from test_messages import catalogue_texts
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "sagrada" / "web" / "static"
-#: The pages' sources: markup and scripts.
-SOURCES = sorted(p for p in STATIC.rglob("*") if p.suffix in (".html", ".js"))
+#: Where the pages are: the shell's (the lobby, the help, what every game's page shares), and
+#: each game's page, by the name it is read under here.
+FOLDERS = {"": STATIC, **{f"{e.name}:": Path(str(e.page.folder)) for e in entries()}}
+#: The pages' sources: markup and scripts, each with its name here.
+SOURCES = sorted(
+    (prefix + str(p.relative_to(folder)), p)
+    for prefix, folder in FOLDERS.items()
+    for p in folder.rglob("*")
+    if p.suffix in (".html", ".js")
+)
 #: A message id written whole in a page's source: an attribute value or a string literal.
 PAGE_ID = re.compile(r"""(?:data-i18n(?:-[a-z-]+)?=|["'`])(page\.[a-z0-9_.]+)["'`]""")
 #: Attributes a person reads (or hears, from a screen reader).
@@ -36,16 +45,17 @@ NAMES = {"Sagrada"}
 def page_ids() -> dict[str, str]:
     """Every ``page.*`` id the pages name, with the first file naming it."""
     found: dict[str, str] = {}
-    for path in SOURCES:
+    for name, path in SOURCES:
         for match in PAGE_ID.finditer(path.read_text(encoding="utf-8")):
-            found.setdefault(match.group(1), str(path.relative_to(STATIC)))
+            found.setdefault(match.group(1), name)
     return found
 
 
 def test_the_pages_name_their_words_by_id() -> None:
-    # The lobby, the game page and the card game's page at least.
+    # The lobby, and every game's page and lobby form at least.
     named = {where.split("/")[0] for where in page_ids().values()}
-    assert {"index.html", "lobby.js", "game.html", "cards.html"} <= named
+    pages = {f"{e.name}:{file}" for e in entries() for file in ("index.html", "lobby.js")}
+    assert {"index.html", *pages} <= named
 
 
 @pytest.mark.parametrize("language", languages())
@@ -57,7 +67,9 @@ def test_every_word_a_page_names_is_in_the_catalogue(language: str) -> None:
 
 def test_every_page_word_of_the_catalogue_is_named_by_a_page() -> None:
     english = {name for name in catalogue_texts("en", "po") if name.startswith("page.")}
-    assert english - set(page_ids()) == set()
+    # A game's entry names the words of a game of its kind in the lobby's list.
+    named_by_entries = {e.page.list_label for e in entries()}
+    assert english - set(page_ids()) - named_by_entries == set()
 
 
 class _MarkupWords(HTMLParser):
@@ -85,8 +97,11 @@ class _MarkupWords(HTMLParser):
             self.words.append(f"line {self.getpos()[0]}: {text!r}")
 
 
-@pytest.mark.parametrize("page", [p.name for p in SOURCES if p.suffix == ".html"])
+MARKUP = {name: path for name, path in SOURCES if path.suffix == ".html"}
+
+
+@pytest.mark.parametrize("page", sorted(MARKUP))
 def test_the_markup_holds_no_words_of_its_own(page: str) -> None:
     parser = _MarkupWords()
-    parser.feed((STATIC / page).read_text(encoding="utf-8"))
+    parser.feed(MARKUP[page].read_text(encoding="utf-8"))
     assert not parser.words, f"{page}: words not named by id: {parser.words}"

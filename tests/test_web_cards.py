@@ -93,7 +93,7 @@ def test_the_lobby_gets_the_measured_difficulty_of_each_tool_count(tmp_path: Pat
     # docs/card-game.md, "The difficulty curve": plan (the strongest bot, first) and greedy,
     # each measured for 1-9 tools; with one tool plan won 106 of 200 games (53.0%).
     with new_client(tmp_path) as client:
-        curve = client.get("/api/cards/difficulty").json()
+        curve = client.get("/api/data/difficulty?game=cards").json()
         assert [bot["bot"] for bot in curve["bots"]] == ["plan", "greedy"]
         for bot in curve["bots"]:
             assert [p["tools"] for p in bot["points"]] == list(range(1, 10))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 from importlib.resources.abc import Traversable
 from typing import Any, Generic, Protocol, TypeVar
@@ -284,21 +284,42 @@ class GameCommands(Protocol):
         ...
 
 
+class GameReference(Protocol):
+    """What the server tells of a game apart from any play of it (JSON-ready answers)."""
+
+    def cards(self) -> dict[str, Any]:
+        """The game's cards, for its page and the lobby (``GET /api/cards?game=NAME``)."""
+        ...
+
+    def check_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        """What the rules make of some option values, for a form to follow as it is filled in
+        (``POST /api/options/check?game=NAME``): at least ``error`` and ``error_message``,
+        null when the values make a game."""
+        ...
+
+    def data(self, name: str) -> Any:
+        """A measured data set the game publishes (``GET /api/data/NAME?game=NAME``), or None
+        if it has none of that name."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class GamePage:
     """A game's page: a seat's page at ``/<path>/<game id>``, its files served under
-    ``/static/<game name>/``.
+    ``/static/games/<game name>/``.
 
     Attributes:
         path: the first part of a seat page's address (``"game"``: ``/game/ab12cd``).
-        folder: the page's files (its HTML page ``html`` and its ES modules, which import the
-            page shell's modules from ``/static/``).
-        html: the page's file in ``folder``.
+        folder: the page's files: its HTML page ``index.html``, its ES modules (which import
+            the page shell's from ``/static/``), ``lobby.js`` (its form in the lobby) and
+            ``help.js`` (its part of the rules help).
+        list_label: the message id of a game of this kind in the lobby's list (``{game}``: its
+            id).
     """
 
     path: str
     folder: Traversable
-    html: str = "index.html"
+    list_label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +348,7 @@ class GameEntry(Generic[C, S, V]):
         game: the rules (:class:`Game`).
         bots: its bots (:class:`GameBots`).
         commands: ``"module:attribute"`` of its :class:`GameCommands` (:func:`load`).
+        reference: ``"module:attribute"`` of its :class:`GameReference`.
         page: its page (:class:`GamePage`).
         seats: the seats of a game created on the server.
         request: the name and description of its create request's model on the server.
@@ -335,19 +357,21 @@ class GameEntry(Generic[C, S, V]):
         encoder: ``"module:attribute"`` of its RL observation encoder: a callable taking
             the configuration and returning an object with ``size`` and ``encode(view)``
             (``sagrada.rl``; needs NumPy), or ``""`` where the game has none.
-        extra: anything else a game publishes for its own page (JSON-ready).
+        summary: what the lobby's list shows of a game's configuration besides its options
+            (JSON-ready, merged into the game's summary).
     """
 
     game: Game[C, S, V]
     bots: GameBots
     commands: str
+    reference: str
     page: GamePage
     seats: Seats
     request: tuple[str, str]
     options_doc: OptionsDoc
     rounds: int
     encoder: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    summary: Callable[[C], Mapping[str, Any]] = lambda config: {}
 
     @property
     def name(self) -> str:
@@ -358,6 +382,11 @@ class GameEntry(Generic[C, S, V]):
         """The game's command-line parts (imported now)."""
         commands: GameCommands = load(self.commands)
         return commands
+
+    def answers(self) -> GameReference:
+        """The game's reference answers (imported now)."""
+        reference: GameReference = load(self.reference)
+        return reference
 
 
 def load(reference: str) -> Any:

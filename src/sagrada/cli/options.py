@@ -134,7 +134,9 @@ def register(subparsers: Any) -> None:
             "flags of play, simulate and bench and the server's POST /api/games take them."
         ),
     )
-    parser.add_argument("--game", default="sagrada", help="the game (default sagrada)")
+    parser.add_argument(
+        "--game", default=default_game(), help=f"the game (default {default_game()})"
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the schema as JSON")
     output.add_argument(

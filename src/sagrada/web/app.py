@@ -13,19 +13,21 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from sagrada.core.errors import SagradaError
 from sagrada.core.messages import Message, msg
-from sagrada.registry import game as game_entry
-from sagrada.registry import game_bots
+from sagrada.entry import GameEntry
+from sagrada.registry import default_game, entries, game_bots
+from sagrada.registry import entry as game_entry
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.help import router as help_router
 from sagrada.web.limits import BodyLimit, RateLimiter
@@ -184,25 +186,25 @@ def create_app(
         responses=errors(400, 413, 422, 429, 503),
     )
     async def create_game(request: Request, body: Annotated[Any, Body()]) -> dict[str, Any]:
-        """Create a game (``"game"``: ``sagrada``, the default, or ``cards``, the solo card
-        game); answer its id and a secret token for each human seat."""
+        """Create a game (``"game"``: a registered game's name; the default game's when left
+        out); answer its id and a secret token for each human seat."""
         if not create_limit.allow(client_key(request)):
             raise GameError(429, msg("web.too_many_games"))
         if not isinstance(body, dict):
             raise GameError(400, NOT_AN_OBJECT)
-        name = body.get("game", "sagrada")
+        name = body.get("game", default_game())
         if not isinstance(name, str) or name not in CREATE_MODELS:
-            raise GameError(422, f"game: {name!r} is not a game (sagrada or cards)")
+            raise GameError(422, f"game: {name!r} is not a game ({' or '.join(CREATE_MODELS)})")
         try:
             data: dict[str, Any] = CREATE_MODELS[name].model_validate(body).model_dump()
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(part) for part in first["loc"]) or "body"
             raise GameError(422, f"{where}: {first['msg']}") from None
-        entry = game_entry(name)
-        options = {spec.name: data[spec.name] for spec in entry.options()}
-        config = entry.config_from_json(options)
-        players = entry.num_players(config)
+        chosen = game_entry(name).game
+        options = {spec.name: data[spec.name] for spec in chosen.options()}
+        config = chosen.config_from_json(options)
+        players = chosen.num_players(config)
         bots: list[str | None] = (
             list(data["bots"]) if data["bots"] is not None else [None] * players
         )
@@ -220,7 +222,7 @@ def create_app(
             n if b is None else f"{n} ({b} bot)" if not named else n
             for n, b in zip(names, bots, strict=True)
         ]
-        entry.new_state(config, 0)  # refuses impossible card deals before anything is stored
+        chosen.new_state(config, 0)  # refuses impossible card deals before anything is stored
         if all(b is not None for b in bots):
             watched = sum(
                 1
@@ -465,28 +467,40 @@ def create_app(
     async def lobby_page() -> Response:
         return _page(static / "index.html")
 
-    @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str, request: Request) -> Response:
-        # A link to a solo card game by the dice game's address: its own page, same query.
-        with contextlib.suppress(GameError):
-            if (await manager.get(game_id)).game.name == "cards":
-                query = f"?{request.url.query}" if request.url.query else ""
-                return RedirectResponse(f"/cards/{game_id}{query}")
-        return _page(static / "game.html")
+    def page_route(entry: GameEntry[Any, Any, Any]) -> Any:
+        page = entry.page
 
-    @app.get("/cards/{game_id}", include_in_schema=False)
-    async def card_game_page(game_id: str) -> Response:
-        return _page(static / "cards.html")
+        async def game_page(game_id: str, request: Request) -> Response:
+            # A link to another game's room by this game's address: the room's own page.
+            with contextlib.suppress(GameError):
+                own = game_entry((await manager.get(game_id)).game.name).page
+                if own.path != page.path:
+                    query = f"?{request.url.query}" if request.url.query else ""
+                    return RedirectResponse(f"/{own.path}/{game_id}{query}")
+            return _page(page.folder / "index.html")
 
+        return game_page
+
+    # A seat's page, at each game's address (/game/ID, /cards/ID).
+    for entry in entries():
+        app.add_api_route(
+            f"/{entry.page.path}/{{game_id}}", page_route(entry), include_in_schema=False
+        )
+
+    # Each game's page files, then the shell's (a game's folder first: /static/ holds it).
+    for entry in entries():
+        folder = Path(str(entry.page.folder))
+        if folder.is_dir():
+            app.mount(f"/static/games/{entry.name}", StaticFiles(directory=folder))
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")
     return app
 
 
-def _page(path: Path) -> Response:
+def _page(path: Path | Traversable) -> Response:
     if not path.is_file():
         return JSONResponse({"detail": "the pages are not installed"}, status_code=404)
-    return FileResponse(path, headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(path.read_text(encoding="utf-8"), headers={"Cache-Control": "no-cache"})
 
 
 #: The environment variables :func:`app_from_environment` reads (``sagrada serve --workers``

@@ -35,15 +35,6 @@ log = logging.getLogger("sagrada.web")
 
 _T = TypeVar("_T")
 
-#: Bots that search for a second or more per move (by name: ``planner`` at either game);
-#: they think in worker processes.
-HEAVY_BOTS = frozenset({"hard", "mcts", "planner"})
-
-
-def heavy(spec: str) -> bool:
-    """Whether the bot ``spec`` searches (:data:`HEAVY_BOTS`), whatever its budget."""
-    return spec.partition(":")[0] in HEAVY_BOTS
-
 
 def planned(bot: Any) -> tuple[int, ...]:
     """What ``bot`` means to play after the action it chose last (its ``planned()``, which
@@ -187,7 +178,8 @@ class BotRunner:
         process, another in a thread."""
         name = room.game.name
         seed = secrets.randbits(62)
-        if game_bots(name).hint in HEAVY_BOTS:
+        bots = game_bots(name)
+        if bots.searches(bots.hint):
             ranked = await self._in_worker(advise, name, seed, view, legal)
             if ranked is not None:
                 return list(ranked)
@@ -199,7 +191,7 @@ class BotRunner:
         """Ask a bot for its move: searching bots in a worker process (the next step of the
         plan it is playing, if the game is where the plan expects it), others in a thread."""
         view = room.game.view(state, seat)
-        if not heavy(spec):
+        if not game_bots(room.game.name).searches(spec):
             return await asyncio.to_thread(bot.choose, view, legal)
         following = follow_plan(room.plans, seat, state.history, legal)
         if following is not None:

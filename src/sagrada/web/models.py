@@ -8,9 +8,9 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
 from sagrada.bots.advice import Basis, Scale
-from sagrada.core.options import OPTIONS, OptionSpec
-from sagrada.games.cards.options import CARD_OPTIONS
-from sagrada.registry import game_bots
+from sagrada.core.options import OptionSpec
+from sagrada.entry import GameEntry
+from sagrada.registry import default_game, entries
 from sagrada.table_options import TableOption
 from sagrada.web.session import GameError
 
@@ -63,10 +63,6 @@ def _option_field(spec: OptionSpec, required: bool) -> tuple[Any, Any]:
     return text, Field(default, max_length=40, description=spec.help)
 
 
-#: Options a request must give (the others have the schema's defaults).
-REQUIRED_OPTIONS: Final = ("players",)
-
-
 def _table_field(option: TableOption) -> tuple[Any, Any]:
     """The request field of a table option, from its declaration."""
     if option.type == "bool":
@@ -78,58 +74,50 @@ def _table_field(option: TableOption) -> tuple[Any, Any]:
     return kind, Field(option.default, description=option.help)
 
 
-def _table_fields(game_name: str) -> dict[str, Any]:
-    """The request fields of the table options a game is offered with (games.py says which)."""
-    return {option.name: _table_field(option) for option in game_bots(game_name).table}
+def _create_model(entry: GameEntry[Any, Any, Any], default: bool) -> type[BaseModel]:
+    """The body of POST /api/games for one game: its name (which the default game's body may
+    leave out), every option of its schema, its seats and the options of its table."""
+    seats = entry.seats
+    game_field: Any = Field(entry.name if default else ..., description=entry.game.title)
+    fields: dict[str, Any] = {
+        "game": (Literal[entry.name], game_field),
+        **{
+            spec.name: _option_field(spec, spec.name in seats.required_options)
+            for spec in entry.game.options()
+        },
+        "bots": (
+            list[str | None] | None,
+            Field(
+                None,
+                min_length=seats.least,
+                max_length=seats.most,
+                description="a bot per seat (null: a person)",
+            ),
+        ),
+        "names": (
+            list[Name] | None,
+            Field(
+                None, min_length=seats.least, max_length=seats.most, description="a name per seat"
+            ),
+        ),
+        "open_seats": (
+            bool,
+            Field(
+                False, description="may strangers take free seats from the lobby (else: invites)"
+            ),
+        ),
+        **{option.name: _table_field(option) for option in entry.bots.table},
+    }
+    name, doc = entry.request
+    return create_model(
+        name, __config__=ConfigDict(extra="forbid", strict=True), __doc__=doc, **fields
+    )
 
 
-_CREATE_FIELDS: dict[str, Any] = {
-    "game": (Literal["sagrada"], Field("sagrada", description="the dice game")),
-    **{spec.name: _option_field(spec, spec.name in REQUIRED_OPTIONS) for spec in OPTIONS},
+#: Each game's request model, by name (the default game's first).
+CREATE_MODELS: Final[dict[str, type[BaseModel]]] = {
+    entry.name: _create_model(entry, entry.name == default_game()) for entry in entries()
 }
-_CREATE_FIELDS.update(
-    bots=(
-        list[str | None] | None,
-        Field(None, max_length=6, description="a bot per seat (null: a person)"),
-    ),
-    names=(list[Name] | None, Field(None, max_length=6, description="a name per seat")),
-    open_seats=(
-        bool,
-        Field(False, description="may strangers take free seats from the lobby (else: invites)"),
-    ),
-    **_table_fields("sagrada"),
-)
-#: The body of POST /api/games: every game option of the schema, and the seats.
-CreateGame: type[BaseModel] = create_model(
-    "CreateGame",
-    __config__=ConfigDict(extra="forbid", strict=True),
-    __doc__="A new game: its options (only players is required) and its seats.",
-    **_CREATE_FIELDS,
-)
-_CARD_FIELDS: dict[str, Any] = {
-    "game": (Literal["cards"], Field(description="the solo card game")),
-    **{spec.name: _option_field(spec, False) for spec in CARD_OPTIONS},
-    "bots": (
-        list[str | None] | None,
-        Field(None, min_length=1, max_length=1, description="null: a person"),
-    ),
-    "names": (
-        list[Name] | None,
-        Field(None, min_length=1, max_length=1, description="the player's name"),
-    ),
-    "open_seats": (bool, Field(False, description="may a stranger take the seat from the lobby")),
-    **_table_fields("cards"),
-}
-#: The body of POST /api/games for the solo card game (``"game": "cards"``): its options and
-#: its one seat (a person, or a bot to watch).
-CreateCardGame: type[BaseModel] = create_model(
-    "CreateCardGame",
-    __config__=ConfigDict(extra="forbid", strict=True),
-    __doc__="A new solo card game: its options and its seat.",
-    **_CARD_FIELDS,
-)
-#: Each game's request model, by name.
-CREATE_MODELS: Final[dict[str, type[BaseModel]]] = {"sagrada": CreateGame, "cards": CreateCardGame}
 
 
 class SeatToken(BaseModel):

@@ -23,8 +23,7 @@ from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.messages import msg
-from sagrada.core.record import GAME_NAME
-from sagrada.registry import game, game_bots, rated_json
+from sagrada.registry import default_game, game, game_bots, rated_json
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
@@ -68,13 +67,14 @@ class GameManager(InStep):
         bots: list[str | None],
         names: list[str],
         open_seats: bool = False,
-        game_name: str = GAME_NAME,
+        game_name: str | None = None,
         turn_seconds: int | None = None,
         hints: bool = False,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game of the registry's game ``game_name`` (a person having
         ``turn_seconds`` a turn, or no limit); return the room, the token of the creator's
         seat (the first human seat) and an invite code for every other human seat, by seat."""
+        game_name = game_name or default_game()
         seats: list[Seat] = []
         tokens: list[str | None] = []
         invites: list[str | None] = []

@@ -19,9 +19,8 @@ from typing import Any
 from sagrada.bots.pimc import PlanFollower
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
-from sagrada.core.record import GAME_NAME
 from sagrada.entry import Player, Record
-from sagrada.registry import game, make_player
+from sagrada.registry import default_game, entry, make_player
 from sagrada.web.fanout import Listener
 
 
@@ -111,10 +110,11 @@ class Room:
         seed: int,
         seats: list[Seat],
         created: float,
-        game_name: str = GAME_NAME,
+        game_name: str | None = None,
     ) -> None:
         self.id = game_id
-        self.game = game(game_name)
+        self.entry = entry(game_name or default_game())
+        self.game = self.entry.game
         self.config = config
         self.seed = seed
         self.seats = seats
@@ -124,7 +124,7 @@ class Room:
         self.listeners: set[Listener] = set()
         # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.
         self.bots: dict[int, Player] = {
-            s.seat: make_player(game_name, s.bot, secrets.randbits(62))
+            s.seat: make_player(self.game.name, s.bot, secrets.randbits(62))
             for s in seats
             if s.bot is not None
         }
@@ -166,13 +166,13 @@ class Room:
             "game": self.game.name,
             "players": self.game.num_players(self.config),
             "status": self.status,
-            "round": min(state.round + 1, 10),
+            "round": min(state.round + 1, self.entry.rounds),
             "phase": state.phase_name,
             "created": self.created,
             "actions": len(state.history),
             "seats": [s.public() for s in self.seats],
             "winners": list(self.game.outcome(state).winners) if state.is_over else None,
-            "private_pools": bool(getattr(self.config, "private_pools", False)),
+            **self.entry.summary(self.config),
             "config": self.config.to_json(),
             "rematch": self.rematch,
             "turn_seconds": self.turn_seconds,

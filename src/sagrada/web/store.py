@@ -43,7 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from sagrada.core.record import GAME_NAME
+from sagrada.registry import default_game
 
 metadata = MetaData()
 
@@ -51,7 +51,7 @@ games_table = Table(
     "games",
     metadata,
     Column("id", String(32), primary_key=True),
-    Column("game", String(16), nullable=False, server_default=GAME_NAME),
+    Column("game", String(16), nullable=False, server_default=default_game()),
     Column("created", Float, nullable=False),
     Column("config", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
@@ -81,7 +81,7 @@ CHANGED, CHAT, HINT = "game", "chat", "hint"
 #: to an old one.
 _ADDED_COLUMNS: dict[tuple[str, str], str] = {
     ("games", "game"): (
-        f"ALTER TABLE games ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT '{GAME_NAME}'"
+        f"ALTER TABLE games ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT '{default_game()}'"
     ),
     ("games", "rematch"): "ALTER TABLE games ADD COLUMN rematch VARCHAR(32)",
     ("games", "turn_seconds"): "ALTER TABLE games ADD COLUMN turn_seconds INTEGER",
@@ -203,12 +203,13 @@ class Store:
         seed: int,
         seats: list[dict[str, Any]],
         status: str,
-        game: str = GAME_NAME,
+        game: str | None = None,
         turn_seconds: int | None = None,
         hints: bool = False,
     ) -> float:
         """Insert a new game (of the registry's game ``game``, with ``turn_seconds`` a turn or
-        no limit); return its creation time."""
+        no limit; the default game's when None); return its creation time."""
+        game = game or default_game()
         created = time.time()
         with self.engine.begin() as conn:
             conn.execute(

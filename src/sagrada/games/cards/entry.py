@@ -27,7 +27,10 @@ ENTRY: Final[GameEntry[CardOptions, CardState, CardView]] = GameEntry(
         table=(CARD_HINTS,),
     ),
     commands="sagrada.games.cards.commands:COMMANDS",
-    page=GamePage("cards", resources.files("sagrada.web") / "static", "cards.html"),
+    reference="sagrada.games.cards.reference:REFERENCE",
+    page=GamePage(
+        "cards", resources.files("sagrada.games.cards") / "page", "page.lobby.list.card_game"
+    ),
     seats=Seats(most=1, least=1),
     request=(
         "CreateCardGame",

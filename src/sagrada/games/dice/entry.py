@@ -25,7 +25,8 @@ ENTRY: Final[GameEntry[GameConfig, State, PlayerView]] = GameEntry(
         table=TABLE_OPTIONS,
     ),
     commands="sagrada.games.dice.commands:COMMANDS",
-    page=GamePage("game", resources.files("sagrada.web") / "static", "game.html"),
+    reference="sagrada.games.dice.reference:REFERENCE",
+    page=GamePage("game", resources.files("sagrada.games.dice") / "page", "page.lobby.list.game"),
     seats=Seats(most=MAX_PLAYERS, required_options=("players",)),
     request=("CreateGame", "A new game: its options (only players is required) and its seats."),
     options_doc=OptionsDoc(
@@ -41,4 +42,5 @@ server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file 
     ),
     rounds=ROUNDS,
     encoder="sagrada.rl.encoding:DiceEncoder",
+    summary=lambda config: {"private_pools": config.private_pools},
 )

@@ -193,7 +193,7 @@ export function restrictionAt(grid, cell) {
 export async function startPage() {
   const toggle = document.querySelector('[data-testid="colour-blind-toggle"]');
   if (toggle) setupColourBlindToggle(toggle);
-  await loadMessages(api);
+  await Promise.all([loadMessages(api), loadGames()]);
   translatePage();
   setupLanguageSwitch(document.querySelector('[data-testid="language"]'));
 }
@@ -280,10 +280,25 @@ export function rememberToken(gameId, seat, token) {
   }
 }
 
-/** The URL of a game page (the card game's for `game` "cards"), with the seat's token when
- * there is one. */
-export function gameUrl(gameId, token, game = "sagrada") {
-  const path = `/${game === "cards" ? "cards" : "game"}/${encodeURIComponent(gameId)}`;
+// -- the games this server plays (GET /api/registry), loaded by startPage -----------------
+
+/** Each game the server plays: {name, title, page, static}, the default game first. */
+export let GAMES = [];
+
+async function loadGames() {
+  GAMES = await api("GET", "/api/registry");
+}
+
+/** The game called `name` (the default game for null or a name the server does not know). */
+export function gameInfo(name = null) {
+  return GAMES.find((game) => game.name === name) || GAMES[0];
+}
+
+/** The URL of a seat's page of game `gameId` (a game of `game`, by name: by default the game
+ * of the page it is called on, its body's data-game, else the default game), with the seat's
+ * token when there is one. */
+export function gameUrl(gameId, token, game = document.body.dataset.game || null) {
+  const path = `${gameInfo(game).page}/${encodeURIComponent(gameId)}`;
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }
 

@@ -9,8 +9,8 @@
 
 import { api, el } from "./common.js";
 import { loadMessages, pageLanguage, tr } from "./i18n.js";
-import { illustration } from "./help/picture.js";
-import { cardColour } from "./cards/model.js";
+import { illustration } from "/static/help/picture.js";
+import { cardColour } from "/static/games/cards/model.js";
 
 /** The tabs, in order: id and the message of its title. */
 const TABS = [

@@ -1,9 +1,9 @@
 // The pictures of the rules help: a die, a window with dice and arrows, drawn as SVG from
 // the data of GET /api/rules (its "illustration" entries). One renderer: illustration().
 
-import { CELLS, COLOURS, el } from "../common.js";
-import { tr } from "../i18n.js";
-import { CARD_COLOURS, cardColour } from "../cards/model.js";
+import { CELLS, COLOURS, el } from "/static/common.js";
+import { tr } from "/static/i18n.js";
+import { CARD_COLOURS, cardColour } from "/static/games/cards/model.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Colour glyphs, the card game's black included (the names: cardColour). */

@@ -2,8 +2,8 @@
 // seconds): the open and running games, to resume a seat remembered in this browser, join
 // (POST /api/games/{id}/join) or watch; the finished ones, to replay. A page at a time.
 
-import { api, el, gameUrl, rememberToken, rememberedTokens } from "../common.js";
-import { formatDate, tr } from "../i18n.js";
+import { api, el, gameInfo, gameUrl, rememberToken, rememberedTokens } from "/static/common.js";
+import { formatDate, tr } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -101,7 +101,7 @@ function gameItem(game, mine) {
     el(
       "div",
       { class: "game-head" },
-      el("strong", { text: tr(game.game === "cards" ? "page.lobby.list.card_game" : "page.lobby.list.game", { game: game.id }) }),
+      el("strong", { text: tr(gameInfo(game.game).list_label, { game: game.id }) }),
       ` · ${tr("page.lobby.list.players", { n: game.players })} · ${state}`,
       el("span", { class: "hint", text: ` · ${when(game.created)}` }),
     ),

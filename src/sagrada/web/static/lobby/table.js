@@ -3,8 +3,8 @@
 // sagrada/table_options.py): each form shows only its own game's, and sends the values that
 // differ from the defaults.
 
-import { el } from "../common.js";
-import { tr } from "../i18n.js";
+import { el } from "/static/common.js";
+import { tr } from "/static/i18n.js";
 
 /** The controls of `options` (the server's answer), each with the test id `prefix` and its name
  * with dashes (`turn-seconds`, `card-hints`): their `rows`, and `fields()`, the request fields

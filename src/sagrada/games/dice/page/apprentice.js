@@ -4,10 +4,10 @@
 // mark of the apprentice spaces in the windows. The cards, the spaces and what may be played
 // come from the view and its actions; the page knows no card of its own.
 
-import { el, houseNote } from "../common.js";
-import { t, tr } from "../i18n.js";
-import { S, $, mySeat } from "./state.js";
-import { choose } from "./flow.js";
+import { el, houseNote } from "/static/common.js";
+import { t, tr } from "/static/i18n.js";
+import { S, mySeat, $ } from "/static/shell/state.js";
+import { choose } from "/static/shell/flow.js";
 
 /** The caption of a card's button, by the way it is played (the card's `play`). */
 // A card played by discarding it is used as it goes to the discard pile: say both.

@@ -4,11 +4,12 @@
 // a tool turns where it lies (POST /preview). Everything comes from the view: the
 // dice's symbols, arrows and requirements are the engine's. (orange.js draws the dice.)
 
-import { api, el, COLOURS, dieFace, dieLabel, houseNote, spaceFace } from "../common.js";
-import { t, tr } from "../i18n.js";
-import { token, API, S, $, mySeat, masterworkRotations, chosenRotation, slotsFor } from "./state.js";
-import { onSlot, chooseRotation } from "./flow.js";
-import { render } from "./render.js";
+import { api, el, COLOURS, dieFace, dieLabel, houseNote, spaceFace } from "/static/common.js";
+import { t, tr } from "/static/i18n.js";
+import { token, API, S, mySeat, $ } from "/static/shell/state.js";
+import { masterworkRotations, chosenRotation, slotsFor } from "./model.js";
+import { onSlot, chooseRotation } from "./clicks.js";
+import { render } from "/static/shell/render.js";
 import { masterworkFace, masterworkLabel, arrowDiagram, turnedArrows, shortSymbol, explanation } from "./orange.js";
 
 // -- the die in hand: previewed on a cell ---------------------------------------------------------

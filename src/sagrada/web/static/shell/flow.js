@@ -1,21 +1,9 @@
-// Playing: committing actions, a tool gathered step by step and previewed before it is sent,
-// a turn staged (each action previewed, Undo, Confirm turn) for players who confirm each turn,
-// and the clicks on dice and cells that choose an action (or the first half of one).
+// Playing, on every game's page: committing actions, a tool gathered step by step and previewed
+// before it is sent, a turn staged (each action previewed, Undo, Confirm turn) for players who
+// confirm each turn. A game's page turns its clicks into actions and hands them to choose().
 
-import { api, preference } from "../common.js";
-import {
-  token,
-  API,
-  S,
-  CONFIRM_KEY,
-  MAX_ACTIONS,
-  byTestId,
-  shownView,
-  currentActions,
-  actionModel,
-  chosenRotation,
-  slotsFor,
-} from "./state.js";
+import { api, preference } from "/static/common.js";
+import { token, API, S, CONFIRM_KEY, MAX_ACTIONS, byTestId, currentActions } from "./state.js";
 import { render } from "./render.js";
 import { showError, applyView } from "./socket.js";
 
@@ -81,9 +69,14 @@ async function runPreview({ mayCommit = true } = {}) {
   render();
 }
 
-// The kinds of action that may start a tool's steps: a tool card, and playing an apprentice
-// card (an apprentice's tool). The preview says when what they started is whole.
-const GATHERED = new Set(["tool", "activate", "discard"]);
+// The kinds of action that start steps gathered until whole (a tool card; a page adds its
+// game's own with gatherKinds). The preview says when what they started is whole.
+const GATHERED = new Set(["tool"]);
+
+/** Say which kinds of action of the page's game start a tool's steps, besides "tool". */
+export function gatherKinds(...kinds) {
+  for (const kind of kinds) GATHERED.add(kind);
+}
 
 let stagedPage = false;
 
@@ -170,54 +163,12 @@ function dropFrom(index) {
   return runPreview({ mayCommit: false });
 }
 
-// -- click handlers ------------------------------------------------------------------------------
-
-// A die of a pool is selected by its place in the pool (`index`): two equal dice are two dice.
-
-export function onPoolDie(die, index) {
-  const m = actionModel(currentActions());
-  if (m.poolPick.has(die)) return choose(m.poolPick.get(die));
-  toggleSelection({ kind: "pool", die, index });
-}
-
-export function onOwnDie(die, index) {
-  const m = actionModel(currentActions());
-  if (m.ownPick.has(die)) return choose(m.ownPick.get(die));
-  toggleSelection({ kind: "own", die, index });
-}
-
-function toggleSelection(selection) {
+/** Select (or, clicked again, drop) the first half of a two-click action: a die of a pool
+ * (`{kind, die, index}`: two equal dice are two dice) or a cell (`{kind: "move", cell}`). */
+export function toggleSelection(selection) {
   const sel = S.selection;
   const same = sel && sel.kind === selection.kind && sel.die === selection.die && sel.index === selection.index && sel.cell === selection.cell;
   S.selection = same ? null : selection;
-  render();
-}
-
-export function onCell(cell) {
-  const m = actionModel(currentActions());
-  const sel = S.selection;
-  if (m.masterwork.has(cell)) return choose(m.masterwork.get(cell).get(chosenRotation(m)));
-  if (sel && sel.kind === "pool" && m.poolPlace.get(sel.die)?.has(cell)) return choose(m.poolPlace.get(sel.die).get(cell));
-  if (sel && sel.kind === "own" && m.ownPlace.get(sel.die)?.has(cell)) return choose(m.ownPlace.get(sel.die).get(cell));
-  if (sel && sel.kind === "move" && m.moves.get(sel.cell)?.has(cell)) return choose(m.moves.get(sel.cell).get(cell));
-  if (m.put.has(cell)) return choose(m.put.get(cell));
-  if (m.moves.has(cell)) return toggleSelection({ kind: "move", cell });
-  if (sel) {
-    S.selection = null;
-    render();
-  }
-}
-
-/** A slot of the masterwork board: the selected Draft Pool die (or the die in hand) goes into
- * it, if it may. */
-export function onSlot(slot) {
-  const slots = slotsFor(shownView(), actionModel(currentActions()));
-  if (slots.has(slot)) return choose(slots.get(slot));
-}
-
-/** Choose how the masterwork die in hand is turned before clicking where it goes. */
-export function chooseRotation(rotation) {
-  S.rotation = rotation;
   render();
 }
 

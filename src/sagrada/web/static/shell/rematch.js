@@ -3,10 +3,10 @@
 // their own, and goes there. Once someone asked, the summary names the new game and the
 // button reads "Join the rematch"; spectators may watch it.
 
-import { api, el, gameUrl, rememberToken, rememberedTokens } from "../common.js";
+import { api, el, gameUrl, rememberToken, rememberedTokens } from "/static/common.js";
 import { token, API, S, mySeat } from "./state.js";
 import { showError } from "./socket.js";
-import { tr } from "../i18n.js";
+import { tr } from "/static/i18n.js";
 
 let asking = false;
 

@@ -2,7 +2,7 @@
 // suggested action in words, the drawn card or window card to select for it, and what it is
 // taken with on the table.
 
-import { tr } from "../i18n.js";
+import { tr } from "/static/i18n.js";
 import { cardLabel } from "./model.js";
 
 /** What a card game's action does, in words (imperative: "place the red 3 on B4"). */

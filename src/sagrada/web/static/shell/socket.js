@@ -2,11 +2,18 @@
 // answer), GET /view, and the WebSocket with reconnection and its connection badge; other
 // modules hear of its other messages (the chat) through onSocket.
 
-import { api, rememberToken } from "../common.js";
+import { api, rememberToken } from "/static/common.js";
 import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
 import { render } from "./render.js";
-import { t, tr } from "../i18n.js";
-import { noteRounds } from "./log.js";
+import { t, tr } from "/static/i18n.js";
+
+/** What the page's game wants to note of each new view before it is shown (watchViews). */
+const viewWatchers = [];
+
+/** Call `fn(before, after)` with the view shown and each newer one, before it is shown. */
+export function watchViews(fn) {
+  viewWatchers.push(fn);
+}
 
 /** Show an error: the engine's message for it when there is one (rendered from the
  * catalogue), else the server's text. */
@@ -26,7 +33,7 @@ export function applyView(view) {
     S.rotation = 0;
     S.hint = null;
   }
-  noteRounds(S.view, view);
+  for (const fn of viewWatchers) fn(S.view, view);
   S.view = view;
   if (token && mySeat(view) !== null) rememberToken(gameId, mySeat(view), token);
   render();

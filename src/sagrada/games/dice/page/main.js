@@ -3,51 +3,33 @@
 // and fields, listed by the engine), so the page needs no rules of its own: it only groups the
 // legal actions by what the player clicks.
 //
-// The entry point: draws the whole page (render) and starts it (init). The page's jobs live in
-// game/: state, render, socket, flow, stage, header, board, masterwork, orange, apprentice,
-// log, end, rematch, chat, clock, hint, score, alert (see each module's first lines).
+// The entry point: draws the whole page (render) and starts it (init). The dice game's own
+// modules are beside it (model, clicks, advice, stage, header, board, masterwork, orange,
+// apprentice, log, end, score); what every game's page shares is the shell's, /static/shell/
+// (state, render, socket, flow, hint, replay, rematch, chat, clock, alert): see each module's
+// first lines.
 
-import { api, startPage, rememberedTokens, rememberToken, gameUrl } from "./common.js";
-import { showKind, tr } from "./i18n.js";
-import {
-  gameId,
-  token,
-  invite,
-  API,
-  S,
-  setCards,
-  CARDS,
-  $,
-  byTestId,
-  playerName,
-  mySeat,
-  shownView,
-  currentActions,
-  actionModel,
-} from "./game/state.js";
-import { setRenderer } from "./game/render.js";
-import { showError, loadView, connect, onSocket } from "./game/socket.js";
-import { bindTurnControls, offerStaging } from "./game/flow.js";
-import { bindStageControls, renderStage } from "./game/stage.js";
-import { renderHeader, renderActionBar } from "./game/header.js";
-import {
-  renderSetup,
-  renderPlayers,
-  renderPool,
-  renderTrack,
-  renderTools,
-  renderPublics,
-  renderBag,
-} from "./game/board.js";
-import { renderMasterwork } from "./game/masterwork.js";
-import { renderApprentice } from "./game/apprentice.js";
-import { renderLog, bindLogControls } from "./game/log.js";
-import { renderEnd, pinPart, renderReplayBanner } from "./game/end.js";
-import { bindChat, loadChat, addMessage } from "./game/chat.js";
-import { startClocks, renderTurnClock } from "./game/clock.js";
-import { bindHint, renderHint } from "./game/hint.js";
-import { renderLiveScore } from "./game/score.js";
-import { bindAlerts, renderAlerts } from "./game/alert.js";
+import { api, startPage, rememberedTokens, rememberToken, gameUrl } from "/static/common.js";
+import { showKind, tr } from "/static/i18n.js";
+import { gameId, token, invite, API, S, byTestId, playerName, mySeat, shownView, currentActions, $ } from "/static/shell/state.js";
+import { setCards, CARDS, actionModel } from "./model.js";
+import { setRenderer } from "/static/shell/render.js";
+import { showError, loadView, connect, onSocket, watchViews } from "/static/shell/socket.js";
+import { bindTurnControls, gatherKinds, offerStaging } from "/static/shell/flow.js";
+import { DICE_ADVICE } from "./advice.js";
+import { bindStageControls, renderStage } from "./stage.js";
+import { renderHeader, renderActionBar } from "./header.js";
+import { renderSetup, renderPlayers, renderPool, renderTrack, renderTools, renderPublics, renderBag } from "./board.js";
+import { renderMasterwork } from "./masterwork.js";
+import { renderApprentice } from "./apprentice.js";
+import { renderLog, bindLogControls, noteRounds } from "./log.js";
+import { renderEnd, pinPart } from "./end.js";
+import { renderReplayBanner } from "/static/shell/replay.js";
+import { bindChat, loadChat, addMessage } from "/static/shell/chat.js";
+import { startClocks, renderTurnClock } from "/static/shell/clock.js";
+import { bindHint, renderHint } from "/static/shell/hint.js";
+import { renderLiveScore } from "./score.js";
+import { bindAlerts, renderAlerts } from "/static/shell/alert.js";
 
 /** Re-render everything, keeping keyboard focus on the "same" element (by data-key). */
 function render() {
@@ -99,12 +81,15 @@ async function init() {
   }
   bindLogControls();
   offerStaging();
+  // Playing an apprentice card (an apprentice's tool) is gathered like a tool's steps.
+  gatherKinds("activate", "discard");
+  watchViews(noteRounds);
   bindTurnControls(
     () => actionModel(currentActions()).pass,
     () => S.scorePin && pinPart(S.scorePin.seat, S.scorePin.part),
   );
   bindStageControls();
-  bindHint();
+  bindHint(DICE_ADVICE);
   bindAlerts();
   if (invite && !token) {
     redeemInvite();

@@ -3,8 +3,8 @@
 // unless turned on) and, while the tab is hidden, a browser notification (the "Notify me"
 // toggle, which asks the browser's permission). Both settings are remembered.
 
-import { bindPreference, preference, setPreference } from "../common.js";
-import { t, tr } from "../i18n.js";
+import { bindPreference, preference, setPreference } from "/static/common.js";
+import { t, tr } from "/static/i18n.js";
 import { gameId, S, byTestId, myTurn } from "./state.js";
 
 const SOUND_KEY = "sagrada.sound";

@@ -4,11 +4,11 @@
 // be seen before it counts): it is sent at once, with what is staged, and the page says so.
 // The staging itself is flow.js's.
 
-import { bindPreference } from "../common.js";
-import { S, CONFIRM_KEY, MAX_ACTIONS, byTestId, currentActions } from "./state.js";
-import { staging, toolStart, undo, confirmTurn } from "./flow.js";
-import { render } from "./render.js";
-import { tr } from "../i18n.js";
+import { bindPreference } from "/static/common.js";
+import { S, CONFIRM_KEY, MAX_ACTIONS, byTestId, currentActions } from "/static/shell/state.js";
+import { staging, toolStart, undo, confirmTurn } from "/static/shell/flow.js";
+import { render } from "/static/shell/render.js";
+import { tr } from "/static/i18n.js";
 
 export function bindStageControls() {
   bindPreference(byTestId("confirm-setting"), CONFIRM_KEY, true, () => render());

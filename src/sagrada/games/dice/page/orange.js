@@ -5,9 +5,9 @@
 // (`masterwork.faces`, and each placed die's `arrows` and `targets`); the page knows only
 // the compass (N, NE, ... NW) and that a turn is clockwise.
 
-import { el } from "../common.js";
-import { t, tr } from "../i18n.js";
-import { shownView } from "./state.js";
+import { el } from "/static/common.js";
+import { t, tr } from "/static/i18n.js";
+import { shownView } from "/static/shell/state.js";
 
 // -- the faces of the view --------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 // `live_score`, only ever your own), part by part, with the total. With actions staged or a
 // tool under way, the provisional view's: what the window would score with them.
 
-import { el } from "../common.js";
-import { t, tr } from "../i18n.js";
-import { S, $ } from "./state.js";
+import { el } from "/static/common.js";
+import { t, tr } from "/static/i18n.js";
+import { S, $ } from "/static/shell/state.js";
 
 export function renderLiveScore(view) {
   const panel = $("live-score-panel");

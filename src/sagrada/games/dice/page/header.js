@@ -2,20 +2,12 @@
 // saying what to click, the die in hand, choice buttons, Pass and Cancel tool). The tab's
 // title is alert.js's; Undo and Confirm turn are stage.js's.
 
-import { dieLabel, el, dieFace } from "../common.js";
-import {
-  gameId,
-  S,
-  $,
-  byTestId,
-  mySeat,
-  playerName,
-  currentActions,
-  holdsMasterworkDie,
-} from "./state.js";
-import { choose, toolStart } from "./flow.js";
+import { dieLabel, el, dieFace } from "/static/common.js";
+import { gameId, S, byTestId, mySeat, playerName, currentActions, $ } from "/static/shell/state.js";
+import { holdsMasterworkDie } from "./model.js";
+import { choose, toolStart } from "/static/shell/flow.js";
 import { heldMasterworkDie } from "./masterwork.js";
-import { t, tr } from "../i18n.js";
+import { t, tr } from "/static/i18n.js";
 
 export function renderHeader(view) {
   const seat = mySeat(S.view);

@@ -4,16 +4,16 @@
 // step, previewed, and sent whole) and hints (game/hint.js, with cards/advice.js). Its own
 // drawing is in cards/.
 
-import { el, startPage } from "./common.js";
-import { showKind, t, tr } from "./i18n.js";
-import { gameId, S, $, byTestId, shownView, currentActions } from "./game/state.js";
-import { setRenderer } from "./game/render.js";
-import { showError, loadView, connect } from "./game/socket.js";
-import { bindTurnControls, choose } from "./game/flow.js";
-import { bindHint, renderHint } from "./game/hint.js";
-import { cardActionModel } from "./cards/model.js";
-import { CARD_ADVICE } from "./cards/advice.js";
-import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./cards/board.js";
+import { el, startPage } from "/static/common.js";
+import { showKind, t, tr } from "/static/i18n.js";
+import { gameId, S, byTestId, shownView, currentActions, $ } from "/static/shell/state.js";
+import { setRenderer } from "/static/shell/render.js";
+import { showError, loadView, connect } from "/static/shell/socket.js";
+import { bindTurnControls, choose } from "/static/shell/flow.js";
+import { bindHint, renderHint } from "/static/shell/hint.js";
+import { cardActionModel } from "./model.js";
+import { CARD_ADVICE } from "./advice.js";
+import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./board.js";
 
 function render() {
   const view = shownView();

@@ -1,8 +1,8 @@
 // The card game's legal actions grouped by what is clicked to take them, and the faces of its
 // glass cards and window spaces. Nothing here talks to the server.
 
-import { COLOURS, el, glyph } from "../common.js";
-import { tr } from "../i18n.js";
+import { COLOURS, el, glyph } from "/static/common.js";
+import { tr } from "/static/i18n.js";
 
 /** The card game's colours: the dice game's four, and black (K) for its purple; its glyph a
  * spade (forced to text, not an emoji), no shape that could pass for a pip either. Their

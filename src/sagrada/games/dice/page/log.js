@@ -3,9 +3,9 @@
 // player out of time or a hint was asked for it; the actions gathered but not sent yet; and,
 // for the windows, the dice each player placed or moved last.
 
-import { el } from "../common.js";
-import { t, tr } from "../i18n.js";
-import { S, $, byTestId, mySeat, playerName } from "./state.js";
+import { el } from "/static/common.js";
+import { t, tr } from "/static/i18n.js";
+import { S, byTestId, mySeat, playerName, $ } from "/static/shell/state.js";
 
 // -- rounds ------------------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 // then one by one over the WebSocket), and for players a line to write in (POST /chat).
 // Messages are shown as text, never as markup: what a player writes is kept as written.
 
-import { api, el } from "../common.js";
+import { api, el } from "/static/common.js";
 import { token, API, byTestId, $ } from "./state.js";
-import { formatDate, tr } from "../i18n.js";
+import { formatDate, tr } from "/static/i18n.js";
 
 /** The messages shown, by their number (`seq`), so one that comes twice is shown once. */
 const shown = new Map();

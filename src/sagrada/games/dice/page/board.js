@@ -3,28 +3,18 @@
 // (The masterwork board is drawn by masterwork.js, the orange masterwork dice by orange.js, the
 // apprentice cards and the mark of the apprentice spaces by apprentice.js.)
 
-import {
-  COLOURS,
-  CELLS,
-  dieLabel,
-  el,
-  glyph,
-  dieFace,
-  dieButton,
-  spaceFace,
-  restrictionLabel,
-  restrictionAt,
-  houseNote,
-} from "../common.js";
-import { S, CARDS, $, mySeat, playerName } from "./state.js";
-import { choose, onPoolDie, onOwnDie, onCell } from "./flow.js";
+import { COLOURS, CELLS, dieLabel, el, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote } from "/static/common.js";
+import { S, mySeat, playerName, $ } from "/static/shell/state.js";
+import { CARDS } from "./model.js";
+import { choose } from "/static/shell/flow.js";
+import { onPoolDie, onOwnDie, onCell } from "./clicks.js";
 import { applyScoreHighlight } from "./end.js";
 import { previewedAt, hoverPlacement } from "./masterwork.js";
 import { masterworkFace, masterworkLabel } from "./orange.js";
 import { apprenticeSpaces, apprenticeMark, playerApprentice } from "./apprentice.js";
 import { lastMoves } from "./log.js";
-import { clockBadge } from "./clock.js";
-import { tr } from "../i18n.js";
+import { clockBadge } from "/static/shell/clock.js";
+import { tr } from "/static/i18n.js";
 
 /** What one unit of a public objective is (the view's `unit`), in words with its points. */
 const VP_UNITS = {

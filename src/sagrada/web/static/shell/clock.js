@@ -2,9 +2,9 @@
 // its window's header and, on your own turn, beside the turn indicator. The server gives the
 // turn's deadline (the view's `clock`); the page counts down to it every second by itself.
 
-import { el } from "../common.js";
+import { el } from "/static/common.js";
 import { S, byTestId, mySeat } from "./state.js";
-import { tr } from "../i18n.js";
+import { tr } from "/static/i18n.js";
 
 /** "4:07" (minutes and seconds) under an hour, "23:59 h" (hours and minutes) beyond. */
 export function formatLeft(seconds) {

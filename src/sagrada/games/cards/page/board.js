@@ -3,13 +3,13 @@
 // action of the view (or the first half of one: a drawn card, then its cell; a card to move,
 // then where to).
 
-import { el, CELLS, restrictionAt, houseNote } from "../common.js";
-import { S, $, byTestId } from "../game/state.js";
-import { render } from "../game/render.js";
-import { choose } from "../game/flow.js";
-import { t, tr } from "../i18n.js";
-import { replayControls, showReplayPosition } from "../game/end.js";
-import { renderRematch } from "../game/rematch.js";
+import { el, CELLS, restrictionAt, houseNote } from "/static/common.js";
+import { S, byTestId, $ } from "/static/shell/state.js";
+import { render } from "/static/shell/render.js";
+import { choose } from "/static/shell/flow.js";
+import { t, tr } from "/static/i18n.js";
+import { replayControls, showReplayPosition } from "/static/shell/replay.js";
+import { renderRematch } from "/static/shell/rematch.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
 
 // -- clicks -------------------------------------------------------------------------------------

@@ -1,0 +1,76 @@
+// After a game is created in the lobby: the invite link of every other person's seat, each with
+// a copy button, and the creator's "Open my seat" (any game's form shows it).
+
+import { copyText, el, gameInfo, gameUrl, rememberToken } from "/static/common.js";
+import { tr } from "/static/i18n.js";
+
+/** The invite link of a seat: the game page with the seat's one-time invite code. */
+function inviteUrl(gameId, invite, game) {
+  return `${gameInfo(game).page}/${encodeURIComponent(gameId)}?invite=${encodeURIComponent(invite)}`;
+}
+
+/** After creating a game of `gameName` (the answer of POST /api/games, with the seats'
+ * `names`): every invited seat's link with a copy button, and "open my seat", in `box`. */
+export function showCreated(box, game, names, gameName) {
+  // The creator's seat comes with its token ("Open my seat"); every other person's seat with a
+  // one-time invite code, which the invited player exchanges for a token of their own.
+  const humans = game.seats.filter((s) => s.invite);
+  const rows = humans.map((seat) => {
+    const url = new URL(inviteUrl(game.id, seat.invite, gameName), location.href).href;
+    const input = el("input", {
+      type: "text",
+      readonly: true,
+      value: url,
+      class: "invite-link",
+      "data-testid": "invite-link",
+      "data-seat": String(seat.seat),
+      "aria-label": tr("page.lobby.invite_link", { n: seat.seat + 1 }),
+    });
+    const copy = el("button", {
+      type: "button",
+      "data-testid": "copy-link",
+      "data-seat": String(seat.seat),
+      text: tr("page.lobby.copy"),
+      onclick: async () => {
+        const ok = await copyText(url);
+        copy.textContent = tr(ok ? "page.lobby.copied" : "page.lobby.copy_by_hand");
+        if (!ok) input.select();
+        setTimeout(() => (copy.textContent = tr("page.lobby.copy")), 2000);
+      },
+    });
+    return el(
+      "div",
+      { class: "invite" },
+      el("span", { class: "invite-name", text: tr("page.lobby.invite_name", { name: names[seat.seat], n: seat.seat + 1 }) }),
+      input,
+      copy,
+    );
+  });
+  const mine = game.seats.find((s) => s.token);
+  let open;
+  if (mine) {
+    rememberToken(game.id, mine.seat, mine.token);
+    open = el("a", {
+      class: "button primary",
+      href: gameUrl(game.id, mine.token, gameName),
+      "data-testid": "open-seat",
+      text: tr("page.lobby.open_my_seat", { name: names[mine.seat] }),
+    });
+  } else {
+    open = el("a", { class: "button", href: gameUrl(game.id, null, gameName), "data-testid": "watch-created", text: tr("page.lobby.watch_created") });
+  }
+  box.replaceChildren(
+    el("h3", { text: tr("page.lobby.created", { game: game.id }) }),
+    el("p", { class: "hint", text: createdHint(game, humans.length, mine) }),
+    ...rows,
+    el("p", {}, open),
+  );
+  box.hidden = false;
+}
+
+/** What to do next: send the invite links, or (no other person) just play or watch. */
+function createdHint(game, invited, mine) {
+  if (invited) return tr("page.lobby.created.invite");
+  if (mine) return tr(game.seats.length > 1 ? "page.lobby.created.bots" : "page.lobby.created.alone");
+  return tr("page.lobby.created.only_bots");
+}
