@@ -333,8 +333,9 @@ class GameEntry(Generic[C, S, V]):
         options_doc: its options document.
         rounds: how many rounds a game has (what the pages and the server show).
         encoder: ``"module:attribute"`` of its RL observation encoder: a callable taking
-            the configuration and returning an object with ``size`` and ``encode(view)``
-            (``sagrada.rl``; needs NumPy), or ``""`` where the game has none.
+            the configuration and returning an :class:`sagrada.encoding_kit.Encoder` (its
+            ``layout``, ``size`` and ``encode(view)``; the module needs NumPy, and only
+            ``sagrada.rl`` imports it), or ``""`` where the game has none.
         extra: anything else a game publishes for its own page (JSON-ready).
     """
 

@@ -17,45 +17,13 @@ Observations
 A dict, for the agent observed (from :func:`sagrada.core.views.make_view` of its seat: its own
 private objective, never another's; the bag's counts, never its order):
 
-* ``observation``: ``Box(0, 1, (N,), float32)``, the segments below, in order (``N`` and the
-  segments' sizes for a 2-player base game; ``current``, ``start_player`` and ``seats`` grow
-  with the players, ``tools`` with the tool cards in play);
+* ``observation``: ``Box(0, 1, (N,), float32)``, the game's observation of the agent's view,
+  as the game's encoder makes it (the dice game's layout is tabled in
+  :mod:`sagrada.games.dice.encoder`: ``N`` and the segments' sizes depend on the players, the
+  tool cards in play and Life's modules);
 * ``action_mask``: ``Box(0, 1, (num_distinct_actions,), int8)``, 1 for each legal action of
   the agent observed (all 0 when it is not its decision).
 
-====  =========  ==================  =============================================================
-Size  Slice      Name                Meaning
-====  =========  ==================  =============================================================
-3     0-2        phase               setup, play, over (one-hot)
-10    3-12       round               the round 1-10 (one-hot; none once over)
-1     13         first_turn          1 in a player's first turn of the round
-2     14-15      current             the seat deciding now, relative to the viewer (one-hot)
-2     16-17      start_player        the round's start player, relative (one-hot)
-8     18-25      turn_done           parts of the turn done: drafted, tool used, module parts
-30    26-55      draft_pool          Draft Pool: dice of each face R1..P6 / 13
-30    56-85      held_die            the die a tool holds (one-hot)
-300   86-385     round_track         Round Track: per round, dice of each face / 13
-5     386-390    bag                 dice of each colour left in the bag / dice per colour
-102   391-492    tools               per tool card in play (3): its number 1-32 (one-hot), favor
-                                     tokens on it / 10, used (solo)
-32    493-524    tool_in_use         the tool card in use (one-hot)
-10    525-534    tool_stage          its step: payment, then 0-8 (one-hot)
-16    535-550    public_objectives   public objectives in play (multi-hot, catalogue order)
-11    551-561    private_objectives  the viewer's own (multi-hot, catalogue order)
-1264  562-1825   seats               per seat from the viewer's (2 blocks of 632): window dice (20
-                                     cells x 18: colour RYGBP+orange, value 1-6 and 6 symbols),
-                                     window pattern (20 x 12: colour, value, apprentice space),
-                                     has a window, favor tokens / 10, own dice of each face / 13
-964   1826-2789  window_options      setup: the viewer's 4 window patterns (20 x 12 each, then
-                                     difficulty / 6)
-====  =========  ==================  =============================================================
-
-With Life's modules the vector goes on: the Masterwork module adds ``masterwork_board`` (per
-space, the masterwork dice left and the symbol on top) and ``masterwork_slots`` (the die in
-each slot), the Apprentice module ``apprentice_hand`` (the viewer's cards only),
-``apprentice_active`` (each seat's activated cards), ``apprentice_hands`` (how many cards each
-seat holds), ``apprentice_discard``, ``apprentice_offer`` (the two cards the viewer looks at)
-and ``apprentice_turn`` (the deck's size, a card gained this turn, Steady Hand in effect).
 ``env.unwrapped.layout`` is the layout for the environment's configuration
 (``layout.slices()``, ``layout.table()``). Not in the observation: a tool's scratch memory
 (the cell or die a multi-step tool remembers); the mask still follows it.
@@ -85,7 +53,8 @@ from sagrada.core.config import GameConfig
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
-from sagrada.rl.encoding import DiceEncoder, Layout
+from sagrada.encoding_kit import Layout
+from sagrada.games.dice.encoder import DiceEncoder
 
 #: The environment's name and version.
 ENV_NAME: Final = "sagrada_v0"

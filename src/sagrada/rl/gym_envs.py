@@ -13,28 +13,9 @@ draws a legal action. An illegal action ends the episode (``terminated``) with r
 ``info["illegal_action"] = True``; the game is not changed.
 
 The observation is a ``Box(0, 1, (N,), float32)`` built from the player's view (the pile's and
-the bag's order never in it). For the solo dice game it is the layout of :mod:`sagrada.rl.aec`
-with one seat. For the card game:
-
-====  =======  ==============  =====================================================
-Size  Slice    Name            Meaning
-====  =======  ==============  =====================================================
-10    0-9      round           the round 1-10 (one-hot; none once over)
-2     10-11    turn            the turn of the round, 1 or 2 (one-hot)
-220   12-231   window_cards    per cell: the card's colour (R Y G B K) and value 1-6
-220   232-451  window_pattern  per cell: the colour and value it asks
-30    452-481  hand            the cards drawn and not used (multi-hot)
-300   482-781  turn_bar        per round played: the cards left (multi-hot)
-30    782-811  discard         cards paid for tools (multi-hot)
-30    812-841  pile_bottom     cards the player put under the pile (multi-hot)
-1     842      pile_size       cards in the pile / 30
-15    843-857  orders          orders in play (multi-hot)
-9     858-866  tools           tool cards in play (multi-hot)
-9     867-875  tools_used      tool cards used (multi-hot)
-9     876-884  tool_in_use     the tool card in use (one-hot)
-10    885-894  tool_stage      its step: payment, then 0-8 (one-hot)
-1     895      tool_used       1 once a tool is used this round
-====  =======  ==============  =====================================================
+the bag's order never in it) by the game's encoder: for the solo dice game the layout of
+:mod:`sagrada.games.dice.encoder` with one seat, for the card game that of
+:mod:`sagrada.games.cards.encoder` (``env.layout.table()`` prints it).
 
 Rewards: 0 until the end, then +1 for a win (the score beats the target) and -1 for a loss.
 The final info has ``score`` and ``target``. ``reset(seed=S)`` plays the engine's game with
@@ -52,12 +33,14 @@ import numpy.typing as npt
 from sagrada.core.game import DICE_GAME
 from sagrada.core.state import State
 from sagrada.core.views import make_view
+from sagrada.encoding_kit import Layout, Vector
+from sagrada.games.cards.encoder import CardEncoder
 from sagrada.games.cards.game import CARD_GAME
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.views import make_card_view
+from sagrada.games.dice.encoder import DiceEncoder
 from sagrada.rl.aec import make_config
-from sagrada.rl.encoding import CardEncoder, DiceEncoder, Layout, Vector
 
 SOLO_ID: Final = "Sagrada/Solo-v0"
 CARDS_ID: Final = "Sagrada/Cards-v0"

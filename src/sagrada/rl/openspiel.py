@@ -43,7 +43,7 @@ from sagrada.core.options import OPTIONS
 from sagrada.core.rng import Rng
 from sagrada.core.state import State, new_game
 from sagrada.core.views import PlayerView, determinize, make_view
-from sagrada.rl.encoding import DiceEncoder
+from sagrada.games.dice.encoder import DiceEncoder
 
 #: The game's name in OpenSpiel's registry.
 SHORT_NAME: Final = "python_sagrada"

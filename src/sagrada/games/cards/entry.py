@@ -45,5 +45,5 @@ declarations (`src/sagrada/games/cards/options.py`); a test fails when it is out
 """,
     ),
     rounds=ROUNDS,
-    encoder="sagrada.rl.encoding:CardEncoder",
+    encoder="sagrada.games.cards.encoder:CardEncoder",
 )

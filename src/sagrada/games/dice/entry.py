@@ -40,5 +40,5 @@ server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file 
 """,
     ),
     rounds=ROUNDS,
-    encoder="sagrada.rl.encoding:DiceEncoder",
+    encoder="sagrada.games.dice.encoder:DiceEncoder",
 )
