@@ -200,6 +200,14 @@ def test_an_illegal_gymnasium_action_ends_the_episode_and_changes_nothing(make: 
     assert env.game.snapshot() == before
 
 
+def test_the_games_declare_their_environments_and_make_env_names_them() -> None:
+    declared = gym_envs.declared_envs()
+    assert declared[gym_envs.SOLO_ID] == ("sagrada", {"players": 1})
+    assert declared[gym_envs.CARDS_ID] == ("cards", {})
+    with pytest.raises(KeyError, match=r"no environment 'Sagrada/Chess-v0' \(there is .*Solo"):
+        sagrada.rl.make_env("Sagrada/Chess-v0")
+
+
 def test_the_solo_env_takes_the_games_options() -> None:
     env = gymnasium.make(gym_envs.SOLO_ID, solo_tools=5)
     env.reset(seed=0)

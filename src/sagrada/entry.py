@@ -4,8 +4,9 @@ A game is one package under ``sagrada/games/`` (or in another distribution). It 
 :class:`GameEntry`: the game (:class:`Game`: options, states, notation, records, results), its
 bots (:class:`GameBots`), its command-line parts (:class:`GameCommands`, imported only when a
 command needs them), its page (:class:`GamePage`) and what the server's create request and
-the RL wrappers need. The registry (:mod:`sagrada.registry`) holds the entries; the adapters
-(``sagrada.cli``, ``sagrada.web``, ``sagrada.rl``) know a game only through its entry.
+the RL wrappers need (its observation encoder, its Gymnasium environments). The registry
+(:mod:`sagrada.registry`) holds the entries; the adapters (``sagrada.cli``, ``sagrada.web``,
+``sagrada.rl``) know a game only through its entry.
 
 This module sits below the games and the adapters and imports neither: the parts an adapter
 needs from a game that would pull in an optional dependency (Rich for the terminal game, for
@@ -336,6 +337,10 @@ class GameEntry(Generic[C, S, V]):
             the configuration and returning an :class:`sagrada.encoding_kit.Encoder` (its
             ``layout``, ``size`` and ``encode(view)``; the module needs NumPy, and only
             ``sagrada.rl`` imports it), or ``""`` where the game has none.
+        gym_envs: the Gymnasium environments ``sagrada.rl`` registers for the game, by id
+            (``"Sagrada/Solo-v0"``), each with the options it fixes (``{"players": 1}``): one
+            agent plays seat 0 (the game needs an encoder, and its result's ``winners``,
+            ``scores`` and ``target``: ``sagrada.rl.games.Result``).
         extra: anything else a game publishes for its own page (JSON-ready).
     """
 
@@ -348,6 +353,7 @@ class GameEntry(Generic[C, S, V]):
     options_doc: OptionsDoc
     rounds: int
     encoder: str = ""
+    gym_envs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

@@ -4,7 +4,8 @@
   (:mod:`sagrada.rl.aec` documents its observation layout);
 * :func:`solo_env`, :func:`cards_env`: solo Sagrada and the solo card game as Gymnasium
   environments, registered as ``Sagrada/Solo-v0`` and ``Sagrada/Cards-v0`` when this package
-  is imported (:mod:`sagrada.rl.gym_envs`);
+  is imported, as every environment a game's entry declares (:func:`make_env` makes any of
+  them; :mod:`sagrada.rl.gym_envs`);
 * ``import sagrada.rl.openspiel``: the dice game as an OpenSpiel game,
   ``pyspiel.load_game("python_sagrada")``.
 
@@ -20,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sagrada.rl.aec import SagradaAEC, make_config
-from sagrada.rl.gym_envs import CARDS_ID, SOLO_ID, CardsEnv, SoloEnv, register
+from sagrada.rl.gym_envs import CARDS_ID, SOLO_ID, GameEnv, make_env, register
 
 #: The reward of an agent whose action is illegal (the game then ends), as PettingZoo's
 #: classic environments give it.
@@ -49,15 +50,15 @@ def aec_env(
     return wrappers.OrderEnforcingWrapper(env)
 
 
-def solo_env(render_mode: str | None = None, **options: Any) -> SoloEnv:
+def solo_env(render_mode: str | None = None, **options: Any) -> GameEnv:
     """Solo Sagrada as a Gymnasium environment (``gymnasium.make(SOLO_ID, **options)``
     gives the same, wrapped by Gymnasium's checks)."""
-    return SoloEnv(render_mode=render_mode, **options)
+    return make_env(SOLO_ID, render_mode, **options)
 
 
-def cards_env(render_mode: str | None = None, **options: Any) -> CardsEnv:
+def cards_env(render_mode: str | None = None, **options: Any) -> GameEnv:
     """The solo card game as a Gymnasium environment (``CARDS_ID``)."""
-    return CardsEnv(render_mode=render_mode, **options)
+    return make_env(CARDS_ID, render_mode, **options)
 
 
 register()
@@ -65,10 +66,10 @@ register()
 __all__ = [
     "CARDS_ID",
     "SOLO_ID",
-    "CardsEnv",
+    "GameEnv",
     "SagradaAEC",
-    "SoloEnv",
     "aec_env",
     "cards_env",
+    "make_env",
     "solo_env",
 ]

@@ -46,4 +46,5 @@ declarations (`src/sagrada/games/cards/options.py`); a test fails when it is out
     ),
     rounds=ROUNDS,
     encoder="sagrada.games.cards.encoder:CardEncoder",
+    gym_envs={"Sagrada/Cards-v0": {}},
 )
