@@ -80,6 +80,13 @@ def test_a_seeded_aec_game_is_the_engines_game_of_that_seed() -> None:
     assert env.unwrapped.record().seed == 42
 
 
+def test_the_aec_env_takes_its_game_from_the_registry() -> None:
+    env = sagrada.rl.aec_env(players=2, game="sagrada")
+    assert str(env.unwrapped) == "sagrada_v0" and env.unwrapped.entry.name == "sagrada"
+    with pytest.raises(KeyError, match="no game called 'chess'"):
+        sagrada.rl.aec_env(game="chess")
+
+
 def test_the_winners_get_plus_one_and_the_others_minus_one() -> None:
     env = sagrada.rl.aec_env(players=3)
     rewards = play_aec(env, 5)

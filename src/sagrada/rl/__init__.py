@@ -1,7 +1,7 @@
 """Reinforcement-learning interfaces (the ``rl`` extra: ``pip install -e '.[rl]'``).
 
-* :func:`aec_env`: the dice game as a PettingZoo AEC environment, 1-6 agents, any option
-  (:mod:`sagrada.rl.aec` documents its observation layout);
+* :func:`aec_env`: the dice game (or another game of the registry) as a PettingZoo AEC
+  environment, 1-6 agents, any option (:mod:`sagrada.rl.aec`);
 * :func:`solo_env`, :func:`cards_env`: solo Sagrada and the solo card game as Gymnasium
   environments, registered as ``Sagrada/Solo-v0`` and ``Sagrada/Cards-v0`` when this package
   is imported, as every environment a game's entry declares (:func:`make_env` makes any of
@@ -9,7 +9,7 @@
 * ``import sagrada.rl.openspiel``: the dice game as an OpenSpiel game,
   ``pyspiel.load_game("python_sagrada")``.
 
-Every observation is made from a player's view (:func:`sagrada.core.views.make_view`), never
+Every observation is made from a player's view (the game's ``view(state, seat)``), never
 from the game state. See ``docs/rl.md``.
 """
 
@@ -29,9 +29,10 @@ ILLEGAL_REWARD = -1.0
 
 
 def aec_env(
-    players: int = 2, render_mode: str | None = None, **options: Any
+    players: int = 2, render_mode: str | None = None, *, game: str | None = None, **options: Any
 ) -> AECEnv[str, Any, int]:
-    """The dice game for ``players`` agents as a PettingZoo AEC environment.
+    """A game for ``players`` agents as a PettingZoo AEC environment (the dice game unless
+    ``game`` names another).
 
     Wrapped as PettingZoo's classic environments are: an illegal action ends the game with
     -1 for its agent, and the calls must come in order (reset first). ``env.unwrapped`` is the
@@ -40,12 +41,15 @@ def aec_env(
     Args:
         players: 1 to 6.
         render_mode: ``"ansi"`` or ``None``.
+        game: the game's name in the registry (``None``: the default game, the dice game).
         options: any option of the game (``sagrada options``), e.g. ``apprentice=True``.
 
     Raises:
         ConfigError: naming the option at fault.
+        KeyError: if no game is called ``game``.
     """
-    env: AECEnv[str, Any, int] = SagradaAEC(make_config(players, options), render_mode)
+    config = make_config(players, options, game)
+    env: AECEnv[str, Any, int] = SagradaAEC(config, render_mode, game)
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
     return wrappers.OrderEnforcingWrapper(env)
 

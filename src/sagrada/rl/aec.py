@@ -1,21 +1,25 @@
-"""The dice game as a PettingZoo AEC environment (``sagrada_v0``).
+"""A game as a PettingZoo AEC environment: the dice game (``sagrada_v0``) by default.
 
 Made with :func:`sagrada.rl.aec_env` (``players=2`` and any option of the game's schema:
 ``aec_env(players=3, apprentice=True, tools=[1, 4, 7])``, the same names as
-``sagrada options``). Agents are ``player_0`` ... ``player_{n-1}``, one per seat; the agent
-that decides is the engine's current player (setup: each chooses a window pattern in turn;
-then the snake order of each round, every tool step a decision of its own).
+``sagrada options``; ``game=`` names another game of the registry, whose environment is
+``<game>_v0``). The environment knows the game only through its entry
+(:mod:`sagrada.rl.games`). Agents are ``player_0`` ... ``player_{n-1}``, one per seat; the
+agent that decides is the engine's current player (the dice game: at setup each chooses a
+window pattern in turn; then the snake order of each round, every tool step a decision of its
+own).
 
 Actions
 -------
-``Discrete(num_distinct_actions)``: the engine's action codes (``docs/notation.md``; 1,427 for
-the base game, more with the Private Dice Pool rules and the Life modules). The mask says
-which are legal now.
+``Discrete(num_distinct_actions)``: the engine's action codes (the dice game:
+``docs/notation.md``; 1,427 for the base game, more with the Private Dice Pool rules and the
+Life modules). The mask says which are legal now.
 
 Observations
 ------------
-A dict, for the agent observed (from :func:`sagrada.core.views.make_view` of its seat: its own
-private objective, never another's; the bag's counts, never its order):
+A dict, for the agent observed (from the game's view of its seat, ``game.view(state, seat)``:
+the dice game's shows its own private objective, never another's; the bag's counts, never its
+order):
 
 * ``observation``: ``Box(0, 1, (N,), float32)``, the game's observation of the agent's view,
   as the game's encoder makes it (the dice game's layout is tabled in
@@ -25,8 +29,8 @@ private objective, never another's; the bag's counts, never its order):
   the agent observed (all 0 when it is not its decision).
 
 ``env.unwrapped.layout`` is the layout for the environment's configuration
-(``layout.slices()``, ``layout.table()``). Not in the observation: a tool's scratch memory
-(the cell or die a multi-step tool remembers); the mask still follows it.
+(``layout.slices()``, ``layout.table()``). Not in the dice game's observation: a tool's
+scratch memory (the cell or die a multi-step tool remembers); the mask still follows it.
 
 Rewards
 -------
@@ -49,31 +53,40 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from sagrada.core.config import GameConfig
-from sagrada.core.record import GameRecord
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
 from sagrada.encoding_kit import Layout
-from sagrada.games.dice.encoder import DiceEncoder
+from sagrada.entry import Record
+from sagrada.rl.games import PlayedState, Result, encoder_for, entry_of
 
-#: The environment's name and version.
+#: The environment's name and version (of the default game: ``<game>_v0``).
 ENV_NAME: Final = "sagrada_v0"
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
-def make_config(players: int, options: dict[str, Any]) -> GameConfig:
+def make_config(players: int, options: dict[str, Any], game: str | None = None) -> Any:
     """The configuration of a game with ``players`` and ``options`` (JSON-style names and
     values, as ``sagrada options`` lists them).
+
+    Args:
+        players: the seats.
+        options: the game's other options.
+        game: the game's name in the registry (``None``: the default game).
 
     Raises:
         ConfigError: naming the option at fault.
     """
-    return GameConfig.from_json({**options, "players": players})
+    return entry_of(game).game.config_from_json({**options, "players": players})
 
 
 class SagradaAEC(AECEnv[str, Observation, int]):
-    """The dice game for 1-6 agents (see the module's documentation)."""
+    """A game for one agent a seat, the dice game by default (see the module's
+    documentation).
+
+    Args:
+        config: the game's configuration (:func:`make_config`).
+        render_mode: ``"ansi"`` or ``None``.
+        game: the game's name in the registry (``None``: the default game).
+    """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "render_modes": ["ansi"],
@@ -81,13 +94,18 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         "is_parallelizable": False,
     }
 
-    def __init__(self, config: GameConfig, render_mode: str | None = None) -> None:
+    def __init__(
+        self, config: Any, render_mode: str | None = None, game: str | None = None
+    ) -> None:
         super().__init__()
+        self.entry = entry_of(game)
+        self.metadata = {**type(self).metadata, "name": f"{self.entry.name}_v0"}
         self.config = config
         self.render_mode = render_mode
-        self.encoder = DiceEncoder(config)
-        self.num_actions = config.num_distinct_actions
-        self.possible_agents = [f"player_{seat}" for seat in range(config.players)]
+        self.encoder = encoder_for(self.entry, config)
+        self.num_actions: int = self.entry.game.num_distinct_actions(config)
+        seats = self.entry.game.num_players(config)
+        self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self.agents = self.possible_agents[:]
         observation = gymnasium.spaces.Dict(
             {
@@ -102,7 +120,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._generator = np.random.default_rng()
         self.game_seed = 0
-        self.game: State = new_game(config, 0)
+        self.game: PlayedState = self.entry.game.new_state(config, 0)
 
     @property
     def layout(self) -> Layout:
@@ -124,7 +142,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
             self.game_seed = seed
         else:
             self.game_seed = int(self._generator.integers(2**63))
-        self.game = new_game(self.config, self.game_seed)
+        self.game = self.entry.game.new_state(self.config, self.game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -140,7 +158,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         if self.game.current_player == seat:
             mask[self.game.legal_actions()] = 1
         return {
-            "observation": self.encoder.encode(make_view(self.game, seat)),
+            "observation": self.encoder.encode(self.entry.game.view(self.game, seat)),
             "action_mask": mask,
         }
 
@@ -160,7 +178,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         self.game.apply(int(action))
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over:
-            outcome = self.game.outcome()
+            outcome: Result = self.entry.game.outcome(self.game)
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = 1.0 if seat in outcome.winners else -1.0
                 self.terminations[name] = True
@@ -170,9 +188,10 @@ class SagradaAEC(AECEnv[str, Observation, int]):
             self.agent_selection = self.possible_agents[self.game.current_player]
             self._clear_rewards()
 
-    def record(self) -> GameRecord:
+    def record(self) -> Record:
         """The record of the game so far (``sagrada replay`` reads its JSON)."""
-        return GameRecord.of(self.game, self.game_seed)
+        record: Record = self.entry.game.record_of(self.game, self.game_seed)
+        return record
 
     def render(self) -> str | None:
         """The decision to take and the actions so far, in notation (``render_mode="ansi"``)."""
@@ -186,4 +205,4 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         """Nothing to release."""
 
     def __str__(self) -> str:
-        return ENV_NAME
+        return str(self.metadata["name"])
