@@ -4,9 +4,9 @@ A game is one package under ``sagrada/games/`` (or in another distribution). It 
 :class:`GameEntry`: the game (:class:`Game`: options, states, notation, records, results), its
 bots (:class:`GameBots`), its command-line parts (:class:`GameCommands`, imported only when a
 command needs them), its page (:class:`GamePage`) and what the server's create request and
-the RL wrappers need (its observation encoder, its Gymnasium environments). The registry
-(:mod:`sagrada.registry`) holds the entries; the adapters (``sagrada.cli``, ``sagrada.web``,
-``sagrada.rl``) know a game only through its entry.
+the RL wrappers need (its observation encoder, its Gymnasium environments, its
+:class:`ChanceModel`). The registry (:mod:`sagrada.registry`) holds the entries; the adapters
+(``sagrada.cli``, ``sagrada.web``, ``sagrada.rl``) know a game only through its entry.
 
 This module sits below the games and the adapters and imports neither: the parts an adapter
 needs from a game that would pull in an optional dependency (Rich for the terminal game, for
@@ -20,10 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.resources.abc import Traversable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from sagrada.bots.advice import Adviser
 from sagrada.table_options import TableOption
+
+if TYPE_CHECKING:
+    from sagrada.core.rng import Rng
 
 C = TypeVar("C")
 S = TypeVar("S", bound="GameState")
@@ -285,6 +288,40 @@ class GameCommands(Protocol):
         ...
 
 
+class ChanceModel(Protocol):
+    """How an adapter that chooses a game's chance itself plays it (OpenSpiel's explicit
+    chance nodes): it gives the game a generator of its own, an
+    :class:`~sagrada.core.rng.Rng` subclass that answers each draw (``below(n)``: one of ``n``
+    equally likely outcomes, ``roll``, ``shuffle``) with the outcome it chose. Such an adapter
+    searches from views too, so the model also guesses a state from a view and tells what a
+    view's information state is. A game's entry names its model (:attr:`GameEntry.chance`)."""
+
+    def deal(self, config: Any, chance: Rng) -> Any:
+        """A new game whose deal draws through ``chance``."""
+        ...
+
+    def use(self, state: Any, chance: Rng) -> None:
+        """Make ``chance`` the generator of ``state``'s next draws."""
+        ...
+
+    def max_outcomes(self, config: Any) -> int:
+        """The most outcomes one draw of a game with ``config`` can have."""
+        ...
+
+    def config_of(self, view: Any) -> Any:
+        """The configuration of the game a view shows."""
+        ...
+
+    def guess(self, view: Any, seed: int) -> Any:
+        """A state consistent with ``view``, its hidden parts guessed with ``seed``."""
+        ...
+
+    def information(self, view: Any, perfect_recall: bool) -> dict[str, Any]:
+        """What ``view`` shows as JSON-ready data, with the public history of the game when
+        ``perfect_recall`` (an information state), else without it (an observation)."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class GamePage:
     """A game's page: a seat's page at ``/<path>/<game id>``, its files served under
@@ -341,6 +378,10 @@ class GameEntry(Generic[C, S, V]):
             (``"Sagrada/Solo-v0"``), each with the options it fixes (``{"players": 1}``): one
             agent plays seat 0 (the game needs an encoder, and its result's ``winners``,
             ``scores`` and ``target``: ``sagrada.rl.games.Result``).
+        chance: ``"module:attribute"`` of its :class:`ChanceModel`, for adapters that choose
+            the game's chance themselves (OpenSpiel's explicit chance nodes:
+            ``sagrada.rl.openspiel`` registers ``python_<name>`` for each game with a chance
+            model and an encoder), or ``""`` where the game has none.
         extra: anything else a game publishes for its own page (JSON-ready).
     """
 
@@ -354,6 +395,7 @@ class GameEntry(Generic[C, S, V]):
     rounds: int
     encoder: str = ""
     gym_envs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    chance: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

@@ -42,4 +42,5 @@ server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file 
     rounds=ROUNDS,
     encoder="sagrada.games.dice.encoder:DiceEncoder",
     gym_envs={"Sagrada/Solo-v0": {"players": 1}},
+    chance="sagrada.games.dice.chance:DICE_CHANCE",
 )
