@@ -192,3 +192,57 @@ def test_the_architecture_document_shows_the_import_layers() -> None:
                 if name:
                     documented["sagrada.core." + name] = int(cells[0])
     assert documented == layers(core_graph())
+
+
+PACKAGE = CORE.parent
+#: The adapters: the only packages that may import the RL adapter ``sagrada.rl``.
+ADAPTERS = ("sagrada.rl", "sagrada.cli", "sagrada.web")
+#: What the RL adapters may import of ``sagrada.core``: the kit every game shares (the
+#: generator OpenSpiel's explicit chance subclasses, the errors, the messages).
+RL_CORE_KIT = ("sagrada.core.rng", "sagrada.core.errors", "sagrada.core.messages")
+
+
+def package_modules() -> Iterator[tuple[str, Path]]:
+    """Every module of the package, by name."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts), path
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_only_the_adapters_import_the_rl_adapter() -> None:
+    """The bots and the games lie below ``sagrada.rl``: the dice game's bots name the OpenSpiel
+    bot as ``"module:attribute"`` and load it only when its spec is asked for."""
+    found = [
+        f"{name} imports {other}"
+        for name, path in package_modules()
+        if not any(within(name, adapter) for adapter in ADAPTERS)
+        for other in sorted(imports_of(path))
+        if within(other, "sagrada.rl")
+    ]
+    assert found == []
+
+
+def test_the_rl_adapters_know_a_game_only_through_its_entry() -> None:
+    """No module of ``sagrada.rl`` imports a game's modules (the games' packages, the dice
+    game's rules beyond the shared kit) or names a game: they ask the registry's entries."""
+    from sagrada.registry import entries
+
+    names = {entry.name for entry in entries()}
+    found = []
+    for name, path in package_modules():
+        if not within(name, "sagrada.rl"):
+            continue
+        for other in sorted(imports_of(path)):
+            game_module = within(other, "sagrada.games") or (
+                within(other, "sagrada.core") and not any(within(other, k) for k in RL_CORE_KIT)
+            )
+            if game_module:
+                found.append(f"{name} imports {other}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in names:
+                found.append(f"{name}: line {node.lineno} names the game {node.value!r}")
+    assert found == []

@@ -7,6 +7,7 @@ import ast
 import random
 import re
 import warnings
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,10 @@ from pettingzoo.test import api_test, seed_test
 import sagrada.rl
 from sagrada.core.actions import action_to_str, parse_action
 from sagrada.core.views import determinize, make_view
+from sagrada.entry import load
+from sagrada.games.dice.encoder import DiceEncoder
+from sagrada.registry import entries
 from sagrada.rl import aec, cards_env, gym_envs, solo_env
-from sagrada.rl.encoding import DiceEncoder
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
 
@@ -75,6 +78,13 @@ def test_a_seeded_aec_game_is_the_engines_game_of_that_seed() -> None:
     assert game.is_over
     assert env.unwrapped.record().replay().snapshot() == game.snapshot()
     assert env.unwrapped.record().seed == 42
+
+
+def test_the_aec_env_takes_its_game_from_the_registry() -> None:
+    env = sagrada.rl.aec_env(players=2, game="sagrada")
+    assert str(env.unwrapped) == "sagrada_v0" and env.unwrapped.entry.name == "sagrada"
+    with pytest.raises(KeyError, match="no game called 'chess'"):
+        sagrada.rl.aec_env(game="chess")
 
 
 def test_the_winners_get_plus_one_and_the_others_minus_one() -> None:
@@ -152,9 +162,11 @@ def test_a_placed_die_shows_in_its_cell_of_the_viewers_window() -> None:
     assert observation[base + colour] == 1 and observation[base + 6 + value - 1] == 1
 
 
-@pytest.mark.parametrize("module", [aec, gym_envs])
-def test_the_observation_table_in_the_docstring_is_the_layout(module: Any) -> None:
-    layout = sagrada.rl.aec_env().unwrapped.layout if module is aec else cards_env().layout
+@pytest.mark.parametrize("game", [e for e in entries() if e.encoder], ids=lambda e: e.name)
+def test_the_observation_table_in_the_encoders_docstring_is_the_layout(game: Any) -> None:
+    """Each game's encoder module tables the layout of the game's default configuration."""
+    module = import_module(game.encoder.partition(":")[0])
+    layout = load(game.encoder)(game.game.config_from_json({})).layout
     assert layout.table() in (module.__doc__ or "")
 
 
@@ -195,6 +207,14 @@ def test_an_illegal_gymnasium_action_ends_the_episode_and_changes_nothing(make: 
     assert env.game.snapshot() == before
 
 
+def test_the_games_declare_their_environments_and_make_env_names_them() -> None:
+    declared = gym_envs.declared_envs()
+    assert declared[gym_envs.SOLO_ID] == ("sagrada", {"players": 1})
+    assert declared[gym_envs.CARDS_ID] == ("cards", {})
+    with pytest.raises(KeyError, match=r"no environment 'Sagrada/Chess-v0' \(there is .*Solo"):
+        sagrada.rl.make_env("Sagrada/Chess-v0")
+
+
 def test_the_solo_env_takes_the_games_options() -> None:
     env = gymnasium.make(gym_envs.SOLO_ID, solo_tools=5)
     env.reset(seed=0)
@@ -214,23 +234,32 @@ def test_the_docs_loops_run(index: int, capsys: pytest.CaptureFixture[str]) -> N
 RL_FRAMEWORKS = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
 
 
-def test_only_sagrada_rl_imports_the_rl_frameworks() -> None:
-    """The frameworks are the ``rl`` extra's: the core, the bots and the other adapters work
-    without them (the bots reach the OpenSpiel bot only through ``sagrada.rl``)."""
+def frameworks_imported(path: Path) -> set[str]:
+    """The RL frameworks ``path`` imports (by their top-level package)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found & set(RL_FRAMEWORKS)
+
+
+def test_only_sagrada_rl_and_the_encoders_import_the_rl_frameworks() -> None:
+    """The frameworks are the ``rl`` extra's: the core, the bots, the games and the other
+    adapters work without them. Besides ``sagrada.rl``, only what it loads through the games'
+    entries imports one, NumPy: the games' observation encoders (``GameEntry.encoder``) and
+    the kit they share."""
     package = Path(sagrada.rl.__file__).resolve().parent.parent
+    encoders = {e.encoder.partition(":")[0] for e in entries() if e.encoder}
+    numpy_users = {*encoders, "sagrada.encoding_kit"}
     found = []
     for path in sorted(package.rglob("*.py")):
         if path.is_relative_to(package / "rl"):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = (
-                [alias.name for alias in node.names]
-                if isinstance(node, ast.Import)
-                else [node.module or ""]
-                if isinstance(node, ast.ImportFrom) and node.level == 0
-                else []
-            )
-            found += [f"{path.name}: {n}" for n in names if n.split(".")[0] in RL_FRAMEWORKS]
+        name = ".".join(path.relative_to(package.parent).with_suffix("").parts)
+        allowed = {"numpy"} if name in numpy_users else set()
+        found += [f"{name}: {f}" for f in sorted(frameworks_imported(path) - allowed)]
     assert found == []
 
 

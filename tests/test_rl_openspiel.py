@@ -31,6 +31,16 @@ def test_openspiels_random_simulation_test_passes(name: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=2, serialize=False, verbose=False)
 
 
+def test_each_game_with_a_chance_model_is_registered_through_its_entry() -> None:
+    """The dice game's entry names a chance model (and an encoder): ``python_sagrada``; the
+    card game's names none, so OpenSpiel has no ``python_cards``."""
+    names = set(pyspiel.registered_names())
+    assert "python_sagrada" in names and "python_cards" not in names
+    game = pyspiel.load_game("python_sagrada")
+    assert game.entry.name == "sagrada" and game.get_type().long_name == "Sagrada (python)"
+    assert (game.get_type().min_num_players, game.get_type().max_num_players) == (1, 6)
+
+
 def play_randomly(state: object, rng: random.Random, stop: int = 10**6) -> None:
     """Play chance and players uniformly at random (``stop`` player actions at most)."""
     while not state.is_terminal() and stop:  # type: ignore[attr-defined]

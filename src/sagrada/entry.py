@@ -4,7 +4,8 @@ A game is one package under ``sagrada/games/`` (or in another distribution). It 
 :class:`GameEntry`: the game (:class:`Game`: options, states, notation, records, results), its
 bots (:class:`GameBots`), its command-line parts (:class:`GameCommands`, imported only when a
 command needs them), its page (:class:`GamePage`) and what the server's create request and
-the RL wrappers need. The registry (:mod:`sagrada.registry`) holds the entries; the adapters
+the RL wrappers need (its observation encoder, its Gymnasium environments, its
+:class:`ChanceModel`). The registry (:mod:`sagrada.registry`) holds the entries; the adapters
 (``sagrada.cli``, ``sagrada.web``, ``sagrada.rl``) know a game only through its entry.
 
 This module sits below the games and the adapters and imports neither: the parts an adapter
@@ -16,13 +17,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.resources.abc import Traversable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from sagrada.bots.advice import Adviser
 from sagrada.table_options import TableOption
+
+if TYPE_CHECKING:
+    from sagrada.core.rng import Rng
 
 C = TypeVar("C")
 S = TypeVar("S", bound="GameState")
@@ -303,6 +307,40 @@ class GameReference(Protocol):
         ...
 
 
+class ChanceModel(Protocol):
+    """How an adapter that chooses a game's chance itself plays it (OpenSpiel's explicit
+    chance nodes): it gives the game a generator of its own, an
+    :class:`~sagrada.core.rng.Rng` subclass that answers each draw (``below(n)``: one of ``n``
+    equally likely outcomes, ``roll``, ``shuffle``) with the outcome it chose. Such an adapter
+    searches from views too, so the model also guesses a state from a view and tells what a
+    view's information state is. A game's entry names its model (:attr:`GameEntry.chance`)."""
+
+    def deal(self, config: Any, chance: Rng) -> Any:
+        """A new game whose deal draws through ``chance``."""
+        ...
+
+    def use(self, state: Any, chance: Rng) -> None:
+        """Make ``chance`` the generator of ``state``'s next draws."""
+        ...
+
+    def max_outcomes(self, config: Any) -> int:
+        """The most outcomes one draw of a game with ``config`` can have."""
+        ...
+
+    def config_of(self, view: Any) -> Any:
+        """The configuration of the game a view shows."""
+        ...
+
+    def guess(self, view: Any, seed: int) -> Any:
+        """A state consistent with ``view``, its hidden parts guessed with ``seed``."""
+        ...
+
+    def information(self, view: Any, perfect_recall: bool) -> dict[str, Any]:
+        """What ``view`` shows as JSON-ready data, with the public history of the game when
+        ``perfect_recall`` (an information state), else without it (an observation)."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class GamePage:
     """A game's page: a seat's page at ``/<path>/<game id>``, its files served under
@@ -355,8 +393,17 @@ class GameEntry(Generic[C, S, V]):
         options_doc: its options document.
         rounds: how many rounds a game has (what the pages and the server show).
         encoder: ``"module:attribute"`` of its RL observation encoder: a callable taking
-            the configuration and returning an object with ``size`` and ``encode(view)``
-            (``sagrada.rl``; needs NumPy), or ``""`` where the game has none.
+            the configuration and returning an :class:`sagrada.encoding_kit.Encoder` (its
+            ``layout``, ``size`` and ``encode(view)``; the module needs NumPy, and only
+            ``sagrada.rl`` imports it), or ``""`` where the game has none.
+        gym_envs: the Gymnasium environments ``sagrada.rl`` registers for the game, by id
+            (``"Sagrada/Solo-v0"``), each with the options it fixes (``{"players": 1}``): one
+            agent plays seat 0 (the game needs an encoder, and its result's ``winners``,
+            ``scores`` and ``target``: ``sagrada.rl.games.Result``).
+        chance: ``"module:attribute"`` of its :class:`ChanceModel`, for adapters that choose
+            the game's chance themselves (OpenSpiel's explicit chance nodes:
+            ``sagrada.rl.openspiel`` registers ``python_<name>`` for each game with a chance
+            model and an encoder), or ``""`` where the game has none.
         summary: what the lobby's list shows of a game's configuration besides its options
             (JSON-ready, merged into the game's summary).
     """
@@ -371,6 +418,8 @@ class GameEntry(Generic[C, S, V]):
     options_doc: OptionsDoc
     rounds: int
     encoder: str = ""
+    gym_envs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    chance: str = ""
     summary: Callable[[C], Mapping[str, Any]] = lambda config: {}
 
     @property

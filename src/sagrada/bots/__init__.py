@@ -71,6 +71,9 @@ BOT_NAMES: Final = ("random", "greedy", "mcts", "easy", "medium", "hard", "plann
 BUDGETED: Final = ("mcts", "planner")
 #: OpenSpiel's ISMCTS (``openspiel-ismcts:SECONDS``), when the ``rl`` extra is installed.
 OPENSPIEL_ISMCTS: Final = "openspiel-ismcts"
+#: Where that bot lives: in the RL adapter (``sagrada.rl``, above the bots, which no bot
+#: imports), named here and loaded only when its spec is asked for.
+OPENSPIEL_ISMCTS_BOT: Final = "sagrada.rl.ismcts:OpenSpielIsmctsBot"
 #: The difficulty levels offered to players, weakest first.
 DIFFICULTIES: Final = ("easy", "medium", "hard")
 
@@ -162,11 +165,14 @@ def _openspiel_ismcts(budget: str, seed: int, label: str) -> Bot:
         raise ValueError(
             f"bad {OPENSPIEL_ISMCTS} budget {budget!r}: seconds per decision ({OPENSPIEL_ISMCTS}:1)"
         ) from None
+    from sagrada.core.record import GAME_NAME
+    from sagrada.entry import load
+
     try:
-        # The adapter above the bots, imported only for this spec (an optional extra).
-        from sagrada.rl.ismcts import OpenSpielIsmctsBot
+        bot_class = load(OPENSPIEL_ISMCTS_BOT)
     except ImportError as exc:
         raise ValueError(
             f"{OPENSPIEL_ISMCTS} needs the rl extra (pip install -e '.[rl]'): {exc}"
         ) from None
-    return OpenSpielIsmctsBot(seed, seconds, name=label)
+    bot: Bot = bot_class(seed, seconds, name=label, game=GAME_NAME)
+    return bot

@@ -1,14 +1,15 @@
 """Reinforcement-learning interfaces (the ``rl`` extra: ``pip install -e '.[rl]'``).
 
-* :func:`aec_env`: the dice game as a PettingZoo AEC environment, 1-6 agents, any option
-  (:mod:`sagrada.rl.aec` documents its observation layout);
+* :func:`aec_env`: the dice game (or another game of the registry) as a PettingZoo AEC
+  environment, 1-6 agents, any option (:mod:`sagrada.rl.aec`);
 * :func:`solo_env`, :func:`cards_env`: solo Sagrada and the solo card game as Gymnasium
   environments, registered as ``Sagrada/Solo-v0`` and ``Sagrada/Cards-v0`` when this package
-  is imported (:mod:`sagrada.rl.gym_envs`);
+  is imported, as every environment a game's entry declares (:func:`make_env` makes any of
+  them; :mod:`sagrada.rl.gym_envs`);
 * ``import sagrada.rl.openspiel``: the dice game as an OpenSpiel game,
   ``pyspiel.load_game("python_sagrada")``.
 
-Every observation is made from a player's view (:func:`sagrada.core.views.make_view`), never
+Every observation is made from a player's view (the game's ``view(state, seat)``), never
 from the game state. See ``docs/rl.md``.
 """
 
@@ -20,7 +21,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sagrada.rl.aec import SagradaAEC, make_config
-from sagrada.rl.gym_envs import CARDS_ID, SOLO_ID, CardsEnv, SoloEnv, register
+from sagrada.rl.gym_envs import CARDS_ID, SOLO_ID, GameEnv, make_env, register
 
 #: The reward of an agent whose action is illegal (the game then ends), as PettingZoo's
 #: classic environments give it.
@@ -28,9 +29,10 @@ ILLEGAL_REWARD = -1.0
 
 
 def aec_env(
-    players: int = 2, render_mode: str | None = None, **options: Any
+    players: int = 2, render_mode: str | None = None, *, game: str | None = None, **options: Any
 ) -> AECEnv[str, Any, int]:
-    """The dice game for ``players`` agents as a PettingZoo AEC environment.
+    """A game for ``players`` agents as a PettingZoo AEC environment (the dice game unless
+    ``game`` names another).
 
     Wrapped as PettingZoo's classic environments are: an illegal action ends the game with
     -1 for its agent, and the calls must come in order (reset first). ``env.unwrapped`` is the
@@ -39,25 +41,28 @@ def aec_env(
     Args:
         players: 1 to 6.
         render_mode: ``"ansi"`` or ``None``.
+        game: the game's name in the registry (``None``: the default game, the dice game).
         options: any option of the game (``sagrada options``), e.g. ``apprentice=True``.
 
     Raises:
         ConfigError: naming the option at fault.
+        KeyError: if no game is called ``game``.
     """
-    env: AECEnv[str, Any, int] = SagradaAEC(make_config(players, options), render_mode)
+    config = make_config(players, options, game)
+    env: AECEnv[str, Any, int] = SagradaAEC(config, render_mode, game)
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
     return wrappers.OrderEnforcingWrapper(env)
 
 
-def solo_env(render_mode: str | None = None, **options: Any) -> SoloEnv:
+def solo_env(render_mode: str | None = None, **options: Any) -> GameEnv:
     """Solo Sagrada as a Gymnasium environment (``gymnasium.make(SOLO_ID, **options)``
     gives the same, wrapped by Gymnasium's checks)."""
-    return SoloEnv(render_mode=render_mode, **options)
+    return make_env(SOLO_ID, render_mode, **options)
 
 
-def cards_env(render_mode: str | None = None, **options: Any) -> CardsEnv:
+def cards_env(render_mode: str | None = None, **options: Any) -> GameEnv:
     """The solo card game as a Gymnasium environment (``CARDS_ID``)."""
-    return CardsEnv(render_mode=render_mode, **options)
+    return make_env(CARDS_ID, render_mode, **options)
 
 
 register()
@@ -65,10 +70,10 @@ register()
 __all__ = [
     "CARDS_ID",
     "SOLO_ID",
-    "CardsEnv",
+    "GameEnv",
     "SagradaAEC",
-    "SoloEnv",
     "aec_env",
     "cards_env",
+    "make_env",
     "solo_env",
 ]

@@ -1,64 +1,36 @@
-"""The dice game as a PettingZoo AEC environment (``sagrada_v0``).
+"""A game as a PettingZoo AEC environment: the dice game (``sagrada_v0``) by default.
 
 Made with :func:`sagrada.rl.aec_env` (``players=2`` and any option of the game's schema:
 ``aec_env(players=3, apprentice=True, tools=[1, 4, 7])``, the same names as
-``sagrada options``). Agents are ``player_0`` ... ``player_{n-1}``, one per seat; the agent
-that decides is the engine's current player (setup: each chooses a window pattern in turn;
-then the snake order of each round, every tool step a decision of its own).
+``sagrada options``; ``game=`` names another game of the registry, whose environment is
+``<game>_v0``). The environment knows the game only through its entry
+(:mod:`sagrada.rl.games`). Agents are ``player_0`` ... ``player_{n-1}``, one per seat; the
+agent that decides is the engine's current player (the dice game: at setup each chooses a
+window pattern in turn; then the snake order of each round, every tool step a decision of its
+own).
 
 Actions
 -------
-``Discrete(num_distinct_actions)``: the engine's action codes (``docs/notation.md``; 1,427 for
-the base game, more with the Private Dice Pool rules and the Life modules). The mask says
-which are legal now.
+``Discrete(num_distinct_actions)``: the engine's action codes (the dice game:
+``docs/notation.md``; 1,427 for the base game, more with the Private Dice Pool rules and the
+Life modules). The mask says which are legal now.
 
 Observations
 ------------
-A dict, for the agent observed (from :func:`sagrada.core.views.make_view` of its seat: its own
-private objective, never another's; the bag's counts, never its order):
+A dict, for the agent observed (from the game's view of its seat, ``game.view(state, seat)``:
+the dice game's shows its own private objective, never another's; the bag's counts, never its
+order):
 
-* ``observation``: ``Box(0, 1, (N,), float32)``, the segments below, in order (``N`` and the
-  segments' sizes for a 2-player base game; ``current``, ``start_player`` and ``seats`` grow
-  with the players, ``tools`` with the tool cards in play);
+* ``observation``: ``Box(0, 1, (N,), float32)``, the game's observation of the agent's view,
+  as the game's encoder makes it (the dice game's layout is tabled in
+  :mod:`sagrada.games.dice.encoder`: ``N`` and the segments' sizes depend on the players, the
+  tool cards in play and Life's modules);
 * ``action_mask``: ``Box(0, 1, (num_distinct_actions,), int8)``, 1 for each legal action of
   the agent observed (all 0 when it is not its decision).
 
-====  =========  ==================  =============================================================
-Size  Slice      Name                Meaning
-====  =========  ==================  =============================================================
-3     0-2        phase               setup, play, over (one-hot)
-10    3-12       round               the round 1-10 (one-hot; none once over)
-1     13         first_turn          1 in a player's first turn of the round
-2     14-15      current             the seat deciding now, relative to the viewer (one-hot)
-2     16-17      start_player        the round's start player, relative (one-hot)
-8     18-25      turn_done           parts of the turn done: drafted, tool used, module parts
-30    26-55      draft_pool          Draft Pool: dice of each face R1..P6 / 13
-30    56-85      held_die            the die a tool holds (one-hot)
-300   86-385     round_track         Round Track: per round, dice of each face / 13
-5     386-390    bag                 dice of each colour left in the bag / dice per colour
-102   391-492    tools               per tool card in play (3): its number 1-32 (one-hot), favor
-                                     tokens on it / 10, used (solo)
-32    493-524    tool_in_use         the tool card in use (one-hot)
-10    525-534    tool_stage          its step: payment, then 0-8 (one-hot)
-16    535-550    public_objectives   public objectives in play (multi-hot, catalogue order)
-11    551-561    private_objectives  the viewer's own (multi-hot, catalogue order)
-1264  562-1825   seats               per seat from the viewer's (2 blocks of 632): window dice (20
-                                     cells x 18: colour RYGBP+orange, value 1-6 and 6 symbols),
-                                     window pattern (20 x 12: colour, value, apprentice space),
-                                     has a window, favor tokens / 10, own dice of each face / 13
-964   1826-2789  window_options      setup: the viewer's 4 window patterns (20 x 12 each, then
-                                     difficulty / 6)
-====  =========  ==================  =============================================================
-
-With Life's modules the vector goes on: the Masterwork module adds ``masterwork_board`` (per
-space, the masterwork dice left and the symbol on top) and ``masterwork_slots`` (the die in
-each slot), the Apprentice module ``apprentice_hand`` (the viewer's cards only),
-``apprentice_active`` (each seat's activated cards), ``apprentice_hands`` (how many cards each
-seat holds), ``apprentice_discard``, ``apprentice_offer`` (the two cards the viewer looks at)
-and ``apprentice_turn`` (the deck's size, a card gained this turn, Steady Hand in effect).
 ``env.unwrapped.layout`` is the layout for the environment's configuration
-(``layout.slices()``, ``layout.table()``). Not in the observation: a tool's scratch memory
-(the cell or die a multi-step tool remembers); the mask still follows it.
+(``layout.slices()``, ``layout.table()``). Not in the dice game's observation: a tool's
+scratch memory (the cell or die a multi-step tool remembers); the mask still follows it.
 
 Rewards
 -------
@@ -81,30 +53,40 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from sagrada.core.config import GameConfig
-from sagrada.core.record import GameRecord
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
-from sagrada.rl.encoding import DiceEncoder, Layout
+from sagrada.encoding_kit import Layout
+from sagrada.entry import Record
+from sagrada.rl.games import PlayedState, Result, encoder_for, entry_of
 
-#: The environment's name and version.
+#: The environment's name and version (of the default game: ``<game>_v0``).
 ENV_NAME: Final = "sagrada_v0"
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
-def make_config(players: int, options: dict[str, Any]) -> GameConfig:
+def make_config(players: int, options: dict[str, Any], game: str | None = None) -> Any:
     """The configuration of a game with ``players`` and ``options`` (JSON-style names and
     values, as ``sagrada options`` lists them).
+
+    Args:
+        players: the seats.
+        options: the game's other options.
+        game: the game's name in the registry (``None``: the default game).
 
     Raises:
         ConfigError: naming the option at fault.
     """
-    return GameConfig.from_json({**options, "players": players})
+    return entry_of(game).game.config_from_json({**options, "players": players})
 
 
 class SagradaAEC(AECEnv[str, Observation, int]):
-    """The dice game for 1-6 agents (see the module's documentation)."""
+    """A game for one agent a seat, the dice game by default (see the module's
+    documentation).
+
+    Args:
+        config: the game's configuration (:func:`make_config`).
+        render_mode: ``"ansi"`` or ``None``.
+        game: the game's name in the registry (``None``: the default game).
+    """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "render_modes": ["ansi"],
@@ -112,13 +94,18 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         "is_parallelizable": False,
     }
 
-    def __init__(self, config: GameConfig, render_mode: str | None = None) -> None:
+    def __init__(
+        self, config: Any, render_mode: str | None = None, game: str | None = None
+    ) -> None:
         super().__init__()
+        self.entry = entry_of(game)
+        self.metadata = {**type(self).metadata, "name": f"{self.entry.name}_v0"}
         self.config = config
         self.render_mode = render_mode
-        self.encoder = DiceEncoder(config)
-        self.num_actions = config.num_distinct_actions
-        self.possible_agents = [f"player_{seat}" for seat in range(config.players)]
+        self.encoder = encoder_for(self.entry, config)
+        self.num_actions: int = self.entry.game.num_distinct_actions(config)
+        seats = self.entry.game.num_players(config)
+        self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self.agents = self.possible_agents[:]
         observation = gymnasium.spaces.Dict(
             {
@@ -133,7 +120,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._generator = np.random.default_rng()
         self.game_seed = 0
-        self.game: State = new_game(config, 0)
+        self.game: PlayedState = self.entry.game.new_state(config, 0)
 
     @property
     def layout(self) -> Layout:
@@ -155,7 +142,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
             self.game_seed = seed
         else:
             self.game_seed = int(self._generator.integers(2**63))
-        self.game = new_game(self.config, self.game_seed)
+        self.game = self.entry.game.new_state(self.config, self.game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -171,7 +158,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         if self.game.current_player == seat:
             mask[self.game.legal_actions()] = 1
         return {
-            "observation": self.encoder.encode(make_view(self.game, seat)),
+            "observation": self.encoder.encode(self.entry.game.view(self.game, seat)),
             "action_mask": mask,
         }
 
@@ -191,7 +178,7 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         self.game.apply(int(action))
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over:
-            outcome = self.game.outcome()
+            outcome: Result = self.entry.game.outcome(self.game)
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = 1.0 if seat in outcome.winners else -1.0
                 self.terminations[name] = True
@@ -201,9 +188,10 @@ class SagradaAEC(AECEnv[str, Observation, int]):
             self.agent_selection = self.possible_agents[self.game.current_player]
             self._clear_rewards()
 
-    def record(self) -> GameRecord:
+    def record(self) -> Record:
         """The record of the game so far (``sagrada replay`` reads its JSON)."""
-        return GameRecord.of(self.game, self.game_seed)
+        record: Record = self.entry.game.record_of(self.game, self.game_seed)
+        return record
 
     def render(self) -> str | None:
         """The decision to take and the actions so far, in notation (``render_mode="ansi"``)."""
@@ -217,4 +205,4 @@ class SagradaAEC(AECEnv[str, Observation, int]):
         """Nothing to release."""
 
     def __str__(self) -> str:
-        return ENV_NAME
+        return str(self.metadata["name"])

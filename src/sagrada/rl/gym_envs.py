@@ -1,9 +1,10 @@
-"""Solo Sagrada and the solo card game as Gymnasium environments.
+"""The games' single-agent Gymnasium environments: solo Sagrada, the solo card game.
 
-``Sagrada/Solo-v0`` (:class:`SoloEnv`, the dice game with ``players=1``) and
-``Sagrada/Cards-v0`` (:class:`CardsEnv`, the registry's game ``"cards"``) are registered when
-:mod:`sagrada.rl` is imported; ``gymnasium.make("Sagrada/Solo-v0", solo_tools=2)`` passes the
-game's options.
+Each game declares its environments in its entry (``GameEntry.gym_envs``: an id and the
+options it fixes); :func:`register` registers them all with Gymnasium when :mod:`sagrada.rl`
+is imported: ``Sagrada/Solo-v0`` (:data:`SOLO_ID`, the dice game with ``players=1``) and
+``Sagrada/Cards-v0`` (:data:`CARDS_ID`, the solo card game). Every one is a :class:`GameEnv`
+of its game; ``gymnasium.make("Sagrada/Solo-v0", solo_tools=2)`` passes the game's options.
 
 Actions are the engine's codes, ``Discrete(num_distinct_actions)``. The legal ones are given
 as Gymnasium's own environments give them (Taxi): ``info["action_mask"]``, an ``int8`` array
@@ -13,28 +14,9 @@ draws a legal action. An illegal action ends the episode (``terminated``) with r
 ``info["illegal_action"] = True``; the game is not changed.
 
 The observation is a ``Box(0, 1, (N,), float32)`` built from the player's view (the pile's and
-the bag's order never in it). For the solo dice game it is the layout of :mod:`sagrada.rl.aec`
-with one seat. For the card game:
-
-====  =======  ==============  =====================================================
-Size  Slice    Name            Meaning
-====  =======  ==============  =====================================================
-10    0-9      round           the round 1-10 (one-hot; none once over)
-2     10-11    turn            the turn of the round, 1 or 2 (one-hot)
-220   12-231   window_cards    per cell: the card's colour (R Y G B K) and value 1-6
-220   232-451  window_pattern  per cell: the colour and value it asks
-30    452-481  hand            the cards drawn and not used (multi-hot)
-300   482-781  turn_bar        per round played: the cards left (multi-hot)
-30    782-811  discard         cards paid for tools (multi-hot)
-30    812-841  pile_bottom     cards the player put under the pile (multi-hot)
-1     842      pile_size       cards in the pile / 30
-15    843-857  orders          orders in play (multi-hot)
-9     858-866  tools           tool cards in play (multi-hot)
-9     867-875  tools_used      tool cards used (multi-hot)
-9     876-884  tool_in_use     the tool card in use (one-hot)
-10    885-894  tool_stage      its step: payment, then 0-8 (one-hot)
-1     895      tool_used       1 once a tool is used this round
-====  =======  ==============  =====================================================
+the bag's order never in it) by the game's encoder: for the solo dice game the layout of
+:mod:`sagrada.games.dice.encoder` with one seat, for the card game that of
+:mod:`sagrada.games.cards.encoder` (``env.layout.table()`` prints it).
 
 Rewards: 0 until the end, then +1 for a win (the score beats the target) and -1 for a loss.
 The final info has ``score`` and ``target``. ``reset(seed=S)`` plays the engine's game with
@@ -43,52 +25,73 @@ seed ``S`` (``env.unwrapped.game_seed``).
 
 from __future__ import annotations
 
-from typing import Any, Final, Generic, TypeVar
+from collections.abc import Mapping
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from sagrada.core.game import DICE_GAME
-from sagrada.core.state import State
-from sagrada.core.views import make_view
-from sagrada.games.cards.game import CARD_GAME
-from sagrada.games.cards.options import CardOptions
-from sagrada.games.cards.state import CardState
-from sagrada.games.cards.views import make_card_view
-from sagrada.rl.aec import make_config
-from sagrada.rl.encoding import CardEncoder, DiceEncoder, Layout, Vector
+from sagrada.encoding_kit import Layout, Vector
+from sagrada.registry import entries
+from sagrada.rl.games import PlayedState, Result, encoder_for, entry_of
 
+#: The id of solo Sagrada's environment (the dice game's entry declares it).
 SOLO_ID: Final = "Sagrada/Solo-v0"
+#: The id of the solo card game's environment (the card game's entry declares it).
 CARDS_ID: Final = "Sagrada/Cards-v0"
 
 Mask = npt.NDArray[np.int8]
-_S = TypeVar("_S", State, CardState)
 
 
-class _SoloGame(gymnasium.Env[Vector, np.int64], Generic[_S]):
-    """What both solo environments share: seeding, masks, rewards."""
+class GameEnv(gymnasium.Env[Vector, np.int64]):
+    """A game for one agent, who plays seat 0 (a game of one seat, or made so by ``fixed``).
+
+    Args:
+        game: the game's name in the registry (``None``: the default game).
+        render_mode: ``"ansi"`` or ``None``.
+        fixed: options the environment fixes, over those given (``{"players": 1}``).
+        options: any option of the game (``sagrada options``).
+
+    Raises:
+        ConfigError: naming the option at fault.
+        ValueError: if the game has no observation encoder.
+    """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's way)
 
-    game: _S
-    layout: Layout
+    game: PlayedState
 
-    def __init__(self, size: int, num_actions: int, render_mode: str | None) -> None:
+    def __init__(
+        self,
+        game: str | None = None,
+        render_mode: str | None = None,
+        fixed: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
+        self.entry = entry_of(game)
+        self.config = self.entry.game.config_from_json({**options, **(fixed or {})})
+        self.encoder = encoder_for(self.entry, self.config)
+        self.layout: Layout = self.encoder.layout
         self.render_mode = render_mode
-        self.num_actions = num_actions
-        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
-        self.action_space = gymnasium.spaces.Discrete(num_actions)
+        self.num_actions: int = self.entry.game.num_distinct_actions(self.config)
+        self.observation_space = gymnasium.spaces.Box(
+            0.0, 1.0, (self.encoder.size,), dtype=np.float32
+        )
+        self.action_space = gymnasium.spaces.Discrete(self.num_actions)
         self.game_seed = 0
-
-    def _new_game(self, seed: int) -> _S:
-        raise NotImplementedError
+        self.game = self.entry.game.new_state(self.config, 0)
 
     def _observe(self) -> Vector:
-        raise NotImplementedError
+        return self.encoder.encode(self.entry.game.view(self.game, 0))
 
     def _final_info(self) -> dict[str, Any]:
-        raise NotImplementedError
+        outcome: Result = self.entry.game.outcome(self.game)
+        return {
+            "won": bool(outcome.winners),
+            "score": outcome.scores[0].total,
+            "target": outcome.target,
+        }
 
     def action_masks(self) -> Mask:
         """1 for each legal action now."""
@@ -103,13 +106,13 @@ class _SoloGame(gymnasium.Env[Vector, np.int64], Generic[_S]):
         environment's generator."""
         super().reset(seed=seed)
         self.game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-        self.game = self._new_game(self.game_seed)
+        self.game = self.entry.game.new_state(self.config, self.game_seed)
         return self._observe(), {"action_mask": self.action_masks()}
 
     def step(self, action: np.int64) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Apply ``action``; an illegal one ends the episode with reward -1."""
         info: dict[str, Any] = {}
-        if not self.game.is_legal(int(action)):
+        if int(action) not in self.game.legal_actions():
             info = {"action_mask": self.action_masks(), "illegal_action": True}
             return self._observe(), -1.0, True, False, info
         self.game.apply(int(action))
@@ -127,57 +130,33 @@ class _SoloGame(gymnasium.Env[Vector, np.int64], Generic[_S]):
         return f"{self.game.describe_decision()}\n"
 
 
-class SoloEnv(_SoloGame[State]):
-    """Solo Sagrada (the dice game with one player) for one agent."""
-
-    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
-        self.config = make_config(1, options)
-        self.encoder = DiceEncoder(self.config)
-        self.layout = self.encoder.layout
-        super().__init__(self.encoder.size, self.config.num_distinct_actions, render_mode)
-        self.game = self._new_game(0)
-
-    def _new_game(self, seed: int) -> State:
-        return DICE_GAME.new_state(self.config, seed)
-
-    def _observe(self) -> Vector:
-        return self.encoder.encode(make_view(self.game, 0))
-
-    def _final_info(self) -> dict[str, Any]:
-        outcome = self.game.outcome()
-        return {
-            "won": bool(outcome.winners),
-            "score": outcome.scores[0].total,
-            "target": outcome.target,
-        }
+def declared_envs() -> dict[str, tuple[str, Mapping[str, Any]]]:
+    """Every environment the games' entries declare: its id, then its game's name and the
+    options it fixes."""
+    return {env_id: (e.name, fixed) for e in entries() for env_id, fixed in e.gym_envs.items()}
 
 
-class CardsEnv(_SoloGame[CardState]):
-    """The solo card game for one agent."""
+def make_env(env_id: str, render_mode: str | None = None, **options: Any) -> GameEnv:
+    """The environment ``env_id`` (one a game declares) with ``options``, unwrapped
+    (``gymnasium.make(env_id, **options)`` gives the same, wrapped by Gymnasium's checks).
 
-    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
-        self.config: CardOptions = CARD_GAME.config_from_json(options)
-        self.encoder = CardEncoder()
-        self.layout = self.encoder.layout
-        super().__init__(
-            self.encoder.size, CARD_GAME.num_distinct_actions(self.config), render_mode
-        )
-        self.game = self._new_game(0)
-
-    def _new_game(self, seed: int) -> CardState:
-        return CARD_GAME.new_state(self.config, seed)
-
-    def _observe(self) -> Vector:
-        return self.encoder.encode(make_card_view(self.game, 0))
-
-    def _final_info(self) -> dict[str, Any]:
-        outcome = self.game.outcome()
-        return {"won": outcome.won, "score": outcome.score.total, "target": outcome.target}
+    Raises:
+        KeyError: naming the environments there are.
+    """
+    declared = declared_envs()
+    if env_id not in declared:
+        raise KeyError(f"no environment {env_id!r} (there is {', '.join(sorted(declared))})")
+    game, fixed = declared[env_id]
+    return GameEnv(game, render_mode, fixed, **options)
 
 
 def register() -> None:
-    """Register ``Sagrada/Solo-v0`` and ``Sagrada/Cards-v0`` with Gymnasium (once)."""
-    if SOLO_ID not in gymnasium.registry:
-        gymnasium.register(SOLO_ID, entry_point=SoloEnv, disable_env_checker=False)
-    if CARDS_ID not in gymnasium.registry:
-        gymnasium.register(CARDS_ID, entry_point=CardsEnv, disable_env_checker=False)
+    """Register every environment the games declare with Gymnasium (once each)."""
+    for env_id, (game, fixed) in declared_envs().items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id,
+                entry_point=GameEnv,
+                disable_env_checker=False,
+                kwargs={"game": game, "fixed": dict(fixed)},
+            )

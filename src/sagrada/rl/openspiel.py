@@ -1,32 +1,38 @@
-"""The dice game as an OpenSpiel game: ``import sagrada.rl.openspiel`` registers
-``python_sagrada``, then ``pyspiel.load_game("python_sagrada")`` (or
-``"python_sagrada(players=3,apprentice=True)"``) loads it.
+"""The games with a chance model as OpenSpiel games: ``import sagrada.rl.openspiel``
+registers ``python_<name>`` for each game of the registry whose entry names a chance model and
+an encoder (the dice game: ``python_sagrada``), then ``pyspiel.load_game("python_sagrada")``
+(or ``"python_sagrada(players=3,apprentice=True)"``) loads it.
 
+The adapter knows a game only through its entry (:mod:`sagrada.rl.games`): the rules
+(``entry.game``), the observation encoder and the chance model
+(:class:`sagrada.entry.ChanceModel`; the dice game's is :mod:`sagrada.games.dice.chance`).
 A sequential game of imperfect information with explicit chance (``EXPLICIT_STOCHASTIC``):
 
 * **Chance nodes.** Every random event of the engine is a chance node of its own, with its
-  outcomes equally likely: each step of a shuffle of the deal (private objectives, window
-  cards, tools, public objectives), the start player, and for each die drawn from the bag the
-  die taken (one of the dice left in the bag, so a colour comes up as often as it has dice
-  there) then its roll (1-6). A player's action that draws or rolls (the last window choice,
-  the turn that ends a round, Flux Brush, Glazing Hammer...) is followed by the chance nodes
-  it needs; the engine applies it once they are all chosen. The engine plays through an
-  :class:`~sagrada.core.rng.Rng` that answers with the chosen outcomes
-  (``new_game(chance=...)``), so a game is exactly the engine's game.
-* **Players' actions** are the engine's codes (``docs/notation.md``), ``num_distinct_actions``
-  of the configuration.
-* **Information states.** A player's information-state string is their view
-  (:func:`sagrada.core.views.make_view`: their own private objective, the bag's counts, the
-  public history of actions) as canonical JSON; the observation string is the same without
-  the history. The observation tensor is the layout of :mod:`sagrada.rl.aec`, from the same
-  view. Nothing the player may not know is in either.
+  outcomes equally likely. For the dice game: each step of a shuffle of the deal (private
+  objectives, window cards, tools, public objectives), the start player, and for each die
+  drawn from the bag the die taken (one of the dice left in the bag, so a colour comes up as
+  often as it has dice there) then its roll (1-6). A player's action that draws or rolls (the
+  last window choice, the turn that ends a round, Flux Brush, Glazing Hammer...) is followed
+  by the chance nodes it needs; the engine applies it once they are all chosen. The engine
+  plays through an :class:`~sagrada.core.rng.Rng` that answers with the chosen outcomes
+  (:class:`ChosenChance`, given to the chance model's ``deal`` and ``use``), so a game is
+  exactly the engine's game.
+* **Players' actions** are the engine's codes (the dice game: ``docs/notation.md``),
+  ``num_distinct_actions`` of the configuration.
+* **Information states.** A player's information-state string is their view (the game's
+  ``view(state, seat)``; the dice game's: their own private objective, the bag's counts)
+  with the public history of actions, as canonical JSON (the chance model's
+  ``information``); the observation string is the same without the history. The
+  observation tensor is the game's encoder's, from the same view. Nothing the player may not
+  know is in either.
 * **Returns**: +1 for each winner (solo: the score beats the target), -1 for every other
   player, at the end (general-sum: with the shared tie-break several players may win).
 
-Parameters: ``players`` (1-6) and every option of the game's schema whose default is a
-number, a flag or a word (``solo_tools``, ``private_pools``, ``apprentice``, ``tie_break``...);
-the lists ``tools`` and ``public_objectives`` as words separated by ``;``
-(``"python_sagrada(tools=1;4;7)"``), empty for a random deal.
+Parameters: ``players`` and every option of the game's schema whose default is a number, a
+flag or a word (the dice game's ``solo_tools``, ``private_pools``, ``apprentice``,
+``tie_break``...); the list options (``tools``, ``public_objectives``) as words separated by
+``;`` (``"python_sagrada(tools=1;4;7)"``), empty for a random deal.
 """
 
 from __future__ import annotations
@@ -37,23 +43,33 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import pyspiel
 
-from sagrada.core.actions import action_to_str
-from sagrada.core.config import GameConfig
-from sagrada.core.options import OPTIONS
 from sagrada.core.rng import Rng
-from sagrada.core.state import State, new_game
-from sagrada.core.views import PlayerView, determinize, make_view
-from sagrada.rl.encoding import DiceEncoder
+from sagrada.encoding_kit import Encoder
+from sagrada.entry import ChanceModel, GameEntry, load
+from sagrada.registry import default_game, entries
+from sagrada.rl.games import PlayedState, Result, encoder_for, entry_of
 
-#: The game's name in OpenSpiel's registry.
-SHORT_NAME: Final = "python_sagrada"
 _T = TypeVar("_T")
 
-#: The parameters: players and the options with a scalar default; list options as text.
-_LISTS: Final = tuple(o.name for o in OPTIONS if o.type == "list")
-PARAMETERS: Final[dict[str, Any]] = {
-    o.name: o.default for o in OPTIONS if o.type in ("int", "bool", "str")
-} | dict.fromkeys(_LISTS, "")
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of the registry's game called ``game``."""
+    return f"python_{game}"
+
+
+def parameters(game: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of the game called ``game``: its options with a scalar
+    default, and its list options as text (empty: the default)."""
+    options = entry_of(game).game.options()
+    lists = [o.name for o in options if o.type == "list"]
+    scalars = {o.name: o.default for o in options if o.type in ("int", "bool", "str")}
+    return scalars | dict.fromkeys(lists, "")
+
+
+#: The default game's name in OpenSpiel's registry.
+SHORT_NAME: Final = short_name(default_game())
+#: The default game's parameters: players and the options with a scalar default; lists as text.
+PARAMETERS: Final[dict[str, Any]] = parameters(default_game())
 
 
 class _NeedChance(Exception):
@@ -113,73 +129,85 @@ def _chosen_chance(outcomes: list[int], used: int) -> ChosenChance:
     return chance
 
 
-def config_from_params(params: dict[str, Any]) -> GameConfig:
-    """The configuration an OpenSpiel parameter dict describes."""
+def config_from_params(params: dict[str, Any], game: str | None = None) -> Any:
+    """The configuration an OpenSpiel parameter dict describes (of the default game unless
+    ``game`` names another)."""
+    rules = entry_of(game).game
+    lists = {o.name for o in rules.options() if o.type == "list"}
     data: dict[str, Any] = {}
     for name, value in params.items():
-        if name in _LISTS:
+        if name in lists:
             if value:
                 items = [v.strip() for v in str(value).split(";")]
                 data[name] = [int(v) if v.isdigit() else v for v in items]
         else:
             data[name] = value
-    return GameConfig.from_json(data)
+    return rules.config_from_json(data)
 
 
-def _game_type() -> Any:
+def _game_type(game: GameEntry[Any, Any, Any]) -> Any:
     return pyspiel.GameType(
-        short_name=SHORT_NAME,
-        long_name="Sagrada (python)",
+        short_name=short_name(game.name),
+        long_name=f"{game.game.title} (python)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=6,
-        min_num_players=1,
+        max_num_players=game.seats.most,
+        min_num_players=game.seats.least,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=PARAMETERS,
+        parameter_specification=parameters(game.name),
     )
 
 
-def max_chance_outcomes(config: GameConfig) -> int:
-    """The most outcomes a chance node of a game with ``config`` can have: the dice of the
-    bag, the longest deck shuffled, the seats, a die's six faces."""
-    rules = config.rules
-    decks = (rules.private_deck, rules.window_cards, rules.tool_deck, rules.public_deck)
-    return max(5 * rules.dice_per_colour, config.players, 6, *(len(d) for d in decks))
-
-
 class SagradaGame(pyspiel.Game):
-    """The dice game's description for OpenSpiel: sizes, players, parameters."""
+    """A game's description for OpenSpiel: sizes, players, parameters.
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.config = config_from_params({**PARAMETERS, **(params or {})})
-        self.encoder = DiceEncoder(self.config)
-        self.chance_outcomes_bound = max_chance_outcomes(self.config)
+    Args:
+        params: OpenSpiel's parameters (the game's options; :func:`parameters`).
+        game: the game's name in the registry (``None``: the default game, the dice game).
+
+    Raises:
+        ValueError: if the game has no chance model or no encoder.
+    """
+
+    #: The game a subclass registered with OpenSpiel plays (:func:`register`).
+    game_name: str | None = None
+
+    def __init__(self, params: dict[str, Any] | None = None, game: str | None = None) -> None:
+        self.entry = entry_of(game if game is not None else self.game_name)
+        if not self.entry.chance:
+            raise ValueError(f"the game {self.entry.name!r} has no chance model")
+        self.rules = self.entry.game
+        self.model: ChanceModel = load(self.entry.chance)
+        defaults = parameters(self.entry.name)
+        self.config = config_from_params({**defaults, **(params or {})}, self.entry.name)
+        self.encoder = encoder_for(self.entry, self.config)
+        self.chance_outcomes_bound = self.model.max_outcomes(self.config)
+        self.seats: int = self.rules.num_players(self.config)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.config.num_distinct_actions,
+            num_distinct_actions=self.rules.num_distinct_actions(self.config),
             max_chance_outcomes=self.chance_outcomes_bound,
-            num_players=self.config.players,
+            num_players=self.seats,
             min_utility=-1.0,
             max_utility=1.0,
-            max_game_length=self.config.max_game_length,
+            max_game_length=self.rules.max_game_length(self.config),
         )
-        super().__init__(_game_type(), info, params or {})
+        super().__init__(_game_type(self.entry), info, params or {})
 
     def new_initial_state(self) -> SagradaState:
         """A game before the deal (a chance node)."""
         return SagradaState(self)
 
-    def state_from_view(self, view: PlayerView, seed: int) -> SagradaState:
-        """A state consistent with ``view``, its hidden parts guessed
-        (:func:`~sagrada.core.views.determinize` with ``seed``): what a bot that sees only a
-        view gives a search."""
+    def state_from_view(self, view: Any, seed: int) -> SagradaState:
+        """A state consistent with ``view``, its hidden parts guessed (the chance model's
+        ``guess`` with ``seed``): what a bot that sees only a view gives a search."""
         state = SagradaState(self)
-        state.set_engine(determinize(view, seed))
+        state.set_engine(self.model.guess(view, seed))
         return state
 
     def make_py_observer(
@@ -189,7 +217,7 @@ class SagradaGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return SagradaObserver(self.encoder, perfect_recall)
+        return SagradaObserver(self, perfect_recall)
 
 
 class SagradaState(pyspiel.State):
@@ -198,15 +226,18 @@ class SagradaState(pyspiel.State):
     def __init__(self, game: SagradaGame) -> None:
         super().__init__(game)
         self.config = game.config
-        self.engine: State | None = None  # None until the deal is done
+        self.rules = game.rules
+        self.model = game.model
+        self.seats = game.seats
+        self.engine: PlayedState | None = None  # None until the deal is done
         self.pending = -1  # the player's action that waits for chance outcomes
         self.outcomes: list[int] = []  # those chosen so far (for the deal or the action)
         self.chance_size = 0  # the outcomes of the chance node now (0: not a chance node)
         self._resolve()
 
-    def set_engine(self, engine: State) -> None:
+    def set_engine(self, engine: PlayedState) -> None:
         """Make this state the engine's state ``engine`` (between two decisions)."""
-        engine.rng = ChosenChance([])
+        self.model.use(engine, ChosenChance([]))
         self.engine = engine
         self.pending = -1
         self.outcomes = []
@@ -218,10 +249,10 @@ class SagradaState(pyspiel.State):
         chance = ChosenChance(self.outcomes)
         try:
             if self.engine is None:
-                engine = new_game(self.config, chance=chance)
+                engine: PlayedState = self.model.deal(self.config, chance)
             else:
                 engine = self.engine.clone()
-                engine.rng = chance
+                self.model.use(engine, chance)
                 engine.apply(self.pending)
         except _NeedChance as need:
             self.chance_size = need.n
@@ -261,7 +292,7 @@ class SagradaState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"chance {action}"
-        return action_to_str(action)
+        return self.rules.action_to_str(action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -270,28 +301,31 @@ class SagradaState(pyspiel.State):
     def returns(self) -> list[float]:
         """+1 for each winner and -1 for the others at the end; 0 before."""
         if not self.is_terminal():
-            return [0.0] * self.config.players
+            return [0.0] * self.seats
         assert self.engine is not None
-        winners = self.engine.outcome().winners
-        return [1.0 if seat in winners else -1.0 for seat in range(self.config.players)]
+        outcome: Result = self.rules.outcome(self.engine)
+        return [1.0 if seat in outcome.winners else -1.0 for seat in range(self.seats)]
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> SagradaState:
         """A state with the same information state for ``player``, the rest guessed (for
-        ISMCTS): the hidden parts drawn with :func:`~sagrada.core.views.determinize`, seeded
-        by ``sampler()`` (a number in [0, 1), as OpenSpiel's samplers give) or at random."""
+        ISMCTS): the hidden parts drawn with the chance model's ``guess``, seeded by
+        ``sampler()`` (a number in [0, 1), as OpenSpiel's samplers give) or at random."""
         assert self.engine is not None and not self.chance_size
         if sampler is not None:
             seed = int(float(sampler()) * 2**63)
         else:
             seed = int(np.random.default_rng().integers(2**63))
         game: SagradaGame = self.get_game()
-        return game.state_from_view(make_view(self.engine, player), seed)
+        return game.state_from_view(self.rules.view(self.engine, player), seed)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SagradaState:
         # OpenSpiel clones a python state with copy.deepcopy: the engine's clone is the copy.
         other = SagradaState.__new__(SagradaState)
         pyspiel.State.__init__(other, self.get_game())
         other.config = self.config
+        other.rules = self.rules
+        other.model = self.model
+        other.seats = self.seats
         other.engine = None if self.engine is None else self.engine.clone()
         other.pending = self.pending
         other.outcomes = self.outcomes
@@ -301,37 +335,49 @@ class SagradaState(pyspiel.State):
     def __str__(self) -> str:
         if self.engine is None:
             return "dealing"
-        return " ".join(action_to_str(a) for a in self.engine.history) or "start"
+        return " ".join(self.rules.action_to_str(a) for a in self.engine.history) or "start"
 
 
 class SagradaObserver:
-    """What a player knows, as OpenSpiel's python observers give it: ``tensor`` (the layout
-    of :mod:`sagrada.rl.aec`), ``dict`` (its segments) and a string."""
+    """What a player knows, as OpenSpiel's python observers give it: ``tensor`` (the game's
+    encoder's layout), ``dict`` (its segments) and a string."""
 
-    def __init__(self, encoder: DiceEncoder, perfect_recall: bool) -> None:
-        self.encoder = encoder
+    def __init__(self, game: SagradaGame, perfect_recall: bool) -> None:
+        self.rules = game.rules
+        self.model = game.model
+        self.encoder: Encoder = game.encoder
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoder.size, np.float32)
-        self.dict = {name: self.tensor[part] for name, part in encoder.layout.slices().items()}
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {name: self.tensor[part] for name, part in self.encoder.layout.slices().items()}
 
     def set_from(self, state: SagradaState, player: int) -> None:
         """Fill ``tensor`` with ``state`` as ``player`` sees it."""
         if state.engine is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.encoder.encode(make_view(state.engine, player))
+            self.tensor[:] = self.encoder.encode(self.rules.view(state.engine, player))
 
     def string_from(self, state: SagradaState, player: int) -> str:
         """The information state (with the public history) or the observation, as JSON."""
         if state.engine is None:
             return f"p{player} dealing"
-        data = make_view(state.engine, player).state.snapshot()
-        if not self.perfect_recall:
-            for key in ("history", "actors", "rounds"):
-                data.pop(key)
+        view = self.rules.view(state.engine, player)
+        data = self.model.information(view, self.perfect_recall)
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        waiting = f" then {action_to_str(state.pending)}" if state.pending >= 0 else ""
+        waiting = f" then {self.rules.action_to_str(state.pending)}" if state.pending >= 0 else ""
         return f"p{player}{waiting} {text}"
 
 
-pyspiel.register_game(_game_type(), SagradaGame)
+def register() -> None:
+    """Register ``python_<name>`` with OpenSpiel for every game with a chance model and an
+    encoder (once each), as a subclass of :class:`SagradaGame` bound to the game (a class,
+    as OpenSpiel's own python games register: OpenSpiel holds it until the interpreter
+    ends)."""
+    known = set(pyspiel.registered_names())
+    for game in entries():
+        if game.chance and game.encoder and short_name(game.name) not in known:
+            bound = type(f"SagradaGame_{game.name}", (SagradaGame,), {"game_name": game.name})
+            pyspiel.register_game(_game_type(game), bound)
+
+
+register()

@@ -48,5 +48,6 @@ declarations (`src/sagrada/games/cards/options.py`); a test fails when it is out
 """,
     ),
     rounds=ROUNDS,
-    encoder="sagrada.rl.encoding:CardEncoder",
+    encoder="sagrada.games.cards.encoder:CardEncoder",
+    gym_envs={"Sagrada/Cards-v0": {}},
 )

@@ -54,6 +54,11 @@ class CardOutcome:
         """The winning seats, as the dice game's outcome gives them: the player (0) if won."""
         return (0,) if self.won else ()
 
+    @property
+    def scores(self) -> tuple[ScoreBreakdown, ...]:
+        """Each seat's score, as the dice game's outcome gives them: the player's."""
+        return (self.score,)
+
 
 class CardState(CardTable):
     """A card game in progress. Create one with :func:`new_card_game`."""

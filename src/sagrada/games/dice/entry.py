@@ -41,6 +41,8 @@ server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file 
 """,
     ),
     rounds=ROUNDS,
-    encoder="sagrada.rl.encoding:DiceEncoder",
+    encoder="sagrada.games.dice.encoder:DiceEncoder",
+    gym_envs={"Sagrada/Solo-v0": {"players": 1}},
+    chance="sagrada.games.dice.chance:DICE_CHANCE",
     summary=lambda config: {"private_pools": config.private_pools},
 )

@@ -1,26 +1,57 @@
-"""Observation vectors made from what one player may know: a dice game's view, a card game's
-view.
+"""The dice game's observation encoder: the vector a player's view is to the RL adapters.
 
-Every environment of :mod:`sagrada.rl` encodes its observations here, so PettingZoo,
-Gymnasium and OpenSpiel agents see the same numbers. An encoder reads a view
-(:func:`sagrada.core.views.make_view`, :func:`sagrada.games.cards.views.make_card_view`), never
-the game state: another player's private objective and the bag's order cannot leak into it.
+The entry names it (``GameEntry.encoder``: ``"sagrada.games.dice.encoder:DiceEncoder"``);
+:mod:`sagrada.rl` loads it for PettingZoo, Gymnasium and OpenSpiel alike, so their agents see
+the same numbers. It reads a view (:func:`sagrada.core.views.make_view`: the viewer's own
+private objective, never another's; the bag's counts, never its order), never the game state.
+Every entry is a float in ``[0, 1]``: flags and one-hot codes are 0 or 1, counts are divided by
+the largest count they can reach (and clipped to 1). Seats are relative to the viewer.
 
-Every entry is a float in ``[0, 1]``: flags and one-hot codes are 0 or 1, counts are divided
-by the largest count they can reach (and clipped to 1). The layout, a list of named segments,
-depends only on the game's configuration (the players, the tool cards, Life's modules); the
-tables of the layouts are in :mod:`sagrada.rl` (the dice game) and :mod:`sagrada.rl.gym_envs`
-(the card game), and :meth:`Layout.table` prints them from the code.
+The layout depends on the configuration (the players, the tool cards, Life's modules). For a
+2-player base game (``current``, ``start_player`` and ``seats`` grow with the players,
+``tools`` with the tool cards in play):
+
+====  =========  ==================  =============================================================
+Size  Slice      Name                Meaning
+====  =========  ==================  =============================================================
+3     0-2        phase               setup, play, over (one-hot)
+10    3-12       round               the round 1-10 (one-hot; none once over)
+1     13         first_turn          1 in a player's first turn of the round
+2     14-15      current             the seat deciding now, relative to the viewer (one-hot)
+2     16-17      start_player        the round's start player, relative (one-hot)
+8     18-25      turn_done           parts of the turn done: drafted, tool used, module parts
+30    26-55      draft_pool          Draft Pool: dice of each face R1..P6 / 13
+30    56-85      held_die            the die a tool holds (one-hot)
+300   86-385     round_track         Round Track: per round, dice of each face / 13
+5     386-390    bag                 dice of each colour left in the bag / dice per colour
+102   391-492    tools               per tool card in play (3): its number 1-32 (one-hot), favor
+                                     tokens on it / 10, used (solo)
+32    493-524    tool_in_use         the tool card in use (one-hot)
+10    525-534    tool_stage          its step: payment, then 0-8 (one-hot)
+16    535-550    public_objectives   public objectives in play (multi-hot, catalogue order)
+11    551-561    private_objectives  the viewer's own (multi-hot, catalogue order)
+1264  562-1825   seats               per seat from the viewer's (2 blocks of 632): window dice (20
+                                     cells x 18: colour RYGBP+orange, value 1-6 and 6 symbols),
+                                     window pattern (20 x 12: colour, value, apprentice space),
+                                     has a window, favor tokens / 10, own dice of each face / 13
+964   1826-2789  window_options      setup: the viewer's 4 window patterns (20 x 12 each, then
+                                     difficulty / 6)
+====  =========  ==================  =============================================================
+
+With Life's modules the vector goes on: the Masterwork module adds ``masterwork_board`` (per
+space, the masterwork dice left and the symbol on top) and ``masterwork_slots`` (the die in
+each slot), the Apprentice module ``apprentice_hand`` (the viewer's cards only),
+``apprentice_active`` (each seat's activated cards), ``apprentice_hands`` (how many cards each
+seat holds), ``apprentice_discard``, ``apprentice_offer`` (the two cards the viewer looks at)
+and ``apprentice_turn`` (the deck's size, a card gained this turn, Steady Hand in effect).
+Not in the observation: a tool's scratch memory (the cell or die a multi-step tool remembers).
 """
 
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from sagrada.core.actions import MAX_APPRENTICE, MAX_TOOL, NUM_SLOTS
 from sagrada.core.apprentice_cards import NAME as APPRENTICE
@@ -29,7 +60,6 @@ from sagrada.core.cells import NUM_CELLS
 from sagrada.core.config import ROUNDS, GameConfig
 from sagrada.core.content import WindowPattern, catalog
 from sagrada.core.dice import (
-    COLOUR_LETTERS,
     DIE_COLOUR,
     DIE_VALUE,
     NUM_FACES,
@@ -42,18 +72,12 @@ from sagrada.core.masterwork_board import Board
 from sagrada.core.state import Phase
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
-from sagrada.games.cards.cards import NUM_CARDS
-from sagrada.games.cards.content import content as card_content
-from sagrada.games.cards.views import CardView
-
-Vector = npt.NDArray[np.float32]
+from sagrada.encoding_kit import TOOL_STAGES, Layout, Vector, ids, pattern_asks
 
 #: Window options a player chooses from at setup.
 WINDOW_OPTIONS: Final = 4
 #: Bits of the turn's progress (``used``) shown: the draft, the tool, the modules' parts.
 TURN_BITS: Final = 8
-#: Tool steps told apart (the payment step, then steps 0-8).
-TOOL_STAGES: Final = 10
 #: Favor tokens (on a tool card or a player's) that count as "many" (1.0).
 MANY_TOKENS: Final = 10
 #: A face's count in a pool or on a round of the track that counts as 1.0.
@@ -69,62 +93,8 @@ MANY_CARDS: Final = 10
 MASTERWORK_SPACES: Final = NUM_SLOTS // 2
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """A named slice of an observation vector."""
-
-    name: str
-    start: int
-    size: int
-    meaning: str
-
-    @property
-    def stop(self) -> int:
-        """The end of the slice (exclusive)."""
-        return self.start + self.size
-
-
-@dataclass(slots=True)
-class Layout:
-    """The segments of an observation vector, in order."""
-
-    segments: list[Segment] = field(default_factory=list)
-    size: int = 0
-
-    def add(self, name: str, size: int, meaning: str) -> int:
-        """Append a segment; return its start."""
-        self.segments.append(Segment(name, self.size, size, meaning))
-        self.size += size
-        return self.size - size
-
-    def slices(self) -> dict[str, slice]:
-        """Each segment's slice, by name."""
-        return {s.name: slice(s.start, s.stop) for s in self.segments}
-
-    def table(self, width: int = 61) -> str:
-        """The layout as a reStructuredText table (the modules' docstrings show it)."""
-        head = ("Size", "Slice", "Name", "Meaning")
-        rows = []
-        for s in self.segments:
-            where = str(s.start) if s.size == 1 else f"{s.start}-{s.stop - 1}"
-            lines = textwrap.wrap(s.meaning, width)
-            rows.append((str(s.size), where, s.name, lines[0]))
-            rows += [("", "", "", line) for line in lines[1:]]
-        widths = [max(len(r[i]) for r in [*rows, head]) for i in range(4)]
-        rule = "  ".join("=" * w for w in widths)
-
-        def line(cells: tuple[str, ...]) -> str:
-            return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
-
-        return "\n".join([rule, line(head), rule, *(line(r) for r in rows), rule])
-
-
-def _ids(items: tuple[str, ...] | list[str]) -> dict[str, int]:
-    return {key: i for i, key in enumerate(items)}
-
-
 class DiceEncoder:
-    """Encodes a dice game's views for a configuration (see :mod:`sagrada.rl` for the table).
+    """Encodes a dice game's views for a configuration (the module's table).
 
     Seats are relative to the viewer: block 0 is the viewer's own, block 1 the next seat, and
     so on, so one policy can play any seat.
@@ -136,8 +106,8 @@ class DiceEncoder:
         self.num_tools = rules.num_tools
         self.dice_per_colour = rules.dice_per_colour
         cards = catalog()
-        self.public_index = _ids([o.id for o in cards.publics])
-        self.private_index = _ids([o.id for o in cards.privates])
+        self.public_index = ids([o.id for o in cards.publics])
+        self.private_index = ids([o.id for o in cards.privates])
         layout = self.layout = Layout()
         self.o_phase = layout.add("phase", 3, "setup, play, over (one-hot)")
         self.o_round = layout.add("round", ROUNDS, "the round 1-10 (one-hot; none once over)")
@@ -331,87 +301,6 @@ class DiceEncoder:
         out[self.o_turn + 2] = float(cards.steady >= 0)
 
 
-class CardEncoder:
-    """Encodes the solo card game's views (see :mod:`sagrada.rl.gym_envs` for the table)."""
-
-    def __init__(self) -> None:
-        cards = card_content()
-        self.order_index = _ids([o.id for o in cards.orders])
-        self.tool_numbers = [t.number for t in cards.tools]
-        tools = len(self.tool_numbers)
-        layout = self.layout = Layout()
-        self.o_round = layout.add("round", ROUNDS, "the round 1-10 (one-hot; none once over)")
-        self.o_turn = layout.add("turn", 2, "the turn of the round, 1 or 2 (one-hot)")
-        self.o_window = layout.add(
-            "window_cards",
-            NUM_CELLS * 11,
-            "per cell: the card's colour (R Y G B K) and value 1-6",
-        )
-        self.o_pattern = layout.add(
-            "window_pattern", NUM_CELLS * 11, "per cell: the colour and value it asks"
-        )
-        self.o_hand = layout.add("hand", NUM_CARDS, "the cards drawn and not used (multi-hot)")
-        self.o_bar = layout.add(
-            "turn_bar", ROUNDS * NUM_CARDS, "per round played: the cards left (multi-hot)"
-        )
-        self.o_discard = layout.add("discard", NUM_CARDS, "cards paid for tools (multi-hot)")
-        self.o_bottom = layout.add(
-            "pile_bottom", NUM_CARDS, "cards the player put under the pile (multi-hot)"
-        )
-        self.o_pile = layout.add("pile_size", 1, "cards in the pile / 30")
-        self.o_orders = layout.add("orders", len(self.order_index), "orders in play (multi-hot)")
-        self.o_tools = layout.add("tools", tools, "tool cards in play (multi-hot)")
-        self.o_spent = layout.add("tools_used", tools, "tool cards used (multi-hot)")
-        self.o_tool = layout.add("tool_in_use", tools, "the tool card in use (one-hot)")
-        self.o_stage = layout.add(
-            "tool_stage", TOOL_STAGES, "its step: payment, then 0-8 (one-hot)"
-        )
-        self.o_tool_used = layout.add("tool_used", 1, "1 once a tool is used this round")
-
-    @property
-    def size(self) -> int:
-        """The length of an observation."""
-        return self.layout.size
-
-    def encode(self, view: CardView) -> Vector:
-        """The observation of the player's view."""
-        out = np.zeros(self.size, dtype=np.float32)
-        s = view.state
-        if not s.is_over:
-            out[self.o_round + s.round] = 1
-            out[self.o_turn + min(s.turn, 1)] = 1
-        for cell, card in enumerate(s.window.dice):
-            if card >= 0:
-                out[self.o_window + cell * 11 + card // 6] = 1
-                out[self.o_window + cell * 11 + 5 + card % 6] = 1
-        for cell, (colour, value) in enumerate(_asks(s.window.pattern)):
-            if colour >= 0:
-                out[self.o_pattern + cell * 11 + colour] = 1
-            if value > 0:
-                out[self.o_pattern + cell * 11 + 4 + value] = 1
-        for card in s.hand:
-            out[self.o_hand + card] = 1
-        for r, stack in enumerate(s.bar[:ROUNDS]):
-            for card in stack:
-                out[self.o_bar + r * NUM_CARDS + card] = 1
-        for card in s.discard:
-            out[self.o_discard + card] = 1
-        for card in s.bottom:
-            out[self.o_bottom + card] = 1
-        out[self.o_pile] = min((len(s.pile) + len(s.bottom)) / NUM_CARDS, 1.0)
-        for order in s.orders:
-            out[self.o_orders + self.order_index[order.id]] = 1
-        for number in s.tools:
-            out[self.o_tools + self.tool_numbers.index(number)] = 1
-        for number in s.spent:
-            out[self.o_spent + self.tool_numbers.index(number)] = 1
-        if s.tool:
-            out[self.o_tool + self.tool_numbers.index(s.tool)] = 1
-            out[self.o_stage + min(s.stage + 1, TOOL_STAGES - 1)] = 1
-        out[self.o_tool_used] = float(s.tool_used)
-        return out
-
-
 def _counts(out: Vector, start: int, dice: list[int], most: int) -> None:
     for die in dice:
         if 0 <= die < NUM_FACES:
@@ -426,18 +315,8 @@ def _window(out: Vector, start: int, window: Window) -> None:
             out[base + NUM_WINDOW_COLOURS + DIE_VALUE[die] - 1] = 1
 
 
-def _asks(pattern: WindowPattern) -> list[tuple[int, int]]:
-    """Each cell's restriction: (colour index or -1, value or 0)."""
-    out = []
-    for row in pattern.grid:
-        for char in row:
-            colour = COLOUR_LETTERS.find(char.upper()) if char.isalpha() else -1
-            out.append((colour, int(char) if char.isdigit() else 0))
-    return out
-
-
 def _pattern(out: Vector, start: int, pattern: WindowPattern) -> None:
-    for cell, (colour, value) in enumerate(_asks(pattern)):
+    for cell, (colour, value) in enumerate(pattern_asks(pattern)):
         base = start + cell * PATTERN_FEATURES
         if colour >= 0:
             out[base + colour] = 1
