@@ -51,9 +51,15 @@ def unregister_game(name: str) -> None:
     _ENTRIES.pop(name, None)
 
 
-def _register_plugins() -> None:
+def register_plugins() -> None:
     """Register the games the installed distributions declare in :data:`ENTRY_POINT_GROUP`
-    (a plugin that does not load is a broken installation: its error is raised as it is)."""
+    (done when the registry is first imported; again for a distribution installed since). A
+    plugin that does not load is a broken installation: its error is raised as it is.
+
+    Raises:
+        TypeError: if an entry point names something other than a :class:`GameEntry`.
+        ValueError: if a plugin's game has the name of another registered game.
+    """
     for point in entry_points(group=ENTRY_POINT_GROUP):
         entry = point.load()
         if not isinstance(entry, GameEntry):
@@ -63,7 +69,7 @@ def _register_plugins() -> None:
 
 for _reference in BUILT_IN:
     register_game(load(_reference))
-_register_plugins()
+register_plugins()
 
 
 def entries() -> tuple[GameEntry[Any, Any, Any], ...]:
