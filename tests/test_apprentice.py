@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from helpers import BLANK, act, arranged_game, legal, start, why
+from helpers import BLANK, act, arranged_game, cell_set, legal, start, why
 from sagrada.cli.render import table_text
 from sagrada.core.actions import action_fields, action_to_str, parse_action
 from sagrada.core.apprentice_cards import apprentice_window, card_named, card_part, content
@@ -28,7 +28,7 @@ from sagrada.core.views import determinize, make_view
 from sagrada.core.window import Window
 
 B2, D4 = parse_cell("B2"), parse_cell("D4")
-GROZING, EGLOMISE, RUNNING = 1, 2, 8
+GROZING, EGLOMISE, LATHEKIN, RUNNING, TAP_WHEEL = 1, 2, 4, 8, 12
 PATRON, STEADY, SECOND_LOOK, STUDY_BLUE, MASTERS_EYE = 13, 15, 16, 20, 22
 
 
@@ -52,11 +52,13 @@ def apprentice_turn(
     players: int = 2,
     track: dict[int, str] | None = None,
     turn: int = 0,
+    masterwork: bool = False,
 ) -> State:
-    """A game with the Apprentice module at the first turn, the current player's window an
-    apprentice window of ``grid`` holding ``placements`` (the spaces already covered count as
-    noticed), and, if given, the deck, the discard pile and their hand ``hand``."""
-    config = GameConfig(players=players, apprentice=True, tools=tools)
+    """A game with the Apprentice module (and the Masterwork module if ``masterwork``) at the
+    first turn, the current player's window an apprentice window of ``grid`` holding
+    ``placements`` (the spaces already covered count as noticed), and, if given, the deck, the
+    discard pile and their hand ``hand``."""
+    config = GameConfig(players=players, apprentice=True, masterwork=masterwork, tools=tools)
     state = arranged_game(config, seed, pool=pool, favor=favor, track=track, turn=turn)
     seat = state.current
     plain = make_window(grid, placements)
@@ -378,6 +380,83 @@ def test_steady_hand_lifts_the_value_restriction_for_the_next_die_only() -> None
     assert why(state, "discard:15") == (
         "Steady Hand is for the die you draft this turn: play it before drafting"
     )
+
+
+#: B3 asks for a 2 (B2 and D4, the apprentice spaces, have no value restriction).
+B3_IS_A_2 = "..... ..2.. ..... ....."
+
+
+@pytest.mark.parametrize("start_move", ["T2", "T4", "T12", "discard:2", "discard:4", "discard:12"])
+def test_steady_hand_does_not_waive_the_value_restriction_for_a_die_moved(
+    start_move: str,
+) -> None:
+    # Steady Hand (HOUSE-CONTENT.md, card 15): "The die you place this turn ignores its
+    # space's value restriction." A die moved is not placed from a pool: a moving tool lifts
+    # it and places it again under every restriction but the one the card itself lifts
+    # (rules README, "Moving a die (2, 3, 4, 12)"); Eglomise Brush lifts the colour's,
+    # Lathekin and Tap Wheel none. So with a Steady Hand in effect the G4 on A1 still cannot
+    # move to B3, which asks for a 2, whichever moving tool or apprentice copy moves it; B4
+    # (no restriction, touching the P6 on C3) stays open to it. Tap Wheel: the green die on
+    # the Round Track lets it move green dice.
+    state = apprentice_turn(
+        hand=[STEADY, EGLOMISE, LATHEKIN, TAP_WHEEL],
+        grid=B3_IS_A_2,
+        placements="A1=G4 C3=P6 D5=G5",
+        tools=(EGLOMISE, LATHEKIN, TAP_WHEEL),
+        track={1: "G2"},
+        favor=3,
+    )
+    act(state, "discard:15", start_move)
+    assert state.window(state.current).free_value  # the Steady Hand is in effect
+    assert "A1>B4" in legal(state)
+    assert "A1>B3" not in legal(state)
+    assert why(state, "A1>B3").endswith("B3 requires a 2")
+
+
+def test_steady_hand_waives_value_only_for_the_die_placed_from_a_pool() -> None:
+    # Steady Hand: "The die you place this turn ignores its space's value restriction": the
+    # die placed from the Draft Pool, not a die an Eglomise Brush moves before it. Worked by
+    # hand: the G4 moved from A1 to B4 (white) needs no waiver and gets none; the Y1 drafted
+    # onto B3, which asks for a 2, is the one die whose value restriction is waived, so the
+    # window breaks no rule and only B3 is marked waived.
+    state = apprentice_turn(
+        hand=[STEADY], grid=B3_IS_A_2, placements="A1=G4 C3=P6", pool="Y1 R3", favor=3
+    )
+    seat = state.current
+    act(state, "discard:15", "T2")
+    assert "A1>B3" not in legal(state)
+    act(state, "A1>B4")
+    assert "Y1@B3" in legal(state)
+    act(state, "Y1@B3")
+    window = state.window(seat)
+    assert window.dice[parse_cell("B3")] == parse_die("Y1")
+    assert cell_set(window.waived_value) == {"B3"}
+    assert window.violations() == []
+    assert not window.free_value  # the Steady Hand is used up
+
+
+def test_a_masterwork_die_placed_leaves_the_steady_hand_for_the_die_placed_from_a_pool() -> None:
+    # Steady Hand is for the die placed from a pool; a masterwork die comes from the
+    # masterwork board and "may be placed in a space with any value restriction" anyway (Life
+    # rulebook, MASTERWORK MODULE, GAMEPLAY 2). Worked by hand: the R1 buys the masterwork die
+    # of space 1 (slot 1c, red), placed on C4; Running Pliers then drafts the Y1 onto B3, which
+    # asks for a 2: still waived, the one waived space.
+    state = apprentice_turn(
+        hand=[STEADY],
+        grid=B3_IS_A_2,
+        placements="C3=P6",
+        pool="R1 Y1 G5",
+        tools=(RUNNING, EGLOMISE, GROZING),
+        favor=3,
+        masterwork=True,
+    )
+    seat = state.current
+    act(state, "discard:15", "R1/1c", "O0@C4", "T8")
+    assert "Y1@B3" in legal(state)
+    act(state, "Y1@B3")
+    window = state.window(seat)
+    assert cell_set(window.waived_value) == {"B3"}
+    assert window.violations() == [] and not window.free_value
 
 
 def test_second_look_rerolls_a_draft_pool_die() -> None:

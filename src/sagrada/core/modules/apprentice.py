@@ -7,8 +7,9 @@ deck to keep one (``keep:12``), the other going face up to the discard pile; ``g
 takes the top card of the discard pile. Cards are secret until played, at any time of their
 owner's turn besides the turn's tool (``discard:16``, ``activate:17``, by the card's kind):
 an apprentice's tool uses that base tool's effect free, with its own timing and restrictions;
-Patron gains 2 favor tokens; Steady Hand lifts the value restriction for the next die placed;
-Second Look re-rolls a Draft Pool die (``R3``); Study and Master's Eye score at the end.
+Patron gains 2 favor tokens; Steady Hand lifts the value restriction for the next die placed
+from a pool (not for a die moved); Second Look re-rolls a Draft Pool die (``R3``); Study and
+Master's Eye score at the end.
 
 The cards are house content (``content/life.json``, :mod:`sagrada.core.apprentice_cards`);
 the deck and hands are :mod:`sagrada.core.apprentice_table`. A card that needs what a game
@@ -42,6 +43,7 @@ from sagrada.core.apprentice_table import (
 )
 from sagrada.core.cells import mask_names
 from sagrada.core.content import catalog
+from sagrada.core.dice import ORANGE
 from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction, use_tool_free
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
@@ -49,6 +51,7 @@ from sagrada.core.rng import Rng
 from sagrada.core.scoring import ScorePart
 from sagrada.core.table import Phase, Table
 from sagrada.core.tools.effect import TOOL_EFFECTS, distinct
+from sagrada.core.window import Window
 
 __all__ = ["MODULE", "card_part"]
 
@@ -69,7 +72,7 @@ def _card(number: int) -> ApprenticeCard:
 def notice_cover(table: Table, action: Action) -> None:
     """After every action: forget the apprentice spaces the current player has vacated; once
     no tool or step is under way, a space covered anew gains a card (once a turn); the die
-    placed under a Steady Hand ends it."""
+    placed from a pool under a Steady Hand ends it."""
     state: Apprentice = table.components[NAME]  # type: ignore[assignment]  # hot path
     seat = table.current
     window = table.players[seat].window
@@ -78,7 +81,7 @@ def notice_cover(table: Table, action: Action) -> None:
     covered = occupied & window.pattern.apprentice
     if covered == state.covered[seat] and state.steady < 0:
         return  # nothing covered anew nor vacated (most actions)
-    if state.steady >= 0 and occupied.bit_count() > state.steady:
+    if state.steady >= 0 and pool_dice(window) > state.steady:
         window.free_value = False
         state.steady = -1
     was = state.covered[seat] & covered
@@ -155,6 +158,16 @@ class SecondLook(ModuleStep):
 
 
 # -- playing a card ------------------------------------------------------------------------------
+
+
+def pool_dice(window: Window) -> int:
+    """The number of dice in ``window`` that came from a pool: all but the masterwork dice.
+
+    Steady Hand lifts the value restriction for the die placed from a pool this turn: it ends
+    when this number grows. A move leaves it as it is, and so does a masterwork die placed
+    (it comes from the masterwork board and may lie on any value anyway).
+    """
+    return (window.occupied & ~window.by_colour[ORANGE]).bit_count()
 
 
 class PlayCard(TurnAction):
@@ -234,7 +247,7 @@ class PlayCard(TurnAction):
         elif card.effect == "steady_hand":
             window = table.window()
             window.free_value = True
-            state.steady = window.occupied.bit_count()
+            state.steady = pool_dice(window)
         elif card.effect == "reroll":
             table.step = REROLL
 

@@ -178,8 +178,7 @@ def do_move(
     ignore_value: bool = False,
 ) -> None:
     """Move the die on ``source`` to ``target``, noting a restriction the card waives."""
-    die = window.remove(source)
-    window.place(die, target)
+    die = window.move(source, target)
     b = 1 << target
     if ignore_colour and not window.pattern.colour_ok[DIE_COLOUR[die]] & b:
         window.waived_colour |= b
@@ -225,13 +224,9 @@ def explain_move(
         return msg("tool.no_die_to_move", cell=CELL_NAMES[source])
     if source == target:
         return msg("tool.same_space")
-    waived_colour, waived_value = window.waived_colour, window.waived_value
-    die = window.remove(source)
-    problem = window.placement_problem(
-        die, target, ignore_colour=ignore_colour, ignore_value=ignore_value
+    problem = window.move_problem(
+        source, target, ignore_colour=ignore_colour, ignore_value=ignore_value
     )
-    window.place(die, source)
-    window.waived_colour, window.waived_value = waived_colour, waived_value
     return problem or msg("tool.move_refused")
 
 
