@@ -53,13 +53,22 @@ def apprentice_turn(
     track: dict[int, str] | None = None,
     turn: int = 0,
     masterwork: bool = False,
+    private_pools: bool = False,
+    own: str | None = None,
 ) -> State:
     """A game with the Apprentice module (and the Masterwork module if ``masterwork``) at the
     first turn, the current player's window an apprentice window of ``grid`` holding
     ``placements`` (the spaces already covered count as noticed), and, if given, the deck, the
-    discard pile and their hand ``hand``."""
-    config = GameConfig(players=players, apprentice=True, masterwork=masterwork, tools=tools)
-    state = arranged_game(config, seed, pool=pool, favor=favor, track=track, turn=turn)
+    discard pile and their hand ``hand``; under the Private Dice Pool rules (``private_pools``)
+    their own dice ``own``."""
+    config = GameConfig(
+        players=players,
+        apprentice=True,
+        masterwork=masterwork,
+        private_pools=private_pools,
+        tools=tools,
+    )
+    state = arranged_game(config, seed, pool=pool, own=own, favor=favor, track=track, turn=turn)
     seat = state.current
     plain = make_window(grid, placements)
     window = Window(apprentice_window(plain.pattern, content().spaces))
@@ -362,6 +371,13 @@ def test_an_apprentices_tool_waits_for_its_tools_timing() -> None:
     )
 
 
+#: Why Steady Hand is refused once no die can be placed from a pool this turn.
+STEADY_REFUSED = (
+    "Steady Hand is for a die you place from a pool this turn, and you can place none any "
+    "more this turn"
+)
+
+
 def test_steady_hand_lifts_the_value_restriction_for_the_next_die_only() -> None:
     # Steady Hand: "The die you place this turn ignores its space's value restriction."
     state = apprentice_turn(hand=[STEADY], grid="3.... ..... ..... .....", placements="")
@@ -373,13 +389,12 @@ def test_steady_hand_lifts_the_value_restriction_for_the_next_die_only() -> None
     window = state.window(seat)
     assert window.dice[0] == parse_die("Y1") and window.violations() == []
     assert not window.free_value
-    # Played once the turn's die is placed, it would lift nothing: it waits for a turn.
-    state = apprentice_turn(hand=[STEADY])
+    # Played once the turn's die is placed, with no Running Pliers to place another, it would
+    # lift nothing: it waits for a turn.
+    state = apprentice_turn(hand=[STEADY], tools=(GROZING, EGLOMISE, 3))
     act(state, "G4@B4")
     assert "discard:15" not in legal(state)
-    assert why(state, "discard:15") == (
-        "Steady Hand is for the die you draft this turn: play it before drafting"
-    )
+    assert why(state, "discard:15") == STEADY_REFUSED
 
 
 #: B3 asks for a 2 (B2 and D4, the apprentice spaces, have no value restriction).
@@ -457,6 +472,106 @@ def test_a_masterwork_die_placed_leaves_the_steady_hand_for_the_die_placed_from_
     window = state.window(seat)
     assert cell_set(window.waived_value) == {"B3"}
     assert window.violations() == [] and not window.free_value
+
+
+@pytest.mark.parametrize(
+    ("tools", "hand", "second_draft"),
+    [
+        ((RUNNING, EGLOMISE, GROZING), [STEADY], "T8"),
+        ((GROZING, EGLOMISE, 3), [STEADY, RUNNING], "discard:8"),
+    ],
+    ids=["Running Pliers", "Apprentice's Running Pliers"],
+)
+def test_steady_hand_may_be_played_after_the_draft_for_running_pliers_second_die(
+    tools: tuple[int, ...], hand: list[int], second_draft: str
+) -> None:
+    # Steady Hand is for "the die you place this turn" from a pool; Running Pliers (rules
+    # README: "in your first turn of the round, after placing a die, draft and place a second
+    # die at once") still places one from the Draft Pool once the turn's draft is used, as
+    # the tool card (1 favor token, 1 in hand) or as the apprentice's copy (free). Worked by
+    # hand: G4 drafted onto B4; the Y1 Running Pliers drafts then goes onto B3, which asks
+    # for a 2, the one waived space.
+    state = apprentice_turn(
+        hand=hand, tools=tools, grid=B3_IS_A_2, placements="C3=P6", pool="G4 Y1 R3", favor=1
+    )
+    seat = state.current
+    act(state, "G4@B4")
+    assert "discard:15" in legal(state), why(state, "discard:15")
+    act(state, "discard:15", second_draft)
+    assert "Y1@B3" in legal(state)
+    act(state, "Y1@B3")
+    window = state.window(seat)
+    assert cell_set(window.waived_value) == {"B3"} and window.violations() == []
+
+
+def test_steady_hand_may_be_played_for_a_running_pliers_die_only_it_lets_fit() -> None:
+    # Every space asks for a 2 but the apprentice spaces, which ask for red (B2, D4: their
+    # value restriction removed, their colour kept). After the G2 is drafted onto B3, the Y1
+    # left fits nowhere, so Running Pliers alone could not start; with a Steady Hand it fits
+    # on any free space touching a die but the red ones, so the Steady Hand is offered.
+    state = apprentice_turn(
+        hand=[STEADY], grid="22222 2R222 22222 222R2", placements="C3=P6", pool="G2 Y1"
+    )
+    act(state, "G2@B3")
+    assert "T8" not in legal(state)
+    act(state, "discard:15")
+    assert "T8" in legal(state)
+    act(state, "T8")
+    assert "Y1@A3" in legal(state) and "Y1@B2" not in legal(state)
+
+
+@pytest.mark.parametrize(
+    ("tools", "favor", "turn"),
+    [
+        ((GROZING, EGLOMISE, 3), 2, 0),
+        ((RUNNING, EGLOMISE, GROZING), 0, 0),
+        ((RUNNING, EGLOMISE, GROZING), 2, 2),
+    ],
+    ids=["no Running Pliers", "no favor token to pay for it", "second turn of the round"],
+)
+def test_steady_hand_is_refused_once_no_die_can_be_placed_from_a_pool_this_turn(
+    tools: tuple[int, ...], favor: int, turn: int
+) -> None:
+    # After the turn's draft only Running Pliers could place another die from the Draft
+    # Pool: not without the card, not without the favor token it costs (none on it yet: 1),
+    # and not on a second turn (2 players: turns 2 and 3 of the round are the second ones).
+    state = apprentice_turn(hand=[STEADY], tools=tools, favor=favor, turn=turn)
+    act(state, "G4@B4")
+    assert "discard:15" not in legal(state)
+    assert why(state, "discard:15") == STEADY_REFUSED
+
+
+def test_steady_hand_may_be_played_after_the_draft_for_the_own_pool_die() -> None:
+    # Private Dice Pool rules (rulebook 003_0d63153aaa85498d.txt, PRIVATE DICE POOL
+    # VARIANT): a turn places a die from the Draft Pool and one from one's own pool. After
+    # the draft the own die is still to come: Steady Hand lifts B3's 2 for it. Once both are
+    # placed, none is left to place from a pool: Steady Hand is refused.
+    state = apprentice_turn(
+        hand=[STEADY],
+        tools=(GROZING, EGLOMISE, 3),
+        grid=B3_IS_A_2,
+        placements="C3=P6",
+        pool="G4 R3 B5",
+        own="Y1 R5",
+        private_pools=True,
+    )
+    seat = state.current
+    act(state, "G4@B4")
+    assert "discard:15" in legal(state), why(state, "discard:15")
+    act(state, "discard:15", "*Y1@B3")
+    window = state.window(seat)
+    assert cell_set(window.waived_value) == {"B3"} and window.violations() == []
+    state = apprentice_turn(
+        hand=[STEADY],
+        tools=(GROZING, EGLOMISE, 3),
+        placements="C3=P6",
+        pool="G4 R3 B5",
+        own="Y1 R5",
+        private_pools=True,
+    )
+    act(state, "G4@B4", "*Y1@B3")
+    assert "discard:15" not in legal(state)
+    assert why(state, "discard:15") == STEADY_REFUSED
 
 
 def test_second_look_rerolls_a_draft_pool_die() -> None:

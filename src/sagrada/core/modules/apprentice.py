@@ -44,12 +44,19 @@ from sagrada.core.apprentice_table import (
 from sagrada.core.cells import mask_names
 from sagrada.core.content import catalog
 from sagrada.core.dice import ORANGE
-from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction, use_tool_free
+from sagrada.core.hooks import (
+    ModuleStep,
+    PlaceDie,
+    RuleModule,
+    RulesBuilder,
+    TurnAction,
+    use_tool_free,
+)
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.rng import Rng
 from sagrada.core.scoring import ScorePart
-from sagrada.core.table import Phase, Table
+from sagrada.core.table import TOOL_USED, Phase, Table
 from sagrada.core.tools.effect import TOOL_EFFECTS, distinct
 from sagrada.core.window import Window
 
@@ -179,6 +186,11 @@ class PlayCard(TurnAction):
     more_kinds = (int(Kind.DISCARD),)
     part = msg("prompt.part.card")
 
+    def __init__(self, rules: RulesBuilder) -> None:
+        #: The game's rules, as every active module configures them (read during play, once
+        #: they all have): the parts of a turn and how tools are paid for.
+        self.rules = rules
+
     def actions(self, table: Table) -> list[Action]:
         state: Apprentice = table.components[NAME]  # type: ignore[assignment]  # hot path
         hand = state.hands[table.current]
@@ -198,8 +210,8 @@ class PlayCard(TurnAction):
     def blocked(self, table: Table, card: ApprenticeCard) -> str | None:
         """What keeps ``card`` (in hand) from being played now (``"drafted"``: a tool acting
         on the draft, used; ``"tool"``: the tool could not complete; ``"pool"``: no Draft Pool
-        die; ``"steady"``: a Steady Hand in effect; ``"placed"``: Steady Hand after the
-        turn's draft), or ``None``."""
+        die; ``"steady"``: a Steady Hand in effect; ``"placed"``: Steady Hand with no die left
+        to place from a pool this turn), or ``None``."""
         effect = card.effect
         if effect == "tool":
             tool = TOOL_EFFECTS[card.value]
@@ -212,9 +224,39 @@ class PlayCard(TurnAction):
         elif effect == "steady_hand":
             if apprentice_of(table).steady >= 0:
                 return "steady"
-            if table.drafted:  # "the die you place this turn": the turn's draft
+            if not self.pool_placement_ahead(table):  # "the die you place this turn"
                 return "placed"
         return None
+
+    def pool_placement_ahead(self, table: Table) -> bool:
+        """Whether the current player may still place a die from a pool this turn: a part of
+        the turn placing one is still to do (the draft, an own die under the Private Dice Pool
+        rules), or a tool that drafts a die of its own (Running Pliers) could be used now, as
+        the turn's tool or through an apprentice card in hand, with the value restrictions
+        lifted as a Steady Hand would lift them."""
+        used = table.used
+        for part in self.rules.turn_actions:
+            if isinstance(part, PlaceDie) and not used & part.bit:
+                return True
+        window = table.window()
+        free_value = window.free_value
+        window.free_value = True  # asked as if the Steady Hand were played
+        try:
+            if not used & TOOL_USED:
+                payment = self.rules.payment
+                for slot, tool in enumerate(table.tools):
+                    effect = TOOL_EFFECTS[tool.id]
+                    if effect.extra_draft and payment.available(table, slot, effect):
+                        return True
+            cards = cards_by_number()
+            for number in apprentice_of(table).hands[table.current]:
+                if number != UNKNOWN and cards[number].effect == "tool":
+                    effect = TOOL_EFFECTS[cards[number].value]
+                    if effect.extra_draft and effect.can_start(table):
+                        return True
+            return False
+        finally:
+            window.free_value = free_value
 
     def problem(self, table: Table, card: ApprenticeCard) -> Message | None:
         """Why ``card`` (in hand) cannot be played now, or ``None``."""
@@ -271,9 +313,6 @@ def end_turn(table: Table) -> None:
     if state.steady >= 0:
         table.window().free_value = False
         state.steady = -1
-
-
-PLAY: Final = PlayCard()
 
 
 # -- setup, scoring, views -----------------------------------------------------------------------
@@ -357,7 +396,7 @@ class ApprenticeModule(RuleModule):
             guess(apprentice_of(table), in_play, rng)
 
         rules.setup_steps.append(set_up)
-        rules.turn_actions.append(PLAY)
+        rules.turn_actions.append(PlayCard(rules))
         rules.steps.update({GAIN: ChooseGain(), KEEP: KeepCard(), REROLL: SecondLook()})
         rules.after_action.append(notice_cover)
         rules.turn_end.append(end_turn)

@@ -384,6 +384,7 @@ class RunningPliers(ToolEffect):
     """8: on your first turn, after placing a die, draft and place another; skip your second."""
 
     number = 8
+    extra_draft = True
 
     def _drafts(self, ctx: TurnContext) -> list[Action]:
         return placement_actions(ctx.window(), ctx.pool, A.DRAFT_BASE)

@@ -51,6 +51,9 @@ class ToolEffect:
     number: ClassVar[int] = 0
     #: Whether the card acts on the die drafted this turn (so the turn's draft must be unused).
     after_drafting: ClassVar[bool] = False
+    #: Whether the card drafts a die from the Draft Pool and places it, besides the turn's
+    #: draft (Running Pliers).
+    extra_draft: ClassVar[bool] = False
 
     def can_start(self, ctx: TurnContext) -> bool:
         """Return whether the card's whole sequence can complete now (cost and turn aside)."""
