@@ -20,7 +20,7 @@ from sagrada.core.apprentice_table import Apprentice
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
-from sagrada.core.dice import DIE_COLOUR, parse_die
+from sagrada.core.dice import DIE_COLOUR, SYMBOLS, masterwork_die, parse_die
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.position import arrange, make_window
 from sagrada.core.state import State, new_game
@@ -572,6 +572,28 @@ def test_steady_hand_may_be_played_after_the_draft_for_the_own_pool_die() -> Non
     act(state, "G4@B4", "*Y1@B3")
     assert "discard:15" not in legal(state)
     assert why(state, "discard:15") == STEADY_REFUSED
+
+
+@pytest.mark.parametrize(
+    ("card", "then"),
+    [(EGLOMISE, ()), (3, ()), (LATHEKIN, ("A4>A3",))],
+    ids=["Eglomise Brush", "Copper Foil Burnisher", "Lathekin"],
+)
+def test_a_masterwork_die_moved_by_an_apprentices_tool_may_be_turned(
+    card: int, then: tuple[str, ...]
+) -> None:
+    # Life rulebook, MASTERWORK DICE PLACEMENT: "If a Masterwork Die is moved, it may be
+    # rotated but must remain showing the same symbol"; an apprentice's copy of a moving tool
+    # moves dice as the tool does. Worked by hand: the corner die on A1 moves to B1 (touching
+    # the R2 on A2), then any of its four rotations may be chosen; it shows a corner at 270.
+    state = apprentice_turn(hand=[card], placements="A1=Ocorner0 A2=R2 A4=G4", masterwork=True)
+    seat = state.current
+    act(state, f"discard:{card}", "A1>B1")
+    assert legal(state) == {"O0@B1", "O90@B1", "O180@B1", "O270@B1"}
+    act(state, "O270@B1", *then)
+    window = state.window(seat)
+    assert window.dice[parse_cell("B1")] == masterwork_die(SYMBOLS.index("corner"), 270)
+    assert state.tool_slot < 0
 
 
 def test_second_look_rerolls_a_draft_pool_die() -> None:
