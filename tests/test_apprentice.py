@@ -12,14 +12,14 @@ import json
 
 import pytest
 
-from helpers import BLANK, act, arranged_game, legal, start, why
+from helpers import BLANK, act, arranged_game, cell_set, legal, start, why
 from sagrada.core.actions import action_fields, action_to_str, parse_action
 from sagrada.core.apprentice_cards import apprentice_window, card_named, card_part, content
 from sagrada.core.apprentice_table import Apprentice
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
-from sagrada.core.dice import DIE_COLOUR, parse_die
+from sagrada.core.dice import DIE_COLOUR, SYMBOLS, masterwork_die, parse_die
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.position import arrange, make_window
 from sagrada.core.state import State, new_game
@@ -28,7 +28,7 @@ from sagrada.core.window import Window
 from sagrada.games.dice.render import table_text
 
 B2, D4 = parse_cell("B2"), parse_cell("D4")
-GROZING, EGLOMISE, RUNNING = 1, 2, 8
+GROZING, EGLOMISE, LATHEKIN, RUNNING, TAP_WHEEL = 1, 2, 4, 8, 12
 PATRON, STEADY, SECOND_LOOK, STUDY_BLUE, MASTERS_EYE = 13, 15, 16, 20, 22
 
 
@@ -52,12 +52,23 @@ def apprentice_turn(
     players: int = 2,
     track: dict[int, str] | None = None,
     turn: int = 0,
+    masterwork: bool = False,
+    private_pools: bool = False,
+    own: str | None = None,
 ) -> State:
-    """A game with the Apprentice module at the first turn, the current player's window an
-    apprentice window of ``grid`` holding ``placements`` (the spaces already covered count as
-    noticed), and, if given, the deck, the discard pile and their hand ``hand``."""
-    config = GameConfig(players=players, apprentice=True, tools=tools)
-    state = arranged_game(config, seed, pool=pool, favor=favor, track=track, turn=turn)
+    """A game with the Apprentice module (and the Masterwork module if ``masterwork``) at the
+    first turn, the current player's window an apprentice window of ``grid`` holding
+    ``placements`` (the spaces already covered count as noticed), and, if given, the deck, the
+    discard pile and their hand ``hand``; under the Private Dice Pool rules (``private_pools``)
+    their own dice ``own``."""
+    config = GameConfig(
+        players=players,
+        apprentice=True,
+        masterwork=masterwork,
+        private_pools=private_pools,
+        tools=tools,
+    )
+    state = arranged_game(config, seed, pool=pool, own=own, favor=favor, track=track, turn=turn)
     seat = state.current
     plain = make_window(grid, placements)
     window = Window(apprentice_window(plain.pattern, content().spaces))
@@ -360,6 +371,13 @@ def test_an_apprentices_tool_waits_for_its_tools_timing() -> None:
     )
 
 
+#: Why Steady Hand is refused once no die can be placed from a pool this turn.
+STEADY_REFUSED = (
+    "Steady Hand is for a die you place from a pool this turn, and you can place none any "
+    "more this turn"
+)
+
+
 def test_steady_hand_lifts_the_value_restriction_for_the_next_die_only() -> None:
     # Steady Hand: "The die you place this turn ignores its space's value restriction."
     state = apprentice_turn(hand=[STEADY], grid="3.... ..... ..... .....", placements="")
@@ -371,13 +389,211 @@ def test_steady_hand_lifts_the_value_restriction_for_the_next_die_only() -> None
     window = state.window(seat)
     assert window.dice[0] == parse_die("Y1") and window.violations() == []
     assert not window.free_value
-    # Played once the turn's die is placed, it would lift nothing: it waits for a turn.
-    state = apprentice_turn(hand=[STEADY])
+    # Played once the turn's die is placed, with no Running Pliers to place another, it would
+    # lift nothing: it waits for a turn.
+    state = apprentice_turn(hand=[STEADY], tools=(GROZING, EGLOMISE, 3))
     act(state, "G4@B4")
     assert "discard:15" not in legal(state)
-    assert why(state, "discard:15") == (
-        "Steady Hand is for the die you draft this turn: play it before drafting"
+    assert why(state, "discard:15") == STEADY_REFUSED
+
+
+#: B3 asks for a 2 (B2 and D4, the apprentice spaces, have no value restriction).
+B3_IS_A_2 = "..... ..2.. ..... ....."
+
+
+@pytest.mark.parametrize("start_move", ["T2", "T4", "T12", "discard:2", "discard:4", "discard:12"])
+def test_steady_hand_does_not_waive_the_value_restriction_for_a_die_moved(
+    start_move: str,
+) -> None:
+    # Steady Hand (HOUSE-CONTENT.md, card 15): "The die you place this turn ignores its
+    # space's value restriction." A die moved is not placed from a pool: a moving tool lifts
+    # it and places it again under every restriction but the one the card itself lifts
+    # (rules README, "Moving a die (2, 3, 4, 12)"); Eglomise Brush lifts the colour's,
+    # Lathekin and Tap Wheel none. So with a Steady Hand in effect the G4 on A1 still cannot
+    # move to B3, which asks for a 2, whichever moving tool or apprentice copy moves it; B4
+    # (no restriction, touching the P6 on C3) stays open to it. Tap Wheel: the green die on
+    # the Round Track lets it move green dice.
+    state = apprentice_turn(
+        hand=[STEADY, EGLOMISE, LATHEKIN, TAP_WHEEL],
+        grid=B3_IS_A_2,
+        placements="A1=G4 C3=P6 D5=G5",
+        tools=(EGLOMISE, LATHEKIN, TAP_WHEEL),
+        track={1: "G2"},
+        favor=3,
     )
+    act(state, "discard:15", start_move)
+    assert state.window(state.current).free_value  # the Steady Hand is in effect
+    assert "A1>B4" in legal(state)
+    assert "A1>B3" not in legal(state)
+    assert why(state, "A1>B3").endswith("B3 requires a 2")
+
+
+def test_steady_hand_waives_value_only_for_the_die_placed_from_a_pool() -> None:
+    # Steady Hand: "The die you place this turn ignores its space's value restriction": the
+    # die placed from the Draft Pool, not a die an Eglomise Brush moves before it. Worked by
+    # hand: the G4 moved from A1 to B4 (white) needs no waiver and gets none; the Y1 drafted
+    # onto B3, which asks for a 2, is the one die whose value restriction is waived, so the
+    # window breaks no rule and only B3 is marked waived.
+    state = apprentice_turn(
+        hand=[STEADY], grid=B3_IS_A_2, placements="A1=G4 C3=P6", pool="Y1 R3", favor=3
+    )
+    seat = state.current
+    act(state, "discard:15", "T2")
+    assert "A1>B3" not in legal(state)
+    act(state, "A1>B4")
+    assert "Y1@B3" in legal(state)
+    act(state, "Y1@B3")
+    window = state.window(seat)
+    assert window.dice[parse_cell("B3")] == parse_die("Y1")
+    assert cell_set(window.waived_value) == {"B3"}
+    assert window.violations() == []
+    assert not window.free_value  # the Steady Hand is used up
+
+
+def test_a_masterwork_die_placed_leaves_the_steady_hand_for_the_die_placed_from_a_pool() -> None:
+    # Steady Hand is for the die placed from a pool; a masterwork die comes from the
+    # masterwork board and "may be placed in a space with any value restriction" anyway (Life
+    # rulebook, MASTERWORK MODULE, GAMEPLAY 2). Worked by hand: the R1 buys the masterwork die
+    # of space 1 (slot 1c, red), placed on C4; Running Pliers then drafts the Y1 onto B3, which
+    # asks for a 2: still waived, the one waived space.
+    state = apprentice_turn(
+        hand=[STEADY],
+        grid=B3_IS_A_2,
+        placements="C3=P6",
+        pool="R1 Y1 G5",
+        tools=(RUNNING, EGLOMISE, GROZING),
+        favor=3,
+        masterwork=True,
+    )
+    seat = state.current
+    act(state, "discard:15", "R1/1c", "O0@C4", "T8")
+    assert "Y1@B3" in legal(state)
+    act(state, "Y1@B3")
+    window = state.window(seat)
+    assert cell_set(window.waived_value) == {"B3"}
+    assert window.violations() == [] and not window.free_value
+
+
+@pytest.mark.parametrize(
+    ("tools", "hand", "second_draft"),
+    [
+        ((RUNNING, EGLOMISE, GROZING), [STEADY], "T8"),
+        ((GROZING, EGLOMISE, 3), [STEADY, RUNNING], "discard:8"),
+    ],
+    ids=["Running Pliers", "Apprentice's Running Pliers"],
+)
+def test_steady_hand_may_be_played_after_the_draft_for_running_pliers_second_die(
+    tools: tuple[int, ...], hand: list[int], second_draft: str
+) -> None:
+    # Steady Hand is for "the die you place this turn" from a pool; Running Pliers (rules
+    # README: "in your first turn of the round, after placing a die, draft and place a second
+    # die at once") still places one from the Draft Pool once the turn's draft is used, as
+    # the tool card (1 favor token, 1 in hand) or as the apprentice's copy (free). Worked by
+    # hand: G4 drafted onto B4; the Y1 Running Pliers drafts then goes onto B3, which asks
+    # for a 2, the one waived space.
+    state = apprentice_turn(
+        hand=hand, tools=tools, grid=B3_IS_A_2, placements="C3=P6", pool="G4 Y1 R3", favor=1
+    )
+    seat = state.current
+    act(state, "G4@B4")
+    assert "discard:15" in legal(state), why(state, "discard:15")
+    act(state, "discard:15", second_draft)
+    assert "Y1@B3" in legal(state)
+    act(state, "Y1@B3")
+    window = state.window(seat)
+    assert cell_set(window.waived_value) == {"B3"} and window.violations() == []
+
+
+def test_steady_hand_may_be_played_for_a_running_pliers_die_only_it_lets_fit() -> None:
+    # Every space asks for a 2 but the apprentice spaces, which ask for red (B2, D4: their
+    # value restriction removed, their colour kept). After the G2 is drafted onto B3, the Y1
+    # left fits nowhere, so Running Pliers alone could not start; with a Steady Hand it fits
+    # on any free space touching a die but the red ones, so the Steady Hand is offered.
+    state = apprentice_turn(
+        hand=[STEADY], grid="22222 2R222 22222 222R2", placements="C3=P6", pool="G2 Y1"
+    )
+    act(state, "G2@B3")
+    assert "T8" not in legal(state)
+    act(state, "discard:15")
+    assert "T8" in legal(state)
+    act(state, "T8")
+    assert "Y1@A3" in legal(state) and "Y1@B2" not in legal(state)
+
+
+@pytest.mark.parametrize(
+    ("tools", "favor", "turn"),
+    [
+        ((GROZING, EGLOMISE, 3), 2, 0),
+        ((RUNNING, EGLOMISE, GROZING), 0, 0),
+        ((RUNNING, EGLOMISE, GROZING), 2, 2),
+    ],
+    ids=["no Running Pliers", "no favor token to pay for it", "second turn of the round"],
+)
+def test_steady_hand_is_refused_once_no_die_can_be_placed_from_a_pool_this_turn(
+    tools: tuple[int, ...], favor: int, turn: int
+) -> None:
+    # After the turn's draft only Running Pliers could place another die from the Draft
+    # Pool: not without the card, not without the favor token it costs (none on it yet: 1),
+    # and not on a second turn (2 players: turns 2 and 3 of the round are the second ones).
+    state = apprentice_turn(hand=[STEADY], tools=tools, favor=favor, turn=turn)
+    act(state, "G4@B4")
+    assert "discard:15" not in legal(state)
+    assert why(state, "discard:15") == STEADY_REFUSED
+
+
+def test_steady_hand_may_be_played_after_the_draft_for_the_own_pool_die() -> None:
+    # Private Dice Pool rules (rulebook 003_0d63153aaa85498d.txt, PRIVATE DICE POOL
+    # VARIANT): a turn places a die from the Draft Pool and one from one's own pool. After
+    # the draft the own die is still to come: Steady Hand lifts B3's 2 for it. Once both are
+    # placed, none is left to place from a pool: Steady Hand is refused.
+    state = apprentice_turn(
+        hand=[STEADY],
+        tools=(GROZING, EGLOMISE, 3),
+        grid=B3_IS_A_2,
+        placements="C3=P6",
+        pool="G4 R3 B5",
+        own="Y1 R5",
+        private_pools=True,
+    )
+    seat = state.current
+    act(state, "G4@B4")
+    assert "discard:15" in legal(state), why(state, "discard:15")
+    act(state, "discard:15", "*Y1@B3")
+    window = state.window(seat)
+    assert cell_set(window.waived_value) == {"B3"} and window.violations() == []
+    state = apprentice_turn(
+        hand=[STEADY],
+        tools=(GROZING, EGLOMISE, 3),
+        placements="C3=P6",
+        pool="G4 R3 B5",
+        own="Y1 R5",
+        private_pools=True,
+    )
+    act(state, "G4@B4", "*Y1@B3")
+    assert "discard:15" not in legal(state)
+    assert why(state, "discard:15") == STEADY_REFUSED
+
+
+@pytest.mark.parametrize(
+    ("card", "then"),
+    [(EGLOMISE, ()), (3, ()), (LATHEKIN, ("A4>A3",))],
+    ids=["Eglomise Brush", "Copper Foil Burnisher", "Lathekin"],
+)
+def test_a_masterwork_die_moved_by_an_apprentices_tool_may_be_turned(
+    card: int, then: tuple[str, ...]
+) -> None:
+    # Life rulebook, MASTERWORK DICE PLACEMENT: "If a Masterwork Die is moved, it may be
+    # rotated but must remain showing the same symbol"; an apprentice's copy of a moving tool
+    # moves dice as the tool does. Worked by hand: the corner die on A1 moves to B1 (touching
+    # the R2 on A2), then any of its four rotations may be chosen; it shows a corner at 270.
+    state = apprentice_turn(hand=[card], placements="A1=Ocorner0 A2=R2 A4=G4", masterwork=True)
+    seat = state.current
+    act(state, f"discard:{card}", "A1>B1")
+    assert legal(state) == {"O0@B1", "O90@B1", "O180@B1", "O270@B1"}
+    act(state, "O270@B1", *then)
+    window = state.window(seat)
+    assert window.dice[parse_cell("B1")] == masterwork_die(SYMBOLS.index("corner"), 270)
+    assert state.tool_slot < 0
 
 
 def test_second_look_rerolls_a_draft_pool_die() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import BLANK, act, arrange_turn, legal, start, why
+from helpers import BLANK, act, arrange_turn, cell_set, legal, start, why
 from sagrada.core.actions import parse_action
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
@@ -300,6 +300,47 @@ def test_soldering_iron_moves_a_masterwork_die_and_turns_it_again() -> None:
     window = state.window(seat)
     assert window.dice[parse_cell("B3")] == masterwork_die(SYMBOLS.index("corner"), 180)
     assert window.dice[parse_cell("A1")] < 0
+
+
+@pytest.mark.parametrize(
+    ("tool", "then"),
+    [(2, ()), (3, ()), (4, ("A4>A3",))],
+    ids=["Eglomise Brush", "Copper Foil Burnisher", "Lathekin"],
+)
+def test_a_masterwork_die_moved_by_any_tool_may_be_turned_keeping_its_symbol(
+    tool: int, then: tuple[str, ...]
+) -> None:
+    # MASTERWORK DICE PLACEMENT: "If a Masterwork Die is moved, it may be rotated but must
+    # remain showing the same symbol." Worked by hand: the corner die on A1 moves to B1
+    # (touching the R2 on A2 diagonally); the player then chooses any of the four rotations
+    # of a corner on B1, and the die shows a corner turned 90 degrees. Lathekin then moves its
+    # second die (the G4 on A4 to A3, beside the R2), as it must move two.
+    state = start(GameConfig(players=2, masterwork=True, tools=(2, 3, 4)), seed=5)
+    seat = arrange_turn(state, placements="A1=Ocorner0 A2=R2 A4=G4", favor=3)
+    act(state, f"T{tool}", "A1>B1")
+    assert legal(state) == {"O0@B1", "O90@B1", "O180@B1", "O270@B1"}
+    assert why(state, "O90@B2").endswith("choose how to turn the masterwork die on B1")
+    act(state, "O90@B1", *then)
+    window = state.window(seat)
+    assert window.dice[parse_cell("B1")] == masterwork_die(SYMBOLS.index("corner"), 90)
+    assert window.dice[parse_cell("A1")] < 0
+    assert state.tool_slot < 0  # the card is over
+
+
+def test_a_masterwork_die_turned_after_eglomise_brush_keeps_its_colour_waived() -> None:
+    # Eglomise Brush ignores the space's colour restriction (rules README, "Moving a die"):
+    # the corner die may move onto B1, which asks for red, and stays waived there once the
+    # player turns it (MASTERWORK DICE PLACEMENT: "it may be rotated"), so the window breaks
+    # no rule.
+    state = start(GameConfig(players=2, masterwork=True, tools=(2, 3, 4)), seed=5)
+    seat = arrange_turn(
+        state, window="..... R.... ..... .....", placements="A1=Ocorner0 A2=R2", favor=3
+    )
+    act(state, "T2", "A1>B1", "O180@B1")
+    window = state.window(seat)
+    assert window.dice[parse_cell("B1")] == masterwork_die(SYMBOLS.index("corner"), 180)
+    assert cell_set(window.waived_colour) == {"B1"}
+    assert window.violations() == []
 
 
 def test_soldering_iron_is_not_offered_without_a_masterwork_die_to_move() -> None:

@@ -53,8 +53,20 @@ def test_perfect_pairs_counts_each_die_in_one_set_at_most() -> None:
     assert count("perfect_pairs", placements) == (2, {"A1", "A3", "B2", "D4"})
     # Four dice of one face: two sets.
     assert count("perfect_pairs", "A1=Y2 A3=Y2 C1=Y2 C3=Y2")[0] == 2
-    # Masterwork dice of one symbol are no pair (they are not dice of one colour and value).
-    assert count("perfect_pairs", "A1=Ocorner0 A3=Ocorner90")[0] == 0
+
+
+def test_perfect_pairs_pairs_two_masterwork_dice_of_one_symbol() -> None:
+    # Perfect Pairs (HOUSE-CONTENT.md): "two dice with the same colour and the same value".
+    # Masterwork dice are all orange, one colour, and "Each symbol is considered to be the
+    # same value as that symbol on another Masterwork Die, regardless of their rotation"
+    # (rulebook, MASTERWORK DICE PLACEMENT). The corners on A1 and A3 (turned 0 and 90) are a
+    # pair; the split on C1 and the prism on C3 differ in value; the corner and the R1 on
+    # D5 differ in colour. 1 set, cells A1 and A3.
+    placements = "A1=Ocorner0 A3=Ocorner90 C1=Osplit0 C3=Oprism0 D5=R1"
+    assert count("perfect_pairs", placements) == (1, {"A1", "A3"})
+    # Three corners and two bridges: one pair of each, the third corner alone.
+    more = "A1=Ocorner0 A3=Ocorner180 A5=Ocorner270 C1=Obridge0 C3=Obridge90"
+    assert count("perfect_pairs", more) == (2, {"A1", "A3", "C1", "C3"})
 
 
 def test_alternating_shades_scores_complete_rows_of_alternating_parity() -> None:

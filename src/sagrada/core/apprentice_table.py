@@ -42,8 +42,9 @@ class Apprentice:
         covered: each seat's apprentice spaces covered when last looked at (a space the
             player covers anew gains a card).
         gained: whether the current player has gained a card this turn.
-        steady: while a Steady Hand is in effect, the number of dice in the window when it was
-            played (the next die placed ends it); -1 otherwise.
+        steady: while a Steady Hand is in effect, the number of dice from a pool (all but the
+            masterwork dice) in the window when it was played (the next die placed from a pool
+            ends it); -1 otherwise.
     """
 
     __slots__ = (

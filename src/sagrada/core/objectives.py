@@ -9,9 +9,9 @@ objectives (rulebook 004_234c3922e9d01436.txt, TOIL PUBLIC OBJECTIVES; house con
 HOUSE-CONTENT.md).
 
 Masterwork dice (Life) are orange and show a symbol: orange is a colour of its own for the
-variety and diagonal rules, each symbol a value of its own for the variety rules, and a
-masterwork die has no number: it breaks any odd/even or colour alternation it stands in and
-adds 0 to a sum.
+variety, diagonal and pair rules, each symbol a value of its own for the variety and pair
+rules, and a masterwork die has no number: it breaks any odd/even or colour alternation it
+stands in and adds 0 to a sum.
 """
 
 from __future__ import annotations
@@ -193,12 +193,14 @@ def orange_adjacency(window: Window) -> tuple[int, Mask]:
 
 @public_rule("perfect_pairs")
 def perfect_pairs(window: Window) -> tuple[int, Mask]:
-    """Sets of two dice with the same colour and value; a die counts in one set at most."""
+    """Sets of two dice with the same colour and value; a die counts in one set at most. Two
+    masterwork dice showing one symbol are a pair: orange is their colour, the symbol their
+    value."""
     count = 0
     cells = 0
-    for colour in range(NUM_COLOURS):
-        for value in range(1, 7):
-            same = window.by_colour[colour] & window.by_value[value]
+    for colour in window.by_colour:
+        for value in window.by_value[1:]:
+            same = colour & value
             pairs = same.bit_count() // 2
             count += pairs
             cells |= lowest_cells(same, 2 * pairs)

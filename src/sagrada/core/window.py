@@ -60,8 +60,10 @@ class Window:
         waived_colour / waived_value: cells whose die was put there by a tool that ignores the
             space's colour (value) restriction; the restriction is not checked for them.
         free_value: dice placed now ignore the spaces' value restrictions (an effect that
-            lasts until its rule module ends it: Life's Steady Hand, for the die placed this
-            turn); a die so placed on a value it does not match is noted in ``waived_value``.
+            lasts until its rule module ends it: Life's Steady Hand, for the die placed from a
+            pool this turn); a die so placed on a value it does not match is noted in
+            ``waived_value``. A die moved is not placed: a move (:meth:`move_cells`,
+            :meth:`move_problem`, :meth:`move`) obeys the value restrictions all the same.
     """
 
     __slots__ = (
@@ -132,7 +134,7 @@ class Window:
         self, source: Cell, *, ignore_colour: bool = False, ignore_value: bool = False
     ) -> Mask:
         """Return the mask of the other cells where the die on ``source`` may be moved: where
-        it could be placed once lifted (the window is not changed)."""
+        it could be placed once lifted, ``free_value`` aside (the window is not changed)."""
         die = self.dice[source]
         colour = DIE_COLOUR[die]
         value = DIE_VALUE[die]
@@ -144,7 +146,7 @@ class Window:
                 self.occupied & lifted,
                 (self.by_colour[colour] | self.by_value[value]) & lifted,
                 ignore_colour,
-                ignore_value or self.free_value,
+                ignore_value,
                 False,
             )
             & lifted
@@ -200,6 +202,27 @@ class Window:
         isolated: bool = False,
     ) -> Message | None:
         """Return the rule that forbids ``die`` on ``cell``, or ``None`` if it may go there."""
+        return self._problem(
+            die, cell, ignore_colour, ignore_value or self.free_value, isolated=isolated
+        )
+
+    def move_problem(
+        self, source: Cell, target: Cell, *, ignore_colour: bool = False, ignore_value: bool = False
+    ) -> Message | None:
+        """Return the rule that forbids moving the die on ``source`` to ``target`` (lifted
+        first, placed again under every rule, ``free_value`` aside), or ``None`` if it may
+        move there (the window is left as it was)."""
+        waived = self.waived_colour, self.waived_value
+        die = self.remove(source)
+        problem = self._problem(die, target, ignore_colour, ignore_value, isolated=False)
+        self._put(die, source)
+        self.waived_colour, self.waived_value = waived
+        return problem
+
+    def _problem(
+        self, die: Die, cell: Cell, ignore_colour: bool, ignore_value: bool, *, isolated: bool
+    ) -> Message | None:
+        """The rule that forbids ``die`` on ``cell`` with the restrictions given lifted."""
         name = CELL_NAMES[cell]
         colour = DIE_COLOUR[die]
         value = DIE_VALUE[die]
@@ -208,8 +231,7 @@ class Window:
         restriction = self.pattern.restriction(cell)
         if not ignore_colour and not self.pattern.colour_ok[colour] >> cell & 1:
             return msg("place.colour", cell=name, colour=restriction)
-        free_value = ignore_value or self.free_value
-        if not free_value and not self.pattern.value_ok[value] >> cell & 1:
+        if not ignore_value and not self.pattern.value_ok[value] >> cell & 1:
             return msg("place.value", cell=name, value=int(restriction))
         if self.occupied == 0:
             if not EDGE >> cell & 1:
@@ -230,13 +252,26 @@ class Window:
 
     def place(self, die: Die, cell: Cell) -> None:
         """Put ``die`` on ``cell`` without checking the rules (call :meth:`legal_cells` first)."""
+        self._put(die, cell)
+        if self.free_value and not self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1:
+            self.waived_value |= 1 << cell
+
+    def move(self, source: Cell, target: Cell) -> Die:
+        """Move the die on ``source`` to ``target`` without checking the rules (call
+        :meth:`move_cells` first) and return it. A move is not a placement: ``free_value``
+        waives nothing for it, and a restriction waived on ``source`` is not waived on
+        ``target`` (the tool that waives one there notes it)."""
+        die = self.remove(source)
+        self._put(die, target)
+        return die
+
+    def _put(self, die: Die, cell: Cell) -> None:
+        """Put ``die`` on ``cell``, waiving nothing."""
         b = 1 << cell
         self.dice[cell] = die
         self.occupied |= b
         self.by_colour[DIE_COLOUR[die]] |= b
         self.by_value[DIE_VALUE[die]] |= b
-        if self.free_value and not self.pattern.value_ok[DIE_VALUE[die]] & b:
-            self.waived_value |= b
 
     def remove(self, cell: Cell) -> Die:
         """Take the die off ``cell`` and return it."""

@@ -7,8 +7,9 @@ deck to keep one (``keep:12``), the other going face up to the discard pile; ``g
 takes the top card of the discard pile. Cards are secret until played, at any time of their
 owner's turn besides the turn's tool (``discard:16``, ``activate:17``, by the card's kind):
 an apprentice's tool uses that base tool's effect free, with its own timing and restrictions;
-Patron gains 2 favor tokens; Steady Hand lifts the value restriction for the next die placed;
-Second Look re-rolls a Draft Pool die (``R3``); Study and Master's Eye score at the end.
+Patron gains 2 favor tokens; Steady Hand lifts the value restriction for the next die placed
+from a pool (not for a die moved); Second Look re-rolls a Draft Pool die (``R3``); Study and
+Master's Eye score at the end.
 
 The cards are house content (``content/life.json``, :mod:`sagrada.core.apprentice_cards`);
 the deck and hands are :mod:`sagrada.core.apprentice_table`. A card that needs what a game
@@ -42,13 +43,22 @@ from sagrada.core.apprentice_table import (
 )
 from sagrada.core.cells import mask_names
 from sagrada.core.content import catalog
-from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction, use_tool_free
+from sagrada.core.dice import ORANGE
+from sagrada.core.hooks import (
+    ModuleStep,
+    PlaceDie,
+    RuleModule,
+    RulesBuilder,
+    TurnAction,
+    use_tool_free,
+)
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
 from sagrada.core.rng import Rng
 from sagrada.core.scoring import ScorePart
-from sagrada.core.table import Phase, Table
+from sagrada.core.table import TOOL_USED, Phase, Table
 from sagrada.core.tools.effect import TOOL_EFFECTS, distinct
+from sagrada.core.window import Window
 
 __all__ = ["MODULE", "card_part"]
 
@@ -69,7 +79,7 @@ def _card(number: int) -> ApprenticeCard:
 def notice_cover(table: Table, action: Action) -> None:
     """After every action: forget the apprentice spaces the current player has vacated; once
     no tool or step is under way, a space covered anew gains a card (once a turn); the die
-    placed under a Steady Hand ends it."""
+    placed from a pool under a Steady Hand ends it."""
     state: Apprentice = table.components[NAME]  # type: ignore[assignment]  # hot path
     seat = table.current
     window = table.players[seat].window
@@ -78,7 +88,7 @@ def notice_cover(table: Table, action: Action) -> None:
     covered = occupied & window.pattern.apprentice
     if covered == state.covered[seat] and state.steady < 0:
         return  # nothing covered anew nor vacated (most actions)
-    if state.steady >= 0 and occupied.bit_count() > state.steady:
+    if state.steady >= 0 and pool_dice(window) > state.steady:
         window.free_value = False
         state.steady = -1
     was = state.covered[seat] & covered
@@ -157,6 +167,16 @@ class SecondLook(ModuleStep):
 # -- playing a card ------------------------------------------------------------------------------
 
 
+def pool_dice(window: Window) -> int:
+    """The number of dice in ``window`` that came from a pool: all but the masterwork dice.
+
+    Steady Hand lifts the value restriction for the die placed from a pool this turn: it ends
+    when this number grows. A move leaves it as it is, and so does a masterwork die placed
+    (it comes from the masterwork board and may lie on any value anyway).
+    """
+    return (window.occupied & ~window.by_colour[ORANGE]).bit_count()
+
+
 class PlayCard(TurnAction):
     """Play a card of one's hand, as often as one likes during one's turn: ``activate:17`` or
     ``discard:16``, as the card says."""
@@ -165,6 +185,11 @@ class PlayCard(TurnAction):
     kind = int(Kind.ACTIVATE)
     more_kinds = (int(Kind.DISCARD),)
     part = msg("prompt.part.card")
+
+    def __init__(self, rules: RulesBuilder) -> None:
+        #: The game's rules, as every active module configures them (read during play, once
+        #: they all have): the parts of a turn and how tools are paid for.
+        self.rules = rules
 
     def actions(self, table: Table) -> list[Action]:
         state: Apprentice = table.components[NAME]  # type: ignore[assignment]  # hot path
@@ -185,8 +210,8 @@ class PlayCard(TurnAction):
     def blocked(self, table: Table, card: ApprenticeCard) -> str | None:
         """What keeps ``card`` (in hand) from being played now (``"drafted"``: a tool acting
         on the draft, used; ``"tool"``: the tool could not complete; ``"pool"``: no Draft Pool
-        die; ``"steady"``: a Steady Hand in effect; ``"placed"``: Steady Hand after the
-        turn's draft), or ``None``."""
+        die; ``"steady"``: a Steady Hand in effect; ``"placed"``: Steady Hand with no die left
+        to place from a pool this turn), or ``None``."""
         effect = card.effect
         if effect == "tool":
             tool = TOOL_EFFECTS[card.value]
@@ -199,9 +224,39 @@ class PlayCard(TurnAction):
         elif effect == "steady_hand":
             if apprentice_of(table).steady >= 0:
                 return "steady"
-            if table.drafted:  # "the die you place this turn": the turn's draft
+            if not self.pool_placement_ahead(table):  # "the die you place this turn"
                 return "placed"
         return None
+
+    def pool_placement_ahead(self, table: Table) -> bool:
+        """Whether the current player may still place a die from a pool this turn: a part of
+        the turn placing one is still to do (the draft, an own die under the Private Dice Pool
+        rules), or a tool that drafts a die of its own (Running Pliers) could be used now, as
+        the turn's tool or through an apprentice card in hand, with the value restrictions
+        lifted as a Steady Hand would lift them."""
+        used = table.used
+        for part in self.rules.turn_actions:
+            if isinstance(part, PlaceDie) and not used & part.bit:
+                return True
+        window = table.window()
+        free_value = window.free_value
+        window.free_value = True  # asked as if the Steady Hand were played
+        try:
+            if not used & TOOL_USED:
+                payment = self.rules.payment
+                for slot, tool in enumerate(table.tools):
+                    effect = TOOL_EFFECTS[tool.id]
+                    if effect.extra_draft and payment.available(table, slot, effect):
+                        return True
+            cards = cards_by_number()
+            for number in apprentice_of(table).hands[table.current]:
+                if number != UNKNOWN and cards[number].effect == "tool":
+                    effect = TOOL_EFFECTS[cards[number].value]
+                    if effect.extra_draft and effect.can_start(table):
+                        return True
+            return False
+        finally:
+            window.free_value = free_value
 
     def problem(self, table: Table, card: ApprenticeCard) -> Message | None:
         """Why ``card`` (in hand) cannot be played now, or ``None``."""
@@ -234,7 +289,7 @@ class PlayCard(TurnAction):
         elif card.effect == "steady_hand":
             window = table.window()
             window.free_value = True
-            state.steady = window.occupied.bit_count()
+            state.steady = pool_dice(window)
         elif card.effect == "reroll":
             table.step = REROLL
 
@@ -258,9 +313,6 @@ def end_turn(table: Table) -> None:
     if state.steady >= 0:
         table.window().free_value = False
         state.steady = -1
-
-
-PLAY: Final = PlayCard()
 
 
 # -- setup, scoring, views -----------------------------------------------------------------------
@@ -344,7 +396,7 @@ class ApprenticeModule(RuleModule):
             guess(apprentice_of(table), in_play, rng)
 
         rules.setup_steps.append(set_up)
-        rules.turn_actions.append(PLAY)
+        rules.turn_actions.append(PlayCard(rules))
         rules.steps.update({GAIN: ChooseGain(), KEEP: KeepCard(), REROLL: SecondLook()})
         rules.after_action.append(notice_cover)
         rules.turn_end.append(end_turn)

@@ -7,7 +7,8 @@ Readings where the cards are short are those of ``docs/rules-clarifications.md``
   (only Flux Brush's re-roll and Flux Remover's new die can end that way: the other cards offer
   only dice and choices that can be placed);
 * moving a die lifts it and places it again under every rule against the other dice, except
-  the restriction the card lifts (2: the space's colour, 3: the space's value).
+  the restriction the card lifts (2: the space's colour, 3: the space's value); a masterwork
+  die moved is then turned as the player chooses (:class:`~sagrada.core.tools.effect.MovesDice`).
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ from sagrada.core.tools.effect import (
     SWAP,
     VALUE,
     AfterDrafting,
+    MovesDice,
     SwapAfterDrafting,
     ToolEffect,
     any_face_fits,
     any_move,
-    do_move,
     explain_move,
     move_actions,
     move_targets,
@@ -221,11 +222,8 @@ class FluxRemover(AfterDrafting):
 register_tool(FluxRemover)
 
 
-class _MoveOne(ToolEffect):
+class _MoveOne(MovesDice):
     """Move one die, ignoring one kind of space restriction."""
-
-    ignore_colour = False
-    ignore_value = False
 
     def can_start(self, ctx: TurnContext) -> bool:
         window = ctx.window()
@@ -239,7 +237,7 @@ class _MoveOne(ToolEffect):
     def why_not_startable(self, ctx: TurnContext) -> Message:
         return msg("tool.no_move")
 
-    def actions(self, ctx: TurnContext) -> list[Action]:
+    def moves(self, ctx: TurnContext) -> list[Action]:
         window = ctx.window()
         return move_actions(
             window,
@@ -247,24 +245,6 @@ class _MoveOne(ToolEffect):
             ignore_colour=self.ignore_colour,
             ignore_value=self.ignore_value,
         )
-
-    def apply(self, ctx: TurnContext, action: Action) -> bool:
-        do_move(
-            ctx.window(),
-            A.ARG1[action],
-            A.ARG2[action],
-            ignore_colour=self.ignore_colour,
-            ignore_value=self.ignore_value,
-        )
-        return True
-
-    def prompt(self, ctx: TurnContext) -> Message:
-        return msg("tool.move")
-
-    def explain(self, ctx: TurnContext, action: Action) -> Message:
-        if A.KIND_OF[action] == Kind.MOVE:
-            return explain_move(ctx.window(), action, self.ignore_colour, self.ignore_value)
-        return super().explain(ctx, action)
 
 
 class EglomiseBrush(_MoveOne):
@@ -287,7 +267,7 @@ class CopperFoilBurnisher(_MoveOne):
 register_tool(CopperFoilBurnisher)
 
 
-class Lathekin(ToolEffect):
+class Lathekin(MovesDice):
     """4: move exactly two dice, one after the other, obeying every placement rule."""
 
     number = 4
@@ -324,26 +304,24 @@ class Lathekin(ToolEffect):
     def why_not_startable(self, ctx: TurnContext) -> Message:
         return msg("tool.no_two_moves")
 
-    def actions(self, ctx: TurnContext) -> list[Action]:
+    def moves(self, ctx: TurnContext) -> list[Action]:
         if ctx.stage == 0:
             return self._first_moves(ctx, stop_at_one=False)
         window = ctx.window()
         return move_actions(window, window.occupied & ~(1 << ctx.memo))
 
-    def apply(self, ctx: TurnContext, action: Action) -> bool:
-        do_move(ctx.window(), A.ARG1[action], A.ARG2[action])
+    def moved(self, ctx: TurnContext) -> bool:
         if ctx.stage == 0:
-            ctx.memo = A.ARG2[action]
-            ctx.stage = 1
+            ctx.stage = 1  # the first die is on ctx.memo
             return False
         return True
 
-    def prompt(self, ctx: TurnContext) -> Message:
+    def move_prompt(self, ctx: TurnContext) -> Message:
         if ctx.stage == 0:
             return msg("tool.move_first")
         return msg("tool.move_second", cell=CELL_NAMES[ctx.memo])
 
-    def explain(self, ctx: TurnContext, action: Action) -> Message:
+    def explain_step(self, ctx: TurnContext, action: Action) -> Message:
         if A.KIND_OF[action] == Kind.MOVE:
             if ctx.stage == 1 and A.ARG1[action] == ctx.memo:
                 return msg("tool.another_die")
@@ -351,7 +329,7 @@ class Lathekin(ToolEffect):
             if problem.id == "tool.move_refused":
                 return msg("tool.no_second_move")
             return problem
-        return super().explain(ctx, action)
+        return super().explain_step(ctx, action)
 
 
 register_tool(Lathekin)
@@ -384,6 +362,7 @@ class RunningPliers(ToolEffect):
     """8: on your first turn, after placing a die, draft and place another; skip your second."""
 
     number = 8
+    extra_draft = True
 
     def _drafts(self, ctx: TurnContext) -> list[Action]:
         return placement_actions(ctx.window(), ctx.pool, A.DRAFT_BASE)
@@ -424,7 +403,7 @@ class RunningPliers(ToolEffect):
 register_tool(RunningPliers)
 
 
-class TapWheel(ToolEffect):
+class TapWheel(MovesDice):
     """12: move up to two dice of one colour that matches a die on the Round Track."""
 
     number = 12
@@ -445,7 +424,7 @@ class TapWheel(ToolEffect):
             return msg("tool.track_empty")
         return msg("tool.track_no_colour")
 
-    def actions(self, ctx: TurnContext) -> list[Action]:
+    def moves(self, ctx: TurnContext) -> list[Action]:
         window = ctx.window()
         if ctx.stage == 0:
             return move_actions(window, self._sources(ctx))
@@ -455,21 +434,22 @@ class TapWheel(ToolEffect):
     def apply(self, ctx: TurnContext, action: Action) -> bool:
         if action == A.STOP:
             return True
-        window = ctx.window()
-        do_move(window, A.ARG1[action], A.ARG2[action])
+        return super().apply(ctx, action)
+
+    def moved(self, ctx: TurnContext) -> bool:
         if ctx.stage == 0:
-            ctx.memo = A.ARG2[action]
-            ctx.stage = 1
+            ctx.stage = 1  # the first die is on ctx.memo: a second of its colour may follow
+            window = ctx.window()
             colour = DIE_COLOUR[window.dice[ctx.memo]]
             return not any_move(window, window.by_colour[colour] & ~(1 << ctx.memo))
         return True
 
-    def prompt(self, ctx: TurnContext) -> Message:
+    def move_prompt(self, ctx: TurnContext) -> Message:
         if ctx.stage == 0:
             return msg("tool.move_track_colour")
         return msg("tool.move_same_colour")
 
-    def explain(self, ctx: TurnContext, action: Action) -> Message:
+    def explain_step(self, ctx: TurnContext, action: Action) -> Message:
         if A.KIND_OF[action] == Kind.MOVE:
             window = ctx.window()
             source = A.ARG1[action]
@@ -485,7 +465,7 @@ class TapWheel(ToolEffect):
                     if colour != DIE_COLOUR[window.dice[ctx.memo]]:
                         return msg("tool.colours_differ")
             return explain_move(window, action, False, False)
-        return super().explain(ctx, action)
+        return super().explain_step(ctx, action)
 
 
 register_tool(TapWheel)

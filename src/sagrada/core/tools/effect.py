@@ -31,7 +31,17 @@ from sagrada.core.cells import (
 )
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.context import TurnContext
-from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, NUM_VALUE_CLASSES, Die
+from sagrada.core.dice import (
+    DIE_COLOUR,
+    DIE_NAMES,
+    DIE_VALUE,
+    NUM_VALUE_CLASSES,
+    ROTATIONS,
+    Die,
+    die_symbol,
+    is_masterwork,
+    masterwork_die,
+)
 from sagrada.core.messages import Message, msg
 from sagrada.core.window import Window
 
@@ -51,6 +61,9 @@ class ToolEffect:
     number: ClassVar[int] = 0
     #: Whether the card acts on the die drafted this turn (so the turn's draft must be unused).
     after_drafting: ClassVar[bool] = False
+    #: Whether the card drafts a die from the Draft Pool and places it, besides the turn's
+    #: draft (Running Pliers).
+    extra_draft: ClassVar[bool] = False
 
     def can_start(self, ctx: TurnContext) -> bool:
         """Return whether the card's whole sequence can complete now (cost and turn aside)."""
@@ -178,8 +191,7 @@ def do_move(
     ignore_value: bool = False,
 ) -> None:
     """Move the die on ``source`` to ``target``, noting a restriction the card waives."""
-    die = window.remove(source)
-    window.place(die, target)
+    die = window.move(source, target)
     b = 1 << target
     if ignore_colour and not window.pattern.colour_ok[DIE_COLOUR[die]] & b:
         window.waived_colour |= b
@@ -225,14 +237,98 @@ def explain_move(
         return msg("tool.no_die_to_move", cell=CELL_NAMES[source])
     if source == target:
         return msg("tool.same_space")
-    waived_colour, waived_value = window.waived_colour, window.waived_value
-    die = window.remove(source)
-    problem = window.placement_problem(
-        die, target, ignore_colour=ignore_colour, ignore_value=ignore_value
+    problem = window.move_problem(
+        source, target, ignore_colour=ignore_colour, ignore_value=ignore_value
     )
-    window.place(die, source)
-    window.waived_colour, window.waived_value = waived_colour, waived_value
     return problem or msg("tool.move_refused")
+
+
+#: ``ctx.stage`` of a moving card while the player turns the masterwork die it has just moved
+#: (on ``ctx.memo``): ``TURN`` plus the card's own step, at which it goes on afterwards. A
+#: moving card numbers its own steps below ``TURN``.
+TURN: Final = 4
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class MovesDice(ToolEffect):
+    """A card that moves dice of the window, one move per step (Eglomise Brush, Copper Foil
+    Burnisher, Lathekin, Tap Wheel, Soldering Iron).
+
+    "If a Masterwork Die is moved, it may be rotated but must remain showing the same symbol"
+    (rulebook 004_234c3922e9d01436.txt, MASTERWORK DICE PLACEMENT): whichever card moves a
+    masterwork die, the player then chooses its rotation (``O90@B3``, any of the four, its
+    symbol kept) before the card goes on. Subclasses list the moves of each step
+    (:meth:`moves`), say what follows a move (:meth:`moved`) and which space restriction
+    their moves ignore (``ignore_colour``, ``ignore_value``).
+    """
+
+    ignore_colour: ClassVar[bool] = False
+    ignore_value: ClassVar[bool] = False
+
+    def moves(self, ctx: TurnContext) -> list[Action]:
+        """Return the MOVE actions (and any other action) of the card's current step."""
+        return []
+
+    def moved(self, ctx: TurnContext) -> bool:
+        """Go on after a move (the die moved is on ``ctx.memo``, a masterwork die turned as the
+        player chose); return whether the card is finished."""
+        return True
+
+    def move_prompt(self, ctx: TurnContext) -> Message:
+        """Return what the player decides at the card's current step."""
+        return msg("tool.move")
+
+    def explain_step(self, ctx: TurnContext, action: Action) -> Message:
+        """Explain why ``action`` is not legal at the card's current step."""
+        if A.KIND_OF[action] == Kind.MOVE:
+            return explain_move(ctx.window(), action, self.ignore_colour, self.ignore_value)
+        return super().explain(ctx, action)
+
+    def actions(self, ctx: TurnContext) -> list[Action]:
+        if ctx.stage >= TURN:
+            return [A.masterwork_action(rotation, ctx.memo) for rotation in ROTATIONS]
+        return self.moves(ctx)
+
+    def apply(self, ctx: TurnContext, action: Action) -> bool:
+        window = ctx.window()
+        if ctx.stage >= TURN:
+            turn_masterwork(window, ctx.memo, A.ARG1[action])
+            ctx.stage -= TURN
+            return self.moved(ctx)
+        target = A.ARG2[action]
+        do_move(
+            window,
+            A.ARG1[action],
+            target,
+            ignore_colour=self.ignore_colour,
+            ignore_value=self.ignore_value,
+        )
+        ctx.memo = target
+        if is_masterwork(window.dice[target]):
+            ctx.stage += TURN
+            return False
+        return self.moved(ctx)
+
+    def prompt(self, ctx: TurnContext) -> Message:
+        if ctx.stage >= TURN:
+            return msg("tool.rotate_masterwork", cell=CELL_NAMES[ctx.memo])
+        return self.move_prompt(ctx)
+
+    def explain(self, ctx: TurnContext, action: Action) -> Message:
+        if ctx.stage >= TURN:
+            if A.KIND_OF[action] == Kind.MASTERWORK:
+                return msg("tool.rotate_masterwork", cell=CELL_NAMES[ctx.memo])
+            return super().explain(ctx, action)
+        return self.explain_step(ctx, action)
+
+
+def turn_masterwork(window: Window, cell: int, rotation: int) -> None:
+    """Turn the masterwork die on ``cell`` to ``rotation`` degrees, its symbol and any waived
+    restriction of its space kept."""
+    waived = window.waived_colour, window.waived_value
+    die = window.remove(cell)
+    window.place(masterwork_die(die_symbol(die), rotation), cell)
+    window.waived_colour, window.waived_value = waived
 
 
 # -- the "after drafting" cards ----------------------------------------------------------------

@@ -20,7 +20,6 @@ from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
     DIE_NAMES,
     ORANGE,
-    ROTATIONS,
     SYMBOLS,
     die_symbol,
     is_masterwork,
@@ -29,19 +28,17 @@ from sagrada.core.dice import (
 from sagrada.core.masterwork_board import board_of, masterwork_placements, slot_actions, take
 from sagrada.core.messages import Message, msg
 from sagrada.core.tools.effect import (
+    MovesDice,
     ToolEffect,
     any_move,
     distinct,
-    do_move,
-    explain_move,
     move_targets,
     register_tool,
 )
 from sagrada.core.window import Window
 
-#: Stages of the cards.
+#: Stages of Glass Saw.
 FIRST: Final = 0
-ROTATE: Final = 1
 SLOT: Final = 1
 PLACE: Final = 2
 
@@ -55,8 +52,9 @@ def _sources(window: Window) -> list[int]:
     return cell_list(window.by_colour[ORANGE])
 
 
-class SolderingIron(ToolEffect):
-    """15: move a masterwork die and choose its rotation again."""
+class SolderingIron(MovesDice):
+    """15: move a masterwork die and choose its rotation again (the rotation step of every
+    move of a masterwork die, :class:`~sagrada.core.tools.effect.MovesDice`)."""
 
     number = 15
 
@@ -67,44 +65,21 @@ class SolderingIron(ToolEffect):
     def why_not_startable(self, ctx: TurnContext) -> Message:
         return msg("tool.no_masterwork_move")
 
-    def actions(self, ctx: TurnContext) -> list[Action]:
+    def moves(self, ctx: TurnContext) -> list[Action]:
         window = ctx.window()
-        if ctx.stage == FIRST:
-            return [
-                A.move(source, target)
-                for source in _sources(window)
-                for target in cell_list(_targets(window, source))
-            ]
-        return [A.masterwork_action(rotation, ctx.memo) for rotation in ROTATIONS]
+        return [
+            A.move(source, target)
+            for source in _sources(window)
+            for target in cell_list(_targets(window, source))
+        ]
 
-    def apply(self, ctx: TurnContext, action: Action) -> bool:
-        window = ctx.window()
-        if ctx.stage == FIRST:
-            do_move(window, A.ARG1[action], A.ARG2[action])
-            ctx.memo = A.ARG2[action]
-            ctx.stage = ROTATE
-            return False
-        waived = window.waived_colour, window.waived_value
-        die = window.remove(ctx.memo)
-        window.place(masterwork_die(die_symbol(die), A.ARG1[action]), ctx.memo)
-        window.waived_colour, window.waived_value = waived
-        return True
+    def move_prompt(self, ctx: TurnContext) -> Message:
+        return msg("tool.move_masterwork")
 
-    def prompt(self, ctx: TurnContext) -> Message:
-        if ctx.stage == FIRST:
-            return msg("tool.move_masterwork")
-        return msg("tool.rotate_masterwork", cell=CELL_NAMES[ctx.memo])
-
-    def explain(self, ctx: TurnContext, action: Action) -> Message:
-        window = ctx.window()
-        if ctx.stage == FIRST and A.KIND_OF[action] == Kind.MOVE:
-            source = A.ARG1[action]
-            if not is_masterwork(window.dice[source]):
-                return msg("tool.not_masterwork", cell=CELL_NAMES[source])
-            return explain_move(window, action, False, False)
-        if ctx.stage == ROTATE and A.KIND_OF[action] == Kind.MASTERWORK:
-            return msg("tool.rotate_masterwork", cell=CELL_NAMES[ctx.memo])
-        return super().explain(ctx, action)
+    def explain_step(self, ctx: TurnContext, action: Action) -> Message:
+        if A.KIND_OF[action] == Kind.MOVE and not is_masterwork(ctx.window().dice[A.ARG1[action]]):
+            return msg("tool.not_masterwork", cell=CELL_NAMES[A.ARG1[action]])
+        return super().explain_step(ctx, action)
 
 
 register_tool(SolderingIron)
