@@ -23,6 +23,13 @@ def test_question_mark_opens_the_help_on_the_lobby_and_escape_closes_it(
     expect(dialog).to_be_visible()
     expect(dialog).to_have_attribute("role", "dialog")
     expect(dialog).to_have_attribute("aria-modal", "true")
+    # Every game's tabs, from each game's own help module, in the registry's order; the lobby
+    # has no game of its own: the help opens on the default game's first tab.
+    tabs = dialog.get_by_role("tab")
+    expect(tabs).to_have_count(5)
+    ids = [tab.get_attribute("data-testid") for tab in tabs.all()]
+    assert ids == [f"help-tab-{t}" for t in ("rules", "tools", "objectives", "options", "cardgame")]
+    expect(page.get_by_test_id("help-tab-rules")).to_have_attribute("aria-selected", "true")
     # The rules in short, from the server's help file, with the rulebook cited.
     sections = dialog.get_by_test_id("help-section")
     expect(sections.filter(has_text="Placing dice")).to_contain_text("edge or in a corner")
@@ -64,6 +71,9 @@ def test_the_help_opens_on_a_game_page_and_keeps_focus_inside(
     dialog = page.get_by_test_id("help-dialog")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_test_id("help-search")).to_be_focused()
+    # The dice game's page opens the help on the dice game's rules.
+    expect(page.get_by_test_id("help-tab-rules")).to_have_attribute("aria-selected", "true")
+    expect(dialog.get_by_test_id("help-section").first).to_contain_text("The goal")
     # Tab and Shift+Tab never leave the dialog, however often they are pressed: from the
     # first control back to the last, and on round to the first again.
     inside = (

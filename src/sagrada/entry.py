@@ -306,6 +306,23 @@ class GameReference(Protocol):
         if it has none of that name."""
         ...
 
+    def help(self, language: str) -> dict[str, Any]:
+        """The game's part of the rules help (``GET /api/rules``) in ``language``, one of
+        :meth:`help_languages`: at least ``sections`` (the rules in short: ``id``, ``group``,
+        ``title``, ``text`` paragraphs, ``source``) and ``options`` (its option schema, each
+        with a ``note`` or None), and whatever else its page's help shows (its cards with
+        their texts and pictures). The words come from the help files in the game's package
+        (:mod:`sagrada.rules_help`); the page's ``help.js`` draws them.
+
+        Raises:
+            FileNotFoundError: if the help has no prose in ``language``.
+        """
+        ...
+
+    def help_languages(self) -> tuple[str, ...]:
+        """The languages the game's rules help has prose for, English first."""
+        ...
+
 
 class ChanceModel(Protocol):
     """How an adapter that chooses a game's chance itself plays it (OpenSpiel's explicit

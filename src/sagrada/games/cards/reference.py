@@ -1,6 +1,10 @@
 """What the server tells of the solo card game apart from any play of it
 (:class:`sagrada.entry.GameReference`): its cards, what its rules make of some option values,
-and its measured difficulty curve."""
+its measured difficulty curve, and its part of the rules help.
+
+Its help file is ``help/rules_help.json`` in this package (translations beside it, read by
+:mod:`sagrada.rules_help`): the rules in short and the words of the shades orders' text
+(``order_shades``)."""
 
 from __future__ import annotations
 
@@ -9,11 +13,18 @@ from importlib import resources
 from typing import Any, Final
 
 from sagrada.core.errors import SagradaError
+from sagrada.core.messages import template
+from sagrada.games.cards.cards import CARD_COLOURS
 from sagrada.games.cards.content import content
-from sagrada.games.cards.options import CardOptions
+from sagrada.games.cards.options import CARD_OPTIONS, CardOptions
+from sagrada.rules_help import RulesHelp, explained_options
 
 #: The measured data the card game publishes, by name: its files in ``sagrada.content``.
 DATA_FILES: Final = {"difficulty": "card_difficulty.json"}
+#: The card game's help files (``help/`` in this package).
+HELP: Final = RulesHelp("sagrada.games.cards", (spec.name for spec in CARD_OPTIONS), CARD_COLOURS)
+#: The colour letter of the black cards (where the dice have purple).
+BLACK: Final = CARD_COLOURS[4]
 
 
 class CardReference:
@@ -51,6 +62,54 @@ class CardReference:
             return None
         path = resources.files("sagrada.content").joinpath(file)
         return json.loads(path.read_text("utf-8")) if path.is_file() else None
+
+    def help(self, language: str) -> dict[str, Any]:
+        """The card game's part of the rules help in ``language``: its sections, its options
+        (with no notes), whether its cards are house cards (``house``), its ``tools``
+        (``number``, ``name``, ``pay``, ``text``, ``house``) and its ``orders`` (``id``,
+        ``name``, ``kind``, ``vp``, ``text``, ``house``; a shades order's text made in
+        ``language``)."""
+        data = HELP.document(language)
+        cards = content()
+        orders = []
+        for order in cards.orders:
+            if order.public is not None:
+                text = order.public.text
+            else:
+                assert order.shades is not None and order.shades.colour is not None
+                colour = _colour_name(CARD_COLOURS[order.shades.colour], language)
+                text = data["texts"]["order_shades"].format(colour=colour)
+            orders.append(
+                {
+                    "id": order.id,
+                    "name": order.name,
+                    "kind": order.kind,
+                    "vp": order.vp,
+                    "text": text,
+                    "house": cards.house,
+                }
+            )
+        tools = [
+            {"number": t.number, "name": t.name, "pay": t.pay, "text": t.text, "house": cards.house}
+            for t in cards.tools
+        ]
+        return {
+            "sections": data["sections"],
+            "options": explained_options(CARD_OPTIONS, data["option_notes"]),
+            "house": cards.house,
+            "tools": tools,
+            "orders": orders,
+        }
+
+    def help_languages(self) -> tuple[str, ...]:
+        """The languages the card game's help has prose for."""
+        return HELP.languages()
+
+
+def _colour_name(letter: str, language: str) -> str:
+    """A card colour's name in ``language`` (black is the card game's own word)."""
+    black = letter == BLACK
+    return template("cards.colour.black" if black else f"colour.{letter}", language=language)
 
 
 #: The card game's reference answers, as its entry names them.

@@ -1,6 +1,13 @@
 """What the server tells of the dice game apart from any play of it
-(:class:`sagrada.entry.GameReference`): its cards, and what the rules make of some option
-values as a form is filled in."""
+(:class:`sagrada.entry.GameReference`): its cards, what the rules make of some option values
+as a form is filled in, and its part of the rules help.
+
+Its help file is ``help/rules_help.json`` in this package (translations beside it, read by
+:mod:`sagrada.rules_help`): the rules in short, the words of its texts (``private_colour``,
+``private_spaces``, ``marked_spaces``, ``objective_example``), the option notes, and the
+illustrations: ``tools``, a picture per tool card's number, and ``public_objectives``, an
+example window per objective's id, which the engine scores here (the cells that earn points
+marked, the note saying how many)."""
 
 from __future__ import annotations
 
@@ -8,11 +15,19 @@ from typing import Any, Final
 
 from sagrada.core.apprentice_cards import card_data
 from sagrada.core.apprentice_cards import content as apprentice_content
-from sagrada.core.cells import mask_names
+from sagrada.core.cells import CELL_NAMES, mask_names
 from sagrada.core.config import GameConfig
-from sagrada.core.content import catalog
+from sagrada.core.content import PublicObjective, catalog
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
+from sagrada.core.messages import DEFAULT_LANGUAGE, render, template
+from sagrada.core.options import OPTIONS
+from sagrada.core.position import make_window
+from sagrada.core.scoring import score_public
+from sagrada.rules_help import RulesHelp, explained_options
+
+#: The dice game's help files (``help/`` in this package).
+HELP: Final = RulesHelp("sagrada.games.dice", (spec.name for spec in OPTIONS), COLOUR_LETTERS)
 
 
 class DiceReference:
@@ -85,6 +100,76 @@ class DiceReference:
     def data(self, name: str) -> Any:
         """The dice game publishes no measured data."""
         return None
+
+    def help(self, language: str) -> dict[str, Any]:
+        """The dice game's part of the rules help in ``language``: its sections, its options
+        with their notes, and ``cards`` (:meth:`cards`), each card with its ``text`` (a tool
+        also its ``restriction``, a private objective a text made from its colour or spaces)
+        and an ``illustration`` (or None): a tool's picture from the help file, a public
+        objective's example window scored by the engine, a private objective's marked
+        spaces."""
+        data = HELP.document(language)
+        texts: dict[str, str] = data["texts"]
+        pictures = data["illustrations"]
+        content = catalog()
+        listed = self.cards()
+        for tool in listed["tools"]:
+            tool_card = content.tool(tool["number"])
+            tool["text"] = tool_card.text
+            tool["restriction"] = tool_card.restriction
+            tool["illustration"] = pictures["tools"].get(str(tool_card.id))
+        for objective in listed["public_objectives"]:
+            card = content.public(objective["id"])
+            objective["text"] = card.text
+            example = pictures["public_objectives"].get(card.id)
+            objective["illustration"] = (
+                None if example is None else objective_example(example["window"], card, language)
+            )
+        for private in listed["private_objectives"]:
+            if private["colour"] is not None:
+                colour = template(f"colour.{private['colour']}", language=language)
+                private["text"] = texts["private_colour"].format(colour=colour)
+                private["illustration"] = None
+            else:
+                private["text"] = texts["private_spaces"].format(n=len(private["spaces"]))
+                private["illustration"] = _marked_spaces(private["spaces"], texts["marked_spaces"])
+        return {
+            "sections": data["sections"],
+            "options": explained_options(OPTIONS, data["option_notes"]),
+            "cards": listed,
+        }
+
+    def help_languages(self) -> tuple[str, ...]:
+        """The languages the dice game's help has prose for."""
+        return HELP.languages()
+
+
+def objective_example(
+    rows: list[str], objective: PublicObjective, language: str = DEFAULT_LANGUAGE
+) -> dict[str, Any] | None:
+    """An objective's example window, scored by the engine: the cells that earn points are
+    marked, and the note (in ``language``) says how many; ``None`` if the example earns nothing
+    (a content file may have given the card another rule), as it would then show nothing."""
+    tokens = [token for row in rows for token in row.split()]
+    pattern = " ".join(
+        "".join(t.upper() if t.islower() or t.isdigit() else "." for t in row.split())
+        for row in rows
+    )
+    dice = " ".join(f"{CELL_NAMES[c]}={t}" for c, t in enumerate(tokens) if t[0].isupper())
+    part = score_public(make_window(pattern, dice), objective)
+    if part.points <= 0:
+        return None
+    return {
+        "parts": [{"window": rows, "marks": list(part.cells)}],
+        "note": HELP.document(language)["texts"]["objective_example"].format(
+            points=part.points, formula=render(part.formula, language)
+        ),
+    }
+
+
+def _marked_spaces(marks: list[str], note: str) -> dict[str, Any]:
+    """A blank window with ``marks``: the spaces a private objective scores."""
+    return {"parts": [{"window": [". . . . ."] * 4, "marks": marks}], "note": note}
 
 
 def _message_of(exc: Exception) -> dict[str, Any] | None:

@@ -284,9 +284,24 @@ export function rememberToken(gameId, seat, token) {
 
 /** Each game the server plays: {name, title, page, static}, the default game first. */
 export let GAMES = [];
+let gamesLoading = null;
 
-async function loadGames() {
-  GAMES = await api("GET", "/api/registry");
+/** Load the games (once: every caller waits for the same answer; a failure is tried again
+ * by the next call). Resolves to GAMES. */
+export function loadGames() {
+  if (!gamesLoading) {
+    gamesLoading = api("GET", "/api/registry").then(
+      (games) => {
+        GAMES = games;
+        return games;
+      },
+      (err) => {
+        gamesLoading = null;
+        throw err;
+      },
+    );
+  }
+  return gamesLoading;
 }
 
 /** The game called `name` (the default game for null or a name the server does not know). */

@@ -1,13 +1,18 @@
 // The pictures of the rules help: a die, a window with dice and arrows, drawn as SVG from
 // the data of GET /api/rules (its "illustration" entries). One renderer: illustration().
+// The colours a picture shows are its game's: a game whose pieces have other colours than the
+// dice passes its palette (its colour letters' glyphs and names).
 
 import { CELLS, COLOURS, el } from "/static/common.js";
 import { tr } from "/static/i18n.js";
-import { CARD_COLOURS, cardColour } from "/static/games/cards/model.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** Colour glyphs, the card game's black included (the names: cardColour). */
-export const INKS = { ...COLOURS, ...CARD_COLOURS };
+/** The dice's palette: each colour letter's glyph, and its name as a message to render
+ * (colour.R …). A game with other colours passes its own `{inks, colour}`. */
+export const DICE_PALETTE = {
+  inks: COLOURS,
+  colour: (letter) => ({ id: `colour.${letter}`, params: {} }),
+};
 /** Where the pips of each value sit on a 3×3 grid (column, row). */
 const PIP_SPOTS = {
   1: [[1, 1]],
@@ -29,16 +34,17 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 /** Words for a token of a pictured window: "red 3", "a space needing green", "open". */
-export function tokenWords(token) {
+export function tokenWords(token, palette = DICE_PALETTE) {
   if (token === ".") return tr("page.help.picture.open");
-  if (/^[a-z]$/.test(token)) return tr("page.help.picture.needs_colour", { colour: cardColour(token.toUpperCase()) });
+  if (/^[a-z]$/.test(token)) return tr("page.help.picture.needs_colour", { colour: palette.colour(token.toUpperCase()) });
   if (/^[1-6]$/.test(token)) return tr("page.help.picture.needs_value", { value: Number(token) });
-  return dieWords(token);
+  return dieWords(token, palette);
 }
 
-export function dieWords(die) {
+/** Words for a die ("R3", "R?"): "red 3", "red, value not known yet". */
+export function dieWords(die, palette = DICE_PALETTE) {
   const value = die.slice(1);
-  const colour = cardColour(die[0]);
+  const colour = palette.colour(die[0]);
   return value === "?" ? tr("page.help.picture.die.unknown", { colour }) : tr("page.help.picture.die", { colour, value: Number(value) });
 }
 
@@ -54,13 +60,13 @@ function pips(value, x, y, size, cls) {
 }
 
 /** A die ("R3", "Y?") as SVG at (x, y). */
-function die(token, x, y, size) {
+function die(token, x, y, size, palette) {
   const colour = token[0];
   const group = svg("g", { class: "help-die" });
   group.append(svg("rect", { x, y, width: size, height: size, rx: size * 0.18, class: `help-ink-${colour}` }));
   for (const pip of pips(token.slice(1), x, y, size, "help-pip")) group.append(pip);
   const glyph = svg("text", { x: x + size - 2, y: y + size * 0.32, class: "help-glyph", "text-anchor": "end", "font-size": size * 0.3 });
-  glyph.textContent = INKS[colour].glyph;
+  glyph.textContent = palette.inks[colour].glyph;
   group.append(glyph);
   return group;
 }
@@ -101,13 +107,13 @@ function arrow(from, to, number) {
 }
 
 /** A pictured window: four rows of five tokens, with marked cells and arrows. */
-function windowPicture(part) {
+function windowPicture(part, palette) {
   const tokens = part.window.flatMap((row) => row.trim().split(/\s+/));
   const size = 5 * (CELL + GAP) + GAP;
   const height = 4 * (CELL + GAP) + GAP;
   const marks = new Set(part.marks || []);
   const arrows = part.arrows || [];
-  const words = tokens.map((token, i) => (token === "." ? null : `${CELLS[i]} ${tokenWords(token)}`)).filter(Boolean);
+  const words = tokens.map((token, i) => (token === "." ? null : `${CELLS[i]} ${tokenWords(token, palette)}`)).filter(Boolean);
   if (marks.size) words.push(tr("page.help.picture.marked", { cells: [...marks].join(", ") }));
   for (const [from, to] of arrows) words.push(tr("page.help.picture.moves", { from, to }));
   const picture = svg("svg", {
@@ -121,7 +127,7 @@ function windowPicture(part) {
   picture.append(svg("rect", { x: 0, y: 0, width: size, height, rx: 4, class: "help-frame" }));
   tokens.forEach((token, i) => {
     const [x, y] = cellOrigin(CELLS[i]);
-    picture.append(/^[A-Z]/.test(token) ? die(token, x, y, CELL) : space(token, x, y, CELL));
+    picture.append(/^[A-Z]/.test(token) ? die(token, x, y, CELL, palette) : space(token, x, y, CELL));
     if (marks.has(CELLS[i])) {
       picture.append(svg("rect", { x: x - 1.5, y: y - 1.5, width: CELL + 3, height: CELL + 3, rx: 4, class: "help-mark" }));
     }
@@ -131,26 +137,28 @@ function windowPicture(part) {
 }
 
 /** A row of dice with a label under it. */
-function dicePicture(part) {
+function dicePicture(part, palette) {
   const size = 30;
   const width = part.dice.length * (size + 6) + 2;
+  const words = part.dice.map((token) => dieWords(token, palette)).join(", ");
   const picture = svg("svg", {
     viewBox: `0 0 ${width} ${size + 4}`,
     width,
     height: size + 4,
     class: "help-dice",
     role: "img",
-    "aria-label": part.label ? tr("page.help.picture.dice", { label: part.label, dice: part.dice.map(dieWords).join(", ") }) : part.dice.map(dieWords).join(", "),
+    "aria-label": part.label ? tr("page.help.picture.dice", { label: part.label, dice: words }) : words,
   });
-  part.dice.forEach((token, i) => picture.append(die(token, 2 + i * (size + 6), 2, size)));
+  part.dice.forEach((token, i) => picture.append(die(token, 2 + i * (size + 6), 2, size, palette)));
   return el("span", { class: "help-part" }, picture, part.label ? el("span", { class: "help-label", text: part.label }) : null);
 }
 
-/** The picture of what a card does, from its data (`{parts, note}`): the one renderer. */
-export function illustration(picture) {
+/** The picture of what a card does, from its data (`{parts, note}`): the one renderer; its
+ * colours are `palette`'s (by default the dice's). */
+export function illustration(picture, palette = DICE_PALETTE) {
   const parts = picture.parts.map((part) => {
-    if (part.window) return el("span", { class: "help-part" }, windowPicture(part));
-    if (part.dice) return dicePicture(part);
+    if (part.window) return el("span", { class: "help-part" }, windowPicture(part, palette));
+    if (part.dice) return dicePicture(part, palette);
     if (part.arrow !== undefined) return el("span", { class: "help-arrow", text: part.arrow });
     return el("span", { class: "help-text", text: part.text });
   });
