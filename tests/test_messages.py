@@ -31,7 +31,7 @@ from sagrada.core.options import OPTIONS
 from sagrada.core.state import new_game
 from sagrada.games.cards.options import CARD_OPTIONS
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
-from sagrada.registry import game_bots, games
+from sagrada.registry import entries, game_bots, games
 from web_helpers import act, create_game, new_client, start_play, tokens_of
 
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "sagrada"
@@ -149,6 +149,8 @@ def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
     used |= set(page_ids()) | {"language.name"}  # each catalogue's name for itself (i18n.py)
     # The table options' words, served with them (tests/test_web_table_options.py).
     used |= {i for g in games() for option in game_bots(g.name).table for i in option.message_ids()}
+    # Each game's entry names the words of a game of its kind in the lobby's list.
+    used |= {e.page.list_label for e in entries()}
     assert set(ENGLISH) - used == set()
 
 
