@@ -1,6 +1,7 @@
-"""The solo planner (:mod:`sagrada.bots.planner`, :mod:`sagrada.games.cards.planner`), the
-perfect-information Monte Carlo driver it shares (:mod:`sagrada.bots.pimc`) and its fast
-playouts (:mod:`sagrada.bots.table_playout`, :mod:`sagrada.bots.playout_values`).
+"""The solo planner (:mod:`sagrada.games.dice.bots.planner`, :mod:`sagrada.games.cards.planner`),
+the perfect-information Monte Carlo driver it shares (:mod:`sagrada.search.pimc`) and its fast
+playouts (:mod:`sagrada.games.dice.bots.table_playout`,
+:mod:`sagrada.games.dice.bots.playout_values`).
 
 Solo rules: rulebook 001_3237e9a6eb6273e0.txt, SOLO PLAY RULES (4 dice a round, two turns, -3
 VP per open space, the target is the sum of the Round Track's dice); the card game: rulebook
@@ -17,13 +18,6 @@ from typing import Any
 import pytest
 
 from helpers import BLANK, arrange_cards, arranged_game, start
-from sagrada.bots import Bot, make_bot
-from sagrada.bots.pimc import PlanFollower, race, turn_plans
-from sagrada.bots.planner import PlannerBot, turn_over
-from sagrada.bots.playout_values import kept_tools_worth
-from sagrada.bots.table_playout import final_score, play_out
-from sagrada.bots.tournament import run_tournament
-from sagrada.bots.window_summary import PolicyWeights, SoloModel
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import parse_die
 from sagrada.core.game import DICE_GAME
@@ -37,6 +31,13 @@ from sagrada.games.cards.planner import PlannerCardBot
 from sagrada.games.cards.state import CardState, new_card_game
 from sagrada.games.cards.tournament import play_card_game
 from sagrada.games.cards.views import determinize_cards, make_card_view
+from sagrada.games.dice.bots import Bot, make_bot
+from sagrada.games.dice.bots.planner import PlannerBot, turn_over
+from sagrada.games.dice.bots.playout_values import kept_tools_worth
+from sagrada.games.dice.bots.table_playout import final_score, play_out
+from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.search.pimc import PlanFollower, race, turn_plans
+from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 SOLO = GameConfig(players=1)
 

@@ -7,10 +7,10 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
-from sagrada.bots.advice import Basis, Scale
 from sagrada.core.options import OPTIONS, OptionSpec
 from sagrada.games.cards.options import CARD_OPTIONS
 from sagrada.registry import game_bots
+from sagrada.search.advice import Basis, Scale
 from sagrada.table_options import TableOption
 from sagrada.web.session import GameError
 

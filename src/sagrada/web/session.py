@@ -16,12 +16,12 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sagrada.bots.pimc import PlanFollower
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
 from sagrada.core.record import GAME_NAME
 from sagrada.entry import Player, Record
 from sagrada.registry import game, make_player
+from sagrada.search.pimc import PlanFollower
 from sagrada.web.fanout import Listener
 
 

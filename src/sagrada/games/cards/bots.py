@@ -10,7 +10,7 @@ unseen cards hidden) and guess what they need with
   best end.
 * ``plan``: every way of playing the rest of the round (both turns, tools through their steps)
   on one guess of the pile, stopping where cards are drawn; the first action of the best. It
-  is the game's hint bot (:class:`~sagrada.bots.advice.Adviser`): its ranking is the legal
+  is the game's hint bot (:class:`~sagrada.search.advice.Adviser`): its ranking is the legal
   actions by the value of their best plan, the estimated final margin.
 * ``search`` (``search:N``): flat Monte Carlo over guesses of the pile: each legal action is
   followed by ``N`` (default 12) games played to the end by the greedy policy on a fresh guess,
@@ -26,10 +26,10 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from sagrada.bots.advice import HINT_COUNT, RatedAction
 from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.views import CardView, determinize_cards
+from sagrada.search.advice import HINT_COUNT, RatedAction
 
 #: The card bots by name (``search:N`` sets the playouts per action).
 CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search", "planner")
@@ -196,8 +196,8 @@ def make_card_bot(spec: str, seed: int = 0) -> CardBot:
             return SearchCardBot(seed, int(budget))
         raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
     if name == "planner":
-        from sagrada.bots import parse_budget
         from sagrada.games.cards.planner import PlannerCardBot
+        from sagrada.games.dice.bots import parse_budget
 
         iterations, seconds = parse_budget(name, budget)
         label = spec.strip().lower()

@@ -1,12 +1,12 @@
-"""The card game's planner: the dice game's solo planner (:mod:`sagrada.bots.planner`) on
+"""The card game's planner: the dice game's solo planner (:mod:`sagrada.games.dice.bots.planner`) on
 glass cards.
 
 The card game is the solo dice game in other clothes: the same windows and placement rules,
 cards coded as dice, orders that score as public objectives (basic orders, Color Diagonals) or
 as a private objective (Shades), cards left at the end of a round on the turn bar as dice on the
 Round Track. So the planner is the same: every way of playing the turn, rated by the card
-heuristic, the best few raced (:func:`sagrada.bots.pimc.race_plans`) by playouts of the solo
-playout policy (:mod:`sagrada.bots.playout_policy`) on shared guesses of the pile; the plan with
+heuristic, the best few raced (:func:`sagrada.search.pimc.race_plans`) by playouts of the solo
+playout policy (:mod:`sagrada.search.playout_policy`) on shared guesses of the pile; the plan with
 the best mean margin (score less target, plus what the tools kept are worth) is played.
 """
 
@@ -15,16 +15,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.bots.pimc import PlanFollower, RaceResult, race_plans
-from sagrada.bots.playout_values import TOOL_RESERVE, kept_tools_worth
-from sagrada.bots.table_playout import play_out
-from sagrada.bots.window_summary import PolicyWeights, SoloModel
 from sagrada.games.cards.actions import ROUNDS
 from sagrada.games.cards.bots import best_action
 from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.table import DRAW, DRAW_MORE
 from sagrada.games.cards.views import CardView, determinize_cards
+from sagrada.games.dice.bots.playout_values import TOOL_RESERVE, kept_tools_worth
+from sagrada.games.dice.bots.table_playout import play_out
+from sagrada.search.pimc import PlanFollower, RaceResult, race_plans
+from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 #: The turn plans compared by playouts at a decision.
 DEFAULT_WIDTH = 20
@@ -94,7 +94,7 @@ class PlannerCardBot:
         weights: the playout policy's weights.
         name: the bot's name in results.
         tool_reserve: what an unused tool card is worth at the start of the game
-            (:func:`sagrada.bots.playout_values.kept_tools_worth`).
+            (:func:`sagrada.games.dice.bots.playout_values.kept_tools_worth`).
     """
 
     def __init__(

@@ -9,13 +9,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sagrada.bots.backends import Backend, LocalBackend, play_all
-from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.core.rng import check_seed
 from sagrada.games.cards.bots import make_card_bot
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.state import new_card_game
 from sagrada.games.cards.views import make_card_view
+from sagrada.search.backends import Backend, LocalBackend, play_all
+from sagrada.search.stats import Interval, mean_interval, wilson_interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ def run_card_tournament(
     """Let each bot play the seeds ``seed`` to ``seed + games - 1``.
 
     The games run on ``backend`` (by default this machine with ``workers`` processes), as in
-    :func:`sagrada.bots.tournament.run_tournament`.
+    :func:`sagrada.games.dice.bots.tournament.run_tournament`.
 
     Raises:
         ValueError: for an unknown bot; ConfigError: for a seed out of range.

@@ -2,7 +2,7 @@
 
 Seats are rotated so that every bot sits in every seat equally often, on the same seeds: for
 each seed the line-up is played once per rotation. Games run in worker processes or on a Ray
-cluster (:mod:`sagrada.bots.backends`); results are gathered in (seed, rotation) order, so the
+cluster (:mod:`sagrada.search.backends`); results are gathered in (seed, rotation) order, so the
 summary depends neither on the number of workers nor on the backend (bots with a time budget are
 the exception: their strength depends on the machine's speed).
 """
@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sagrada.bots import make_bot
-from sagrada.bots.backends import Backend, LocalBackend, play_all
-from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.core.config import GameConfig
 from sagrada.core.rng import check_seed
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import make_bot
+from sagrada.search.backends import Backend, LocalBackend, play_all
+from sagrada.search.stats import Interval, mean_interval, wilson_interval
 
 
 @dataclass(frozen=True, slots=True)

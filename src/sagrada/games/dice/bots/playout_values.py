@@ -1,6 +1,6 @@
-"""What the planner (:mod:`sagrada.bots.planner`) races: the result of playing a position of the
-engine on to the end of the game by the fast playouts (:mod:`sagrada.bots.table_playout`),
-solo or at a table of 2-4 players.
+"""What the planner (:mod:`sagrada.games.dice.bots.planner`) races: the result of playing a
+position of the engine on to the end of the game by the fast playouts
+(:mod:`sagrada.games.dice.bots.table_playout`), solo or at a table of 2-4 players.
 
 * A turn's plan: the position after the plan, from a guess of the bag, is played on by the
   policy (:func:`play_on`, :func:`play_on_table`) on the Draft Pools the guess's bag gives
@@ -11,9 +11,9 @@ solo or at a table of 2-4 players.
   objective the guess gives it.
 * A window option: played out from the start of the game on a guess's dice of every round,
   solo alone, at a table with the other players on the window each finds most appealing
-  (:func:`~sagrada.bots.heuristic.pattern_appeal`) until they have chosen.
+  (:func:`~sagrada.games.dice.bots.heuristic.pattern_appeal`) until they have chosen.
 
-Each ``*_result`` function returns the rating a race (:mod:`sagrada.bots.pimc`) calls: of a
+Each ``*_result`` function returns the rating a race (:mod:`sagrada.search.pimc`) calls: of a
 position after a plan, or of a candidate window on a numbered guess (the guesses drawn by the
 planner's ``guess`` as the race asks for them, and shared by every candidate).
 """
@@ -23,15 +23,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from sagrada.bots.heuristic import pattern_appeal
-from sagrada.bots.table_playout import play_out, play_table, round_turns
-from sagrada.bots.window_summary import MAX_TURNS, TURNS_PER_ROUND, PolicyWeights, SoloModel
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.config import ROUNDS
 from sagrada.core.state import State
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
+from sagrada.games.dice.bots.heuristic import pattern_appeal
+from sagrada.games.dice.bots.table_playout import play_out, play_table, round_turns
+from sagrada.search.window_summary import MAX_TURNS, TURNS_PER_ROUND, PolicyWeights, SoloModel
 
 #: What an unused tool card is worth to a planner at the start of the game, in points: the
 #: playouts never use one, so without it a tool would be spent as soon as it gains anything.

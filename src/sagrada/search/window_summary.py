@@ -1,6 +1,6 @@
-"""Summaries of a player's window for the planners' playouts (:mod:`sagrada.bots.planner`,
-:mod:`sagrada.games.cards.planner`), from which the playout policy
-(:mod:`sagrada.bots.playout_policy`) rates a placement in a few look-ups.
+"""Summaries of a player's window for the planners' playouts
+(:mod:`sagrada.games.dice.bots.planner`, :mod:`sagrada.games.cards.planner`), from which the playout
+policy (:mod:`sagrada.search.playout_policy`) rates a placement in a few look-ups.
 
 * :class:`SoloModel`: what does not change during a playout: the window pattern's
   restrictions, the public objectives the policy rates (variety lines, sets, Color Diagonals)
@@ -66,7 +66,7 @@ RATED_RULES: Final = _LINE_RULES | frozenset(_SET_KINDS) | frozenset({"color_dia
 
 @dataclass(frozen=True, slots=True)
 class PolicyWeights:
-    """The playout policy's weights (what each weighs: :mod:`sagrada.bots.playout_policy`)."""
+    """The playout policy's weights (what each weighs: :mod:`sagrada.search.playout_policy`)."""
 
     line_decay: float = 0.6
     set_spare: float = 0.4

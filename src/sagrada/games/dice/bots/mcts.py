@@ -1,13 +1,13 @@
 """The Monte Carlo tree search bot.
 
-Each iteration guesses the hidden information afresh (other players' private objectives, the
-bag's future) with :func:`sagrada.core.views.determinize`, walks down a tree of actions shared
-by all guesses (information-set MCTS: a child's statistics count how often it was available),
-adds one node, plays the game out with the cheap policy of :mod:`sagrada.bots.playout`, and
-backs up each player's reward (a win, plus a small share of its points less a share of the
-best rival's). Each node also sums the mover's points (the final score, or in solo the margin
-over the target; the evaluation where a playout stops early), so that :meth:`MctsBot.rank` can
-compare what the actions at the root are expected to bring (a hint).
+Each iteration guesses the hidden information afresh (other players' private objectives, the bag's
+future) with :func:`sagrada.core.views.determinize`, walks down a tree of actions shared by all
+guesses (information-set MCTS: a child's statistics count how often it was available), adds one
+node, plays the game out with the cheap policy of :mod:`sagrada.games.dice.bots.playout`, and backs
+up each player's reward (a win, plus a small share of its points less a share of the best rival's).
+Each node also sums the mover's points (the final score, or in solo the margin over the target; the
+evaluation where a playout stops early), so that :meth:`MctsBot.rank` can compare what the actions
+at the root are expected to bring (a hint).
 
 To keep the tree narrow, a node considers only its most promising actions: at the root the
 greedy bot's ranking (a tool card rated by its best use), below it the playout policy's.
@@ -21,14 +21,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from sagrada.bots.advice import HINT_COUNT, RatedAction
-from sagrada.bots.greedy import GreedyBot
-from sagrada.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
-from sagrada.bots.playout import play_out, policy_action
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.state import Phase, State
 from sagrada.core.views import PlayerView, determinize
+from sagrada.games.dice.bots.greedy import GreedyBot
+from sagrada.games.dice.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
+from sagrada.games.dice.bots.playout import play_out, policy_action
+from sagrada.search.advice import HINT_COUNT, RatedAction
 
 #: Weight of the score margin in the reward, next to 1 for a win.
 MARGIN_WEIGHT = 0.02

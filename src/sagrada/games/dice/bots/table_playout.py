@@ -1,10 +1,10 @@
 """Fast playouts of a game to its end, solo or at a table of 2-4 players, for the planner
-(:mod:`sagrada.bots.planner`).
+(:mod:`sagrada.games.dice.bots.planner`).
 
 A playout plays the turns that are left without the engine's turn machine: each player keeps
-summaries of their own window (:class:`~sagrada.bots.window_summary.Tables`) and, at their
+summaries of their own window (:class:`~sagrada.search.window_summary.Tables`) and, at their
 turn, drafts the die and space the policy rates best
-(:func:`~sagrada.bots.playout_policy.best_placement`), never using a tool. The dice to come
+(:func:`~sagrada.search.playout_policy.best_placement`), never using a tool. The dice to come
 are given (the planner draws them from a guess of the bag), so every candidate the planner
 compares meets the same dice.
 
@@ -25,14 +25,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from sagrada.bots.playout_policy import best_pair, best_placement
-from sagrada.bots.window_summary import (
-    RATED_RULES,
-    TURNS_PER_ROUND,
-    SoloModel,
-    Tables,
-    private_sums,
-)
 from sagrada.core.dice import DIE_PIPS
 from sagrada.core.hooks import Rules
 from sagrada.core.modules.base import DraftFromPool
@@ -40,6 +32,14 @@ from sagrada.core.objectives import PUBLIC_RULES
 from sagrada.core.outcome import ranked_outcome
 from sagrada.core.scoring import OPEN_SPACE_PENALTY, SOLO_OPEN_SPACE_PENALTY
 from sagrada.core.window import Window
+from sagrada.search.playout_policy import best_pair, best_placement
+from sagrada.search.window_summary import (
+    RATED_RULES,
+    TURNS_PER_ROUND,
+    SoloModel,
+    Tables,
+    private_sums,
+)
 
 #: The player counts a table playout models (the 5 & 6 Player Expansion's tables play by
 #: other rules).

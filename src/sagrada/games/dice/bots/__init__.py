@@ -16,8 +16,9 @@ Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 ``hard``                  the planner, 1 s per decision
 ``planner``               plans each turn by playouts to the end of the game on guesses of the
 ``planner:2000``          hidden information, 1 s per decision / 2000 playouts
-``planner:0.5s``          (:mod:`sagrada.bots.planner`; in games its playouts cannot model, such
-                          as Life's or the Private Dice Pools, it searches as ``mcts``)
+``planner:0.5s``          (:mod:`sagrada.games.dice.bots.planner`; in games its playouts
+                          cannot model, such as Life's or the Private Dice Pools, it searches
+                          as ``mcts``)
 ``openspiel-ismcts:1``    OpenSpiel's information-set MCTS, 1 s per decision (the ``rl``
                           extra; :mod:`sagrada.rl.ismcts`)
 ========================  =============================================================
@@ -26,7 +27,7 @@ The OpenSpiel bot is made only from its spec (it takes no seat on the server: it
 ``rl`` extra); the others are :data:`BOT_NAMES`.
 
 The strongest, ``hard``, is also the hint bot (:func:`hint_bot`): besides choosing, it ranks the
-best actions with their values (:mod:`sagrada.bots.advice`).
+best actions with their values (:mod:`sagrada.search.advice`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from sagrada.core.actions import Action
 from sagrada.core.views import PlayerView
 
 if TYPE_CHECKING:
-    from sagrada.bots.planner import PlannerBot
+    from sagrada.games.dice.bots.planner import PlannerBot
 
 
 class Bot(Protocol):
@@ -81,9 +82,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     Raises:
         ValueError: naming the problem if the spec is not valid.
     """
-    from sagrada.bots.greedy import GreedyBot
-    from sagrada.bots.mcts import MctsBot
-    from sagrada.bots.planner import PlannerBot
+    from sagrada.games.dice.bots.greedy import GreedyBot
+    from sagrada.games.dice.bots.mcts import MctsBot
+    from sagrada.games.dice.bots.planner import PlannerBot
 
     name, _, budget = spec.strip().lower().partition(":")
     if name == OPENSPIEL_ISMCTS:
@@ -141,7 +142,7 @@ def hint_bot(
 ) -> PlannerBot:
     """Return ``hard``, the strongest bot and the hint bot: the planner with ``seconds`` a
     decision, or ``iterations`` playouts of it when given (repeatable for a seed)."""
-    from sagrada.bots.planner import PlannerBot
+    from sagrada.games.dice.bots.planner import PlannerBot
 
     if iterations is not None:
         return PlannerBot(seed, iterations=iterations, seconds=None, name="hard")
