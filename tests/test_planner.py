@@ -1,7 +1,6 @@
 """The solo planner (:mod:`sagrada.games.dice.bots.planner`, :mod:`sagrada.games.cards.planner`),
 the perfect-information Monte Carlo driver it shares (:mod:`sagrada.search.pimc`) and its fast
-playouts (:mod:`sagrada.games.dice.bots.table_playout`,
-:mod:`sagrada.games.dice.bots.playout_values`).
+playouts (:mod:`sagrada.search.window_playout`, :mod:`sagrada.games.dice.bots.playout_values`).
 
 Solo rules: rulebook 001_3237e9a6eb6273e0.txt, SOLO PLAY RULES (4 dice a round, two turns, -3
 VP per open space, the target is the sum of the Round Track's dice); the card game: rulebook
@@ -33,10 +32,9 @@ from sagrada.games.cards.tournament import play_card_game
 from sagrada.games.cards.views import determinize_cards, make_card_view
 from sagrada.games.dice.bots import Bot, make_bot
 from sagrada.games.dice.bots.planner import PlannerBot, turn_over
-from sagrada.games.dice.bots.playout_values import kept_tools_worth
-from sagrada.games.dice.bots.table_playout import final_score, play_out
 from sagrada.games.dice.bots.tournament import run_tournament
 from sagrada.search.pimc import PlanFollower, race, turn_plans
+from sagrada.search.window_playout import final_score, kept_tools_worth, play_out
 from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 SOLO = GameConfig(players=1)

@@ -19,8 +19,9 @@ from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import make_view
 from sagrada.games.dice.bots.planner import PlannerBot
 from sagrada.games.dice.bots.playout_values import play_on_table
-from sagrada.games.dice.bots.table_playout import final_score, plays_at_table, round_turns
+from sagrada.games.dice.bots.table_playout import plays_at_table, round_turns
 from sagrada.search.playout_policy import best_placement
+from sagrada.search.window_playout import final_score
 from sagrada.search.window_summary import PolicyWeights, SoloModel, Tables
 
 TABLE_WEIGHTS = PolicyWeights(target_weight=0.0)

@@ -27,6 +27,7 @@ COMPILED: Final = (
     "core",
     "search/pimc.py",
     "search/playout_policy.py",
+    "search/window_playout.py",
     "search/window_summary.py",
     "games/dice/bots/greedy.py",
     "games/dice/bots/heuristic.py",

@@ -6,8 +6,9 @@ A game's bots (``sagrada.games.<game>``) build on these; nothing here imports a 
   :class:`~sagrada.search.advice.RatedAction`).
 * :mod:`~sagrada.search.pimc`: perfect-information Monte Carlo: a turn's plans and the race
   that compares candidates on shared guesses.
-* :mod:`~sagrada.search.window_summary`, :mod:`~sagrada.search.playout_policy`: the fast
-  playouts of a window that both games' planners race.
+* :mod:`~sagrada.search.window_summary`, :mod:`~sagrada.search.playout_policy`,
+  :mod:`~sagrada.search.window_playout`: the fast playouts of a window that both games'
+  planners race.
 * :mod:`~sagrada.search.backends`: where a tournament's games are played;
   :mod:`~sagrada.search.stats`: the intervals its summaries give.
 """

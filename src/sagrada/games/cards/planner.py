@@ -21,9 +21,8 @@ from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.table import DRAW, DRAW_MORE
 from sagrada.games.cards.views import CardView, determinize_cards
-from sagrada.games.dice.bots.playout_values import TOOL_RESERVE, kept_tools_worth
-from sagrada.games.dice.bots.table_playout import play_out
 from sagrada.search.pimc import PlanFollower, RaceResult, race_plans
+from sagrada.search.window_playout import TOOL_RESERVE, kept_tools_worth, play_out
 from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 #: The turn plans compared by playouts at a decision.
@@ -94,7 +93,7 @@ class PlannerCardBot:
         weights: the playout policy's weights.
         name: the bot's name in results.
         tool_reserve: what an unused tool card is worth at the start of the game
-            (:func:`sagrada.games.dice.bots.playout_values.kept_tools_worth`).
+            (:func:`sagrada.search.window_playout.kept_tools_worth`).
     """
 
     def __init__(

@@ -16,7 +16,7 @@ In solo play everything is in sight but the bag, so the planner guesses it
 
 The result of a playout is the final score less ``target_share`` times the target (1 would be
 the margin the solo game is won by; :data:`TARGET_SHARE` by default), plus what the tools not
-used yet are worth (:func:`~sagrada.games.dice.bots.playout_values.kept_tools_worth`): playouts
+used yet are worth (:func:`~sagrada.search.window_playout.kept_tools_worth`): playouts
 never use a tool, so a tool is used when a plan of this turn with it does better than those
 without by more than the tool is worth kept. What a playout is worth, solo and at a table, is
 :mod:`sagrada.games.dice.bots.playout_values`'s; this module holds the bot: its budget, its
@@ -46,7 +46,6 @@ from sagrada.games.dice.bots.greedy import GreedyBot
 from sagrada.games.dice.bots.heuristic import evaluate
 from sagrada.games.dice.bots.mcts import RIVALRY, MctsBot, appeal_choice
 from sagrada.games.dice.bots.playout_values import (
-    TOOL_RESERVE,
     solo_plan_result,
     solo_window_result,
     table_plan_result,
@@ -62,6 +61,7 @@ from sagrada.search.pimc import (
     race_plans,
     ranked_first_actions,
 )
+from sagrada.search.window_playout import TOOL_RESERVE
 from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 #: How much each pip of the target counts against the score in a playout's result: 1 would be
@@ -101,7 +101,7 @@ class PlannerBot:
         name: the bot's name in results.
         min_samples, z: how soon a race drops a plan (:func:`sagrada.search.pimc.race`).
         tool_reserve: what an unused tool card is worth at the start of the game
-            (:func:`sagrada.games.dice.bots.playout_values.kept_tools_worth`).
+            (:func:`sagrada.search.window_playout.kept_tools_worth`).
         rivalry, win_bonus: at a table, a playout's result is the score less ``rivalry``
             times the best other score, plus ``win_bonus`` for a win
             (:func:`~sagrada.games.dice.bots.playout_values.table_result`).
