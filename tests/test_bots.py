@@ -30,6 +30,7 @@ from sagrada.games.dice.bots.heuristic import dead_spaces, evaluate, final_scale
 from sagrada.games.dice.bots.mcts import MctsBot, estimated_rewards
 from sagrada.games.dice.bots.planner import PlannerBot
 from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.search.budget import Budget
 
 #: The bots of the "every mode" games: the fast ones and a tiny search.
 MODE_BOTS = ("random", "greedy", "easy", "mcts:10")
@@ -68,7 +69,7 @@ def test_every_bot_spec_builds(
     assert isinstance(bot, kind)
     assert bot.name == spec
     if isinstance(bot, (MctsBot, PlannerBot)):
-        assert (bot.iterations, bot.seconds) == (iterations, seconds)
+        assert bot.budget == Budget(iterations, seconds)
 
 
 def test_every_bot_name_is_a_spec() -> None:
@@ -79,7 +80,7 @@ def test_every_bot_name_is_a_spec() -> None:
 def test_specs_ignore_case_and_spaces() -> None:
     bot = make_bot("  MCTS:40 ")
     assert isinstance(bot, MctsBot)
-    assert (bot.name, bot.iterations) == ("mcts:40", 40)
+    assert (bot.name, bot.budget) == ("mcts:40", Budget(40))
 
 
 @pytest.mark.parametrize(

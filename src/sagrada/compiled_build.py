@@ -25,6 +25,7 @@ from typing import Final
 #: is added here.
 COMPILED: Final = (
     "core",
+    "search/budget.py",
     "search/pimc.py",
     "search/playout_policy.py",
     "search/window_playout.py",

@@ -4,6 +4,7 @@ A game's bots (``sagrada.games.<game>``) build on these; nothing here imports a 
 
 * :mod:`~sagrada.search.advice`: the hint protocol (:class:`~sagrada.search.advice.Adviser`,
   :class:`~sagrada.search.advice.RatedAction`).
+* :mod:`~sagrada.search.budget`: a search's budget per decision, iterations or seconds.
 * :mod:`~sagrada.search.pimc`: perfect-information Monte Carlo: a turn's plans and the race
   that compares candidates on shared guesses.
 * :mod:`~sagrada.search.window_summary`, :mod:`~sagrada.search.playout_policy`,

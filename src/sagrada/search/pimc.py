@@ -7,8 +7,8 @@ The parts every planner shares, whatever the game:
   action that draws or rolls (its result differs from one guess to the next).
 * :func:`race`: the candidates played out on the same guesses of the hidden information, one
   guess after the other, a candidate dropped once it is clearly worse than the leader (paired
-  differences on the shared guesses), until the budget, a number of playouts or of seconds, is
-  spent. The best mean wins.
+  differences on the shared guesses), until the budget, a number of playouts or of seconds
+  (:class:`~sagrada.search.budget.Budget`), is spent. The best mean wins.
 
 What a game brings: its states (:class:`PlanState`), how its turn ends, its evaluation, and
 the value of one candidate on one guess (usually a playout to the end of the game).
@@ -17,12 +17,12 @@ the value of one candidate on one guess (usually a playout to the end of the gam
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from sagrada.core.rng import Rng
+from sagrada.search.budget import Budget
 
 
 class PlanState(Protocol):
@@ -146,8 +146,7 @@ class RaceResult:
 def race(
     count: int,
     value: Callable[[int, int], float],
-    iterations: int | None,
-    seconds: float | None,
+    budget: Budget,
     min_samples: int = MIN_SAMPLES,
     z: float = DROP_Z,
 ) -> RaceResult:
@@ -157,9 +156,8 @@ def race(
         count: the number of candidates (at least 1).
         value: ``value(candidate, guess)``: the candidate's result on guess number ``guess``
             (guesses 0, 1, 2, ... are the same for every candidate).
-        iterations: the most calls of ``value`` (``None``: no limit).
-        seconds: the most time (``None``: no limit); checked after each call, so the first
-            guess is always complete.
+        budget: the most calls of ``value`` and the most time (checked after each call, so
+            the first guess is always complete).
         min_samples: the guesses before any candidate may be dropped.
         z: how many standard errors of the paired difference behind the leader drop a
             candidate; two candidates whose values have been equal on every guess are one.
@@ -169,22 +167,19 @@ def race(
     """
     if count < 1:
         raise ValueError("a race needs a candidate")
-    if iterations is None and seconds is None:
-        raise ValueError("a race needs a budget: iterations, seconds or both")
-    deadline = time.perf_counter() + seconds if seconds is not None else math.inf
-    limit = iterations if iterations is not None else 1 << 62
+    spending = budget.start()
     values: list[list[float]] = [[] for _ in range(count)]
     alive = list(range(count))
     spent = 0
     guess = 0
     out_of_time = False
     while (len(alive) > 1 or guess == 0) and not out_of_time:
-        if guess > 0 and spent + len(alive) > limit:
+        if guess > 0 and spent + len(alive) > spending.limit:
             break
         for candidate in alive:
             values[candidate].append(value(candidate, guess))
             spent += 1
-            if guess > 0 and time.perf_counter() >= deadline:
+            if guess > 0 and spending.time_is_up():
                 out_of_time = True
                 break
         if out_of_time:
@@ -262,8 +257,7 @@ def race_plans(
     result: Callable[[S], float],
     width: int,
     node_budget: int,
-    iterations: int | None,
-    seconds: float | None,
+    budget: Budget,
     min_samples: int = MIN_SAMPLES,
     z: float = DROP_Z,
     firsts: int = 0,
@@ -280,8 +274,8 @@ def race_plans(
             ``position``, after a plan that stopped early (chance, or the node budget).
         result: the value of a position at the start of a turn (a playout to the end).
         width, node_budget, firsts: see :func:`turn_plans`.
-        iterations, seconds, min_samples, z: the race's budget and how soon it drops a
-            candidate (see :func:`race`).
+        budget, min_samples, z: the race's budget and how soon it drops a candidate (see
+            :func:`race`).
 
     Returns:
         The plans and the race (candidate ``k`` is plan ``k``).
@@ -301,7 +295,7 @@ def race_plans(
         finish(start, position)
         return result(position)
 
-    return plans, race(len(plans), value, iterations, seconds, min_samples, z)
+    return plans, race(len(plans), value, budget, min_samples, z)
 
 
 def ranked_first_actions(

@@ -30,6 +30,7 @@ from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.views import CardView, determinize_cards
 from sagrada.search.advice import HINT_COUNT, RatedAction
+from sagrada.search.budget import Budget
 
 #: The card bots by name (``search:N`` sets the playouts per action).
 CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search", "planner")
@@ -197,10 +198,11 @@ def make_card_bot(spec: str, seed: int = 0) -> CardBot:
         raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
     if name == "planner":
         from sagrada.games.cards.planner import PlannerCardBot
-        from sagrada.games.dice.bots import parse_budget
 
-        iterations, seconds = parse_budget(name, budget)
+        limits = Budget.parse(name, budget)
         label = spec.strip().lower()
-        return PlannerCardBot(seed, iterations=iterations, seconds=seconds, name=label)
+        return PlannerCardBot(
+            seed, iterations=limits.iterations, seconds=limits.seconds, name=label
+        )
     known = ", ".join(CARD_BOT_NAMES)
     raise ValueError(f"unknown card bot {spec!r} (card bots: {known}, search:N, planner:N)")

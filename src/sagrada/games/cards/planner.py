@@ -21,6 +21,7 @@ from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.table import DRAW, DRAW_MORE
 from sagrada.games.cards.views import CardView, determinize_cards
+from sagrada.search.budget import Budget
 from sagrada.search.pimc import PlanFollower, RaceResult, race_plans
 from sagrada.search.window_playout import TOOL_RESERVE, kept_tools_worth, play_out
 from sagrada.search.window_summary import PolicyWeights, SoloModel
@@ -106,11 +107,8 @@ class PlannerCardBot:
         name: str = "planner",
         tool_reserve: float = TOOL_RESERVE,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("a planner needs a budget: iterations, seconds or both")
         self.name = name
-        self.iterations = iterations
-        self.seconds = seconds
+        self.budget = Budget(iterations, seconds)
         self.width = width
         self.weights = weights if weights is not None else CARD_WEIGHTS
         self._rng = random.Random(seed)
@@ -158,8 +156,7 @@ class PlannerCardBot:
             result,
             self.width,
             PLAN_NODES,
-            self.iterations,
-            self.seconds,
+            self.budget,
         )
         self.last = race_result
         action = self._follower.start(state.history, plans[race_result.best][0])

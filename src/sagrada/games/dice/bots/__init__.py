@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from sagrada.core.actions import Action
 from sagrada.core.views import PlayerView
+from sagrada.search.budget import Budget
 
 if TYPE_CHECKING:
     from sagrada.games.dice.bots.planner import PlannerBot
@@ -102,35 +103,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return GreedyBot(seed, noise=1.0, name=label)
     if name == "hard":
         return hint_bot(seed)
-    iterations, seconds = parse_budget(name, budget)
+    limits = Budget.parse(name, budget)
     if name == "planner":
-        return PlannerBot(seed, iterations=iterations, seconds=seconds, name=label)
-    return MctsBot(seed, iterations=iterations, seconds=seconds, name=label)
-
-
-def parse_budget(name: str, budget: str) -> tuple[int | None, float | None]:
-    """The iterations and seconds of a budget such as ``"500"`` or ``"0.5s"`` (``""``: 1 s).
-
-    Raises:
-        ValueError: for anything else, naming the bot.
-    """
-    if not budget:
-        return None, 1.0
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if not 0 < seconds < math.inf:
-                raise ValueError
-            return None, seconds
-        iterations = int(budget)
-        if iterations < 1:
-            raise ValueError
-        return iterations, None
-    except ValueError:
-        raise ValueError(
-            f"bad {name} budget {budget!r}: a number of iterations ({name}:500) or seconds "
-            f"({name}:0.5s)"
-        ) from None
+        return PlannerBot(seed, iterations=limits.iterations, seconds=limits.seconds, name=label)
+    return MctsBot(seed, iterations=limits.iterations, seconds=limits.seconds, name=label)
 
 
 #: The seconds a decision of ``hard`` may take.

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from sagrada.core import actions as A
@@ -29,6 +28,7 @@ from sagrada.games.dice.bots.greedy import GreedyBot
 from sagrada.games.dice.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
 from sagrada.games.dice.bots.playout import play_out, policy_action
 from sagrada.search.advice import HINT_COUNT, RatedAction
+from sagrada.search.budget import Budget
 
 #: Weight of the score margin in the reward, next to 1 for a win.
 MARGIN_WEIGHT = 0.02
@@ -132,11 +132,8 @@ class MctsBot:
         rivalry: float = RIVALRY,
         window_choice: WindowChoice = appeal_choice,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("an MCTS bot needs a budget: iterations, seconds or both")
         self.name = name
-        self.iterations = iterations
-        self.seconds = seconds
+        self.budget = Budget(iterations, seconds)
         self.width = width
         self.exploration = exploration
         self.horizon = horizon
@@ -191,10 +188,9 @@ class MctsBot:
         """Run the search from ``view`` over the root's candidates; return the root."""
         rng = self._rng
         root = _Node()
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
-        limit = self.iterations if self.iterations is not None else 1 << 62
+        spending = self.budget.start()
         done = 0
-        while done < limit and (done == 0 or time.perf_counter() < deadline):
+        while done < spending.limit and (done == 0 or not spending.time_is_up()):
             state = determinize(view, rng.getrandbits(63))
             self._iterate(root, state, root_candidates, rng)
             done += 1

@@ -53,6 +53,7 @@ from sagrada.games.dice.bots.playout_values import (
 )
 from sagrada.games.dice.bots.table_playout import plays_at_table
 from sagrada.search.advice import HINT_COUNT, RatedAction
+from sagrada.search.budget import Budget
 from sagrada.search.pimc import (
     Plan,
     PlanFollower,
@@ -130,11 +131,8 @@ class PlannerBot:
         table_window: bool = False,
         guesser: Callable[[PlayerView], State] | None = None,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("a planner needs a budget: iterations, seconds or both")
         self.name = name
-        self.iterations = iterations
-        self.seconds = seconds
+        self.budget = Budget(iterations, seconds)
         self.width = width
         self.target_share = target_share
         self.weights = weights if weights is not None else PolicyWeights()
@@ -234,7 +232,7 @@ class PlannerBot:
             value = table_window_result(
                 view, legal, self._table_weights, self.rivalry, self.win_bonus, guess
             )
-        result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
+        result = race(len(legal), value, self.budget, self.min_samples, self.z)
         self.last = result
         return result
 
@@ -281,8 +279,7 @@ class PlannerBot:
             result,
             self.width,
             PLAN_NODES,
-            self.iterations,
-            self.seconds,
+            self.budget,
             self.min_samples,
             self.z,
             firsts,
@@ -307,8 +304,8 @@ class PlannerBot:
         if self._others is None:
             self._others = MctsBot(
                 self._rng.getrandbits(63),
-                iterations=self.iterations,
-                seconds=self.seconds,
+                iterations=self.budget.iterations,
+                seconds=self.budget.seconds,
                 name=self.name,
             )
         return self._others
