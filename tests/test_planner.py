@@ -34,7 +34,8 @@ from sagrada.games.dice.bots import Bot, make_bot
 from sagrada.games.dice.bots.planner import PlannerBot, turn_over
 from sagrada.games.dice.bots.tournament import run_tournament
 from sagrada.search.budget import Budget
-from sagrada.search.pimc import PlanFollower, race, turn_plans
+from sagrada.search.pimc import race, turn_plans
+from sagrada.search.plans import PlanFollower
 from sagrada.search.window_playout import final_score, kept_tools_worth, play_out
 from sagrada.search.window_summary import PolicyWeights, SoloModel
 

@@ -18,7 +18,7 @@ from sagrada.core.state import new_game
 from sagrada.core.views import make_view
 from sagrada.games.dice.bots import make_bot
 from sagrada.registry import game
-from sagrada.search.pimc import PlanFollower
+from sagrada.search.plans import PlanFollower
 from sagrada.web import botrunner
 from sagrada.web.botrunner import BotRunner, follow_plan, planned
 from sagrada.web.session import Room, turn_key

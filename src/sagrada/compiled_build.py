@@ -27,6 +27,7 @@ COMPILED: Final = (
     "core",
     "search/budget.py",
     "search/pimc.py",
+    "search/plans.py",
     "search/playout_policy.py",
     "search/window_playout.py",
     "search/window_summary.py",

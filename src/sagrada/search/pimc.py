@@ -215,39 +215,6 @@ def _survivors(values: list[list[float]], alive: list[int], guesses: int, z: flo
     return kept
 
 
-class PlanFollower:
-    """Keeps the rest of a chosen plan, and gives its next action while the game goes as
-    planned (the history is what the plan expects and the action is legal)."""
-
-    def __init__(self) -> None:
-        self._expected: list[int] = []
-        self._pending: list[int] = []
-
-    def start(self, history: Sequence[int], actions: Sequence[int]) -> int:
-        """Follow ``actions`` from the position reached by ``history``; return the first."""
-        self._expected = [*history, actions[0]]
-        self._pending = list(actions[1:])
-        return actions[0]
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """The plan's actions still to play, in order (none once it is played or dropped)."""
-        return tuple(self._pending)
-
-    def next(self, history: Sequence[int], legal: Sequence[int]) -> int | None:
-        """The plan's next action, or ``None`` (and the plan dropped) if the game left it."""
-        if not self._pending or len(history) != len(self._expected):
-            self._pending = []
-            return None
-        action = self._pending[0]
-        if list(history) != self._expected or action not in legal:
-            self._pending = []
-            return None
-        del self._pending[0]
-        self._expected.append(action)
-        return action
-
-
 def race_plans(
     first: S,
     guess: Callable[[int], S],

@@ -21,7 +21,7 @@ from sagrada.core.messages import Message, msg
 from sagrada.core.record import GAME_NAME
 from sagrada.entry import Player, Record
 from sagrada.registry import game, make_player
-from sagrada.search.pimc import PlanFollower
+from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
 
 

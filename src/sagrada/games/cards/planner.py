@@ -22,7 +22,8 @@ from sagrada.games.cards.state import CardState
 from sagrada.games.cards.table import DRAW, DRAW_MORE
 from sagrada.games.cards.views import CardView, determinize_cards
 from sagrada.search.budget import Budget
-from sagrada.search.pimc import PlanFollower, RaceResult, race_plans
+from sagrada.search.pimc import RaceResult, race_plans
+from sagrada.search.plans import PlanFollower
 from sagrada.search.window_playout import TOOL_RESERVE, kept_tools_worth, play_out
 from sagrada.search.window_summary import PolicyWeights, SoloModel
 
@@ -114,7 +115,6 @@ class PlannerCardBot:
         self._rng = random.Random(seed)
         self.tool_reserve = tool_reserve
         self._follower = PlanFollower()
-        self._planned: tuple[int, ...] = ()
         self.last: RaceResult | None = None
 
     def choose(self, view: CardView, legal: Sequence[int]) -> int:
@@ -122,7 +122,6 @@ class PlannerCardBot:
         played)."""
         state = view.state
         following = self._follower.next(state.history, legal)
-        self._planned = self._follower.pending
         if following is not None:
             return following
         if len(legal) == 1:
@@ -159,12 +158,10 @@ class PlannerCardBot:
             self.budget,
         )
         self.last = race_result
-        action = self._follower.start(state.history, plans[race_result.best][0])
-        self._planned = self._follower.pending
-        return action
+        return self._follower.start(state.history, plans[race_result.best][0])
 
     def planned(self) -> tuple[int, ...]:
         """The rest of the plan after the action :meth:`choose` returned last: the actions it
         plays next, without searching, while the game goes as planned (the history is the
         plan's and the action legal); none if that action ended its plan."""
-        return self._planned
+        return self._follower.pending

@@ -56,12 +56,12 @@ from sagrada.search.advice import HINT_COUNT, RatedAction
 from sagrada.search.budget import Budget
 from sagrada.search.pimc import (
     Plan,
-    PlanFollower,
     RaceResult,
     race,
     race_plans,
     ranked_first_actions,
 )
+from sagrada.search.plans import PlanFollower
 from sagrada.search.window_playout import TOOL_RESERVE
 from sagrada.search.window_summary import PolicyWeights, SoloModel
 
@@ -147,7 +147,6 @@ class PlannerBot:
         self._table_weights = replace(self.weights, target_weight=0.0)
         self._rng = random.Random(seed)
         self._follower = PlanFollower()
-        self._planned: tuple[Action, ...] = ()
         self._greedy = GreedyBot(seed)
         self._others: MctsBot | None = None
         self.last: RaceResult | None = None
@@ -157,7 +156,6 @@ class PlannerBot:
         played)."""
         state = view.state
         following = self._follower.next(state.history, legal)
-        self._planned = self._follower.pending
         if following is not None:
             return following
         if len(legal) == 1:
@@ -170,15 +168,13 @@ class PlannerBot:
                 return legal[self._window_race(view, legal).best]
             return appeal_choice(view, legal)
         plans, outcome = self._turn_race(view)
-        action = self._follower.start(state.history, plans[outcome.best][0])
-        self._planned = self._follower.pending
-        return action
+        return self._follower.start(state.history, plans[outcome.best][0])
 
     def planned(self) -> tuple[Action, ...]:
         """The rest of the plan after the action :meth:`choose` returned last: the actions it
         plays next, without searching, while the game goes as planned (the history is the
         plan's and the action legal); none if that action ended its plan or was no plan's."""
-        return self._planned
+        return self._follower.pending
 
     def rank(
         self, view: PlayerView, legal: Sequence[Action], count: int = HINT_COUNT
