@@ -16,8 +16,9 @@ import pytest
 from sagrada.cli.main import main
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import ConfigError
-from sagrada.games.dice.bots.tournament import lineups, run_tournament, seeds_needed
+from sagrada.games.dice.bots.tournament import run_tournament
 from sagrada.search.stats import mean_interval, wilson_interval
+from sagrada.search.tournament import lineups, seeds_needed
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

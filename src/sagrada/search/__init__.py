@@ -11,6 +11,7 @@ A game's bots (``sagrada.games.<game>``) build on these; nothing here imports a 
 * :mod:`~sagrada.search.window_summary`, :mod:`~sagrada.search.playout_policy`,
   :mod:`~sagrada.search.window_playout`: the fast playouts of a window that both games'
   planners race.
-* :mod:`~sagrada.search.backends`: where a tournament's games are played;
+* :mod:`~sagrada.search.tournament`: the one tournament runner both games' tournaments go
+  through; :mod:`~sagrada.search.backends`: where its games are played;
   :mod:`~sagrada.search.stats`: the intervals its summaries give.
 """

@@ -16,9 +16,10 @@ from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
 from sagrada.games.dice.bots import hint_bot, make_bot
-from sagrada.games.dice.bots.tournament import TournamentResult, run_tournament, seeds_needed
+from sagrada.games.dice.bots.tournament import TournamentResult, run_tournament
 from sagrada.games.dice.render import replay_text
 from sagrada.games.dice.score_input import EPILOG, score_text
+from sagrada.search.tournament import seeds_needed
 from sagrada.textui import CliError
 
 
