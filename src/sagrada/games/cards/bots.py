@@ -26,7 +26,9 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from sagrada.games.cards.greedy import best_action
 from sagrada.games.cards.heuristic import evaluate
+from sagrada.games.cards.planner import PlannerCardBot
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.views import CardView, determinize_cards
 from sagrada.search.advice import HINT_COUNT, RatedAction
@@ -37,8 +39,6 @@ CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search", "planner")
 #: How much a win is worth beyond its margin, for the search bot.
 WIN_BONUS: Final = 20.0
 DEFAULT_PLAYOUTS: Final = 12
-#: States a greedy decision may look at inside a tool's steps.
-NODE_BUDGET: Final = 400
 #: States a planning decision may look at to the round's end.
 PLAN_BUDGET: Final = 3000
 
@@ -72,23 +72,6 @@ class GreedyCardBot:
             return legal[0]
         state = determinize_cards(view, self._rng.randrange(2**63))
         return best_action(state, legal)
-
-
-def best_action(state: CardState, legal: Sequence[int]) -> int:
-    """The legal action whose result (a tool's best end) rates best; ties: the lowest code."""
-    budget = [NODE_BUDGET]
-    scores = {action: _value_after(state, action, budget) for action in legal}
-    top = max(scores.values())
-    return min(a for a, v in scores.items() if v == top)
-
-
-def _value_after(state: CardState, action: int, budget: list[int]) -> float:
-    child = state.clone()
-    child.apply(action)
-    budget[0] -= 1
-    if not child.tool or budget[0] <= 0:
-        return evaluate(child)
-    return max(_value_after(child, a, budget) for a in child.legal_actions())
 
 
 class PlanCardBot:
@@ -197,8 +180,6 @@ def make_card_bot(spec: str, seed: int = 0) -> CardBot:
             return SearchCardBot(seed, int(budget))
         raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
     if name == "planner":
-        from sagrada.games.cards.planner import PlannerCardBot
-
         limits = Budget.parse(name, budget)
         label = spec.strip().lower()
         return PlannerCardBot(

@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 
 from sagrada.games.cards.actions import ROUNDS
-from sagrada.games.cards.bots import best_action
+from sagrada.games.cards.greedy import best_action
 from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.table import DRAW, DRAW_MORE
