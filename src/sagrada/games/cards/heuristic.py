@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from sagrada.core.cells import COLUMNS, NUM_CELLS, ORTHOGONAL, ROWS
 from sagrada.core.window import EMPTY, Window
-from sagrada.games.cards.actions import ROUNDS
+from sagrada.games.cards.actions import ROUNDS, TURNS
 from sagrada.games.cards.cards import NUM_CARDS, card_colour, card_value
 from sagrada.games.cards.content import Order
 
@@ -44,8 +44,6 @@ TIGHT_WEIGHT: Final = 2.0
 SET_CREDIT: Final = 0.5
 #: VP lost per open space (rulebook, Game end and final scoring).
 OPEN_PENALTY: Final = 3
-#: Turns in a round.
-TURNS: Final = 2
 
 ROW_LINES: Final = tuple(tuple(range(r * COLUMNS, (r + 1) * COLUMNS)) for r in range(ROWS))
 COLUMN_LINES: Final = tuple(tuple(range(c, NUM_CELLS, COLUMNS)) for c in range(COLUMNS))

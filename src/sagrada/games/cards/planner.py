@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.games.cards.actions import ROUNDS
+from sagrada.games.cards.actions import ROUNDS, TURNS
 from sagrada.games.cards.greedy import best_action
 from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
@@ -31,8 +31,6 @@ from sagrada.search.window_summary import PolicyWeights, SoloModel
 DEFAULT_WIDTH = 20
 #: The positions a decision may look at while listing the turn's plans.
 PLAN_NODES = 3000
-#: Turns in a round.
-TURNS = 2
 #: The playout policy's weights for the card game (measured with these; docs/card-game.md).
 CARD_WEIGHTS = PolicyWeights(
     line_decay=0.6,
