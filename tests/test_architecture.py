@@ -7,6 +7,9 @@
 * The turn machine and the modules around it never ask which rule module or content pack is
   in play: only the rule modules (``sagrada/core/modules``) and the card effects
   (``sagrada/core/tools``) name them.
+* The search platform (``sagrada/search``) imports no game and no adapter; a game's package
+  imports no other game's; the games' and the search's modules import each other without a
+  cycle.
 """
 
 from __future__ import annotations
@@ -192,3 +195,40 @@ def test_the_architecture_document_shows_the_import_layers() -> None:
                 if name:
                     documented["sagrada.core." + name] = int(cells[0])
     assert documented == layers(core_graph())
+
+
+# -- the games and the search platform below them (DESIGN.md, "A game is a package") --------
+
+SAGRADA = CORE.parent
+#: The adapters and the registry: above every game, so below none of them.
+ABOVE_THE_GAMES = ("sagrada.web", "sagrada.cli", "sagrada.rl", "sagrada.registry")
+
+
+def package_graph(*packages: str) -> dict[str, set[str]]:
+    """The imports among the modules of ``packages`` (folders of ``src/sagrada``)."""
+    paths = {module_name(p): p for package in packages for p in (SAGRADA / package).rglob("*.py")}
+    return {
+        name: {m for m in imports_of(path) if m in paths and m != name}
+        for name, path in paths.items()
+    }
+
+
+def test_the_search_platform_imports_no_game_and_no_adapter() -> None:
+    for path in sorted((SAGRADA / "search").rglob("*.py")):
+        for name in imports_of(path):
+            assert not name.startswith(("sagrada.games", *ABOVE_THE_GAMES)), (
+                f"search/{path.name} imports {name}"
+            )
+
+
+@pytest.mark.parametrize("game", ["dice", "cards"])
+def test_a_game_imports_no_other_game(game: str) -> None:
+    for path in sorted((SAGRADA / "games" / game).rglob("*.py")):
+        for name in imports_of(path):
+            if name.startswith("sagrada.games."):
+                assert name.split(".")[2] == game, f"{path.relative_to(SAGRADA)} imports {name}"
+
+
+def test_the_games_and_the_search_import_each_other_without_a_cycle() -> None:
+    cycle = find_cycle(package_graph("games", "search"))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
