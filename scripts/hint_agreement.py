@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 import random
 
-from sagrada.bots import hint_bot
 from sagrada.core.config import GameConfig
 from sagrada.core.state import Phase, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import hint_bot
 
 
 def main() -> None:

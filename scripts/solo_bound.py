@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 from multiprocessing import Pool
 
-from sagrada.bots.planner import TARGET_SHARE, PlannerBot
-from sagrada.bots.stats import mean_interval, wilson_interval
-from sagrada.bots.window_summary import PolicyWeights
 from sagrada.core.config import GameConfig
 from sagrada.core.state import State, new_game
 from sagrada.core.views import PlayerView, make_view
+from sagrada.games.dice.bots.planner import TARGET_SHARE, PlannerBot
+from sagrada.search.stats import mean_interval, wilson_interval
+from sagrada.search.window_summary import PolicyWeights
 
 
 def play(task: tuple[int, int, int, bool, bool]) -> tuple[int, int]:

@@ -1,4 +1,4 @@
-"""Fit the learned value function of ``sagrada.bots.value`` by self-play (numpy).
+"""Fit the learned value function of ``sagrada.games.dice.bots.value`` by self-play (numpy).
 
 Two methods, both on 2-player games of the base rules between greedy bots:
 
@@ -16,8 +16,8 @@ changes, so a feature's weight cannot stand for the stage of the game it is seen
 share one model whose weights move linearly with the rounds left; round 0 (the window choice)
 has its own.
 
-Neither made the search stronger (docs/bots.md, fourth round); the weights ship so that the
-learned evaluation can be tried (``sagrada.bots.value``, ``scripts/screen_value.py``). Writes the
+Neither made the search stronger (docs/bots.md, fourth round); the weights ship so that the learned
+evaluation can be tried (``sagrada.games.dice.bots.value``, ``scripts/screen_value.py``). Writes the
 weights as JSON (by default into the package, where the bots read them).
 
     .venv/bin/python scripts/train_value.py --method outcomes --games 1600 --seed 50000
@@ -35,13 +35,13 @@ from pathlib import Path
 
 import numpy as np
 
-from sagrada.bots.greedy import NODE_BUDGET, GreedyBot
-from sagrada.bots.heuristic import evaluate, pattern_appeal
-from sagrada.bots.value import FEATURES, WEIGHTS_FILE, at_round_start, window_features
 from sagrada.core import actions as A
 from sagrada.core.config import ROUNDS, GameConfig
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots.greedy import NODE_BUDGET, GreedyBot
+from sagrada.games.dice.bots.heuristic import evaluate, pattern_appeal
+from sagrada.games.dice.bots.value import FEATURES, WEIGHTS_FILE, at_round_start, window_features
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "sagrada" / "bots" / WEIGHTS_FILE
 #: Decisions a game of the pairs method branches at (besides the window choice).

@@ -195,11 +195,23 @@ def test_the_architecture_document_shows_the_import_layers() -> None:
 
 
 PACKAGE = CORE.parent
-#: The adapters: the only packages that may import the RL adapter ``sagrada.rl``.
-ADAPTERS = ("sagrada.rl", "sagrada.cli", "sagrada.web")
-#: What the RL adapters may import of ``sagrada.core``: the kit every game shares (the
-#: generator OpenSpiel's explicit chance subclasses, the errors, the messages).
-RL_CORE_KIT = ("sagrada.core.rng", "sagrada.core.errors", "sagrada.core.messages")
+#: The adapters: they know a game only through its entry in the registry (``sagrada.__main__``
+#: is the command line's, ``python -m sagrada``).
+ADAPTERS = ("sagrada.rl", "sagrada.cli", "sagrada.web", "sagrada.__main__")
+#: The games' packages, one a game.
+GAMES = "sagrada.games"
+#: What every game shares of ``sagrada.core`` (the kit), which an adapter may import: the
+#: messages and errors, the option schema, the record format, the seeded generator, and the
+#: content files. The rest of the core is the dice game's rules, which an adapter reaches
+#: only through the dice game's entry.
+KIT = (
+    "sagrada.core.messages",
+    "sagrada.core.errors",
+    "sagrada.core.options",
+    "sagrada.core.record",
+    "sagrada.core.rng",
+    "sagrada.core.content_files",
+)
 
 
 def package_modules() -> Iterator[tuple[str, Path]]:
@@ -209,40 +221,141 @@ def package_modules() -> Iterator[tuple[str, Path]]:
         yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts), path
 
 
+MODULES = dict(package_modules())
+
+
 def within(name: str, package: str) -> bool:
     return name == package or name.startswith(package + ".")
 
 
-def test_only_the_adapters_import_the_rl_adapter() -> None:
-    """The bots and the games lie below ``sagrada.rl``: the dice game's bots name the OpenSpiel
-    bot as ``"module:attribute"`` and load it only when its spec is asked for."""
+def package_graph() -> dict[str, set[str]]:
+    """Which modules of the package each module imports (wherever the import stands)."""
+    return {
+        name: {m for m in imports_of(path) if m in MODULES and m != name}
+        for name, path in MODULES.items()
+    }
+
+
+def test_no_module_of_the_package_takes_part_in_an_import_cycle() -> None:
+    cycle = find_cycle(package_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_nothing_below_the_adapters_imports_one() -> None:
+    """The games, the search platform and the kit lie below the adapters: the registry finds
+    a game's command-line parts, page and encoder by ``"module:attribute"``, and the dice
+    game's bots name the OpenSpiel bot that way, loading it only when asked for."""
     found = [
         f"{name} imports {other}"
-        for name, path in package_modules()
+        for name, path in MODULES.items()
         if not any(within(name, adapter) for adapter in ADAPTERS)
         for other in sorted(imports_of(path))
-        if within(other, "sagrada.rl")
+        if any(within(other, adapter) for adapter in ADAPTERS)
     ]
     assert found == []
 
 
-def test_the_rl_adapters_know_a_game_only_through_its_entry() -> None:
-    """No module of ``sagrada.rl`` imports a game's modules (the games' packages, the dice
-    game's rules beyond the shared kit) or names a game: they ask the registry's entries."""
+def test_the_search_platform_imports_no_game() -> None:
+    """What every game's bots share lies below the games."""
+    found = [
+        f"{name} imports {other}"
+        for name, path in MODULES.items()
+        if within(name, "sagrada.search")
+        for other in sorted(imports_of(path))
+        if within(other, GAMES) or within(other, "sagrada.registry")
+    ]
+    assert found == []
+
+
+def game_names() -> set[str]:
     from sagrada.registry import entries
 
-    names = {entry.name for entry in entries()}
+    return {entry.name for entry in entries()}
+
+
+def adapter_problems(name: str, source: str, games: set[str]) -> list[str]:
+    """What an adapter's module does that only a game's entry may: import a game's modules
+    (a game's package, or the dice game's rules beyond the kit), or name a game (a string
+    that is a game's name; the command's own name, ``prog="sagrada"``, is not a game)."""
+    tree = ast.parse(source)
     found = []
-    for name, path in package_modules():
-        if not within(name, "sagrada.rl"):
-            continue
-        for other in sorted(imports_of(path)):
-            game_module = within(other, "sagrada.games") or (
-                within(other, "sagrada.core") and not any(within(other, k) for k in RL_CORE_KIT)
-            )
-            if game_module:
+    for node in ast.walk(tree):
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules = [node.module]
+        for other in modules:
+            if within(other, GAMES) or (
+                within(other, "sagrada.core") and not any(within(other, k) for k in KIT)
+            ):
                 found.append(f"{name} imports {other}")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and node.value in names:
-                found.append(f"{name}: line {node.lineno} names the game {node.value!r}")
+    programs = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.keyword) and node.arg == "prog"
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value in games and id(node) not in programs:
+            found.append(f"{name}: line {node.lineno} names the game {node.value!r}")
+    return found
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS)
+def test_an_adapter_knows_a_game_only_through_its_entry(adapter: str) -> None:
+    games = game_names()
+    found = [
+        problem
+        for name, path in MODULES.items()
+        if within(name, adapter)
+        for problem in adapter_problems(name, path.read_text(encoding="utf-8"), games)
+    ]
+    assert found == []
+
+
+def test_the_adapter_check_sees_an_import_of_a_game_and_a_game_named() -> None:
+    # The check above must be able to fail.
+    source = (
+        "from sagrada.games.cards.state import new_card_game\n"
+        "from sagrada.core.state import new_game\n"
+        "from sagrada.core.messages import msg\n"
+        "def f(args):\n    return args.game == 'cards'\n"
+        "parser = Parser(prog='sagrada')\n"
+    )
+    assert adapter_problems("sagrada.cli.x", source, {"sagrada", "cards"}) == [
+        "sagrada.cli.x imports sagrada.games.cards.state",
+        "sagrada.cli.x imports sagrada.core.state",
+        "sagrada.cli.x: line 5 names the game 'cards'",
+    ]
+
+
+def test_a_game_imports_no_other_game() -> None:
+    games = sorted(
+        {name.split(".")[2] for name in MODULES if name.count(".") >= 2 and within(name, GAMES)}
+    )
+    found = [
+        f"{name} imports {other}"
+        for name, path in MODULES.items()
+        if within(name, GAMES) and name != GAMES
+        for other in sorted(imports_of(path))
+        if within(other, GAMES)
+        and other.split(".")[:3] != name.split(".")[:3]
+        and other.split(".")[2] in games
+    ]
+    assert found == []
+
+
+def test_the_page_shell_names_no_game() -> None:
+    """The pages every game shares (the lobby, the help, the shell's modules) know the games
+    from GET /api/registry: none names a game's page folder or compares a game's name."""
+    static = PACKAGE / "web" / "static"
+    found = []
+    for path in sorted(static.rglob("*")):
+        if path.suffix not in (".js", ".html"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for game in game_names():
+            for written in (f'"{game}"', f"'{game}'", f"/static/games/{game}/"):
+                if written in text:
+                    found.append(f"{path.relative_to(static)} names {written}")
     assert found == []

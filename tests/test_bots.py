@@ -1,6 +1,6 @@
 """The bots: specs, the hidden-information contract, complete games in every mode, strength.
 
-The contract every bot keeps (module docstring of :mod:`sagrada.bots`): it decides from a
+The contract every bot keeps (module docstring of :mod:`sagrada.games.dice.bots`): it decides from a
 :class:`~sagrada.core.views.PlayerView` and the legal actions only, so two games that differ
 only in what the player cannot know (other players' private objectives and window options,
 the order the bag will give its dice) get the same decision from a seeded bot.
@@ -16,12 +16,6 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from helpers import reachable_module_sets
-from sagrada.bots import BOT_NAMES, Bot, RandomBot, make_bot
-from sagrada.bots.greedy import GreedyBot
-from sagrada.bots.heuristic import dead_spaces, evaluate, final_scale_evaluate
-from sagrada.bots.mcts import MctsBot, estimated_rewards
-from sagrada.bots.planner import PlannerBot
-from sagrada.bots.tournament import run_tournament
 from sagrada.core.actions import Action, action_to_str
 from sagrada.core.cells import parse_cell
 from sagrada.core.config import GameConfig
@@ -30,6 +24,13 @@ from sagrada.core.dice import parse_die
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import PlayerView, determinize, make_view
 from sagrada.core.window import Window
+from sagrada.games.dice.bots import BOT_NAMES, Bot, RandomBot, make_bot
+from sagrada.games.dice.bots.greedy import GreedyBot
+from sagrada.games.dice.bots.heuristic import dead_spaces, evaluate, final_scale_evaluate
+from sagrada.games.dice.bots.mcts import MctsBot, estimated_rewards
+from sagrada.games.dice.bots.planner import PlannerBot
+from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.search.budget import Budget
 
 #: The bots of the "every mode" games: the fast ones and a tiny search.
 MODE_BOTS = ("random", "greedy", "easy", "mcts:10")
@@ -68,7 +69,7 @@ def test_every_bot_spec_builds(
     assert isinstance(bot, kind)
     assert bot.name == spec
     if isinstance(bot, (MctsBot, PlannerBot)):
-        assert (bot.iterations, bot.seconds) == (iterations, seconds)
+        assert bot.budget == Budget(iterations, seconds)
 
 
 def test_every_bot_name_is_a_spec() -> None:
@@ -79,7 +80,7 @@ def test_every_bot_name_is_a_spec() -> None:
 def test_specs_ignore_case_and_spaces() -> None:
     bot = make_bot("  MCTS:40 ")
     assert isinstance(bot, MctsBot)
-    assert (bot.name, bot.iterations) == ("mcts:40", 40)
+    assert (bot.name, bot.budget) == ("mcts:40", Budget(40))
 
 
 @pytest.mark.parametrize(

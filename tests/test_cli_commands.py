@@ -18,7 +18,6 @@ import pytest
 
 from helpers import play_random, write_json
 from sagrada import __version__
-from sagrada.bots import make_bot
 from sagrada.cli.main import build_parser, main
 from sagrada.compiled_build import build_state
 from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, draft, kind_of, parse_action
@@ -27,6 +26,7 @@ from sagrada.core.config import GameConfig
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import make_bot
 
 TOTAL_LINE = re.compile(r"^Total\s+(-?\d+)$", re.MULTILINE)
 

@@ -16,8 +16,6 @@ from pathlib import Path
 import pytest
 
 from helpers import play_random, write_json
-from sagrada.bots import hint_bot
-from sagrada.bots.advice import RatedAction
 from sagrada.cli.main import main
 from sagrada.core.actions import action_to_str
 from sagrada.core.config import GameConfig
@@ -30,6 +28,8 @@ from sagrada.games.cards.game import CardRecord
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.state import CardState, new_card_game
 from sagrada.games.cards.views import make_card_view
+from sagrada.games.dice.bots import hint_bot
+from sagrada.search.advice import RatedAction
 from test_cli_commands import run_ok, run_usage_error
 
 ITERATIONS = 40

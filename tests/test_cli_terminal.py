@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from helpers import act
-from sagrada.bots import hint_bot
 from sagrada.cli.main import main
 from sagrada.core import messages
 from sagrada.core.actions import action_to_str, parse_action
@@ -26,6 +25,7 @@ from sagrada.core.dice import DIE_NAMES
 from sagrada.core.messages import render
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import hint_bot
 from sagrada.i18n import compile_catalogue, languages, read_catalogue
 
 #: A solo game: no bot plays, so the whole output follows from the seed and the input.

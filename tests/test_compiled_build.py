@@ -58,7 +58,7 @@ def test_the_list_names_sources_that_exist() -> None:
         assert (PACKAGE_DIR / entry).exists(), entry
     assert all(any(i.startswith(c) for c in COMPILED) for i in INTERPRETED)
     sources = compiled_sources()
-    assert "core/state.py" in sources and "bots/mcts.py" in sources
+    assert "core/state.py" in sources and "games/dice/bots/mcts.py" in sources
     assert not any(s.endswith("__init__.py") or s in INTERPRETED for s in sources)
 
 

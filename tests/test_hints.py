@@ -9,8 +9,6 @@ import random
 
 import pytest
 
-from sagrada.bots import hint_bot
-from sagrada.bots.advice import HINT_COUNT, RatedAction
 from sagrada.core.config import GameConfig
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import make_view
@@ -18,7 +16,9 @@ from sagrada.games.cards.bots import make_card_bot, planner
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.state import CardState, new_card_game
 from sagrada.games.cards.views import determinize_cards, make_card_view
+from sagrada.games.dice.bots import hint_bot
 from sagrada.registry import game_bots, games, make_adviser
+from sagrada.search.advice import HINT_COUNT, RatedAction
 from test_bots import decision_points, hidden_twin
 
 #: A small budget (playouts of the planner, iterations of the search it falls back to): enough

@@ -1,6 +1,6 @@
-"""The solo planner (:mod:`sagrada.bots.planner`, :mod:`sagrada.games.cards.planner`), the
-perfect-information Monte Carlo driver it shares (:mod:`sagrada.bots.pimc`) and its fast
-playouts (:mod:`sagrada.bots.table_playout`, :mod:`sagrada.bots.playout_values`).
+"""The solo planner (:mod:`sagrada.games.dice.bots.planner`, :mod:`sagrada.games.cards.planner`),
+the perfect-information Monte Carlo driver it shares (:mod:`sagrada.search.pimc`) and its fast
+playouts (:mod:`sagrada.search.window_playout`, :mod:`sagrada.games.dice.bots.playout_values`).
 
 Solo rules: rulebook 001_3237e9a6eb6273e0.txt, SOLO PLAY RULES (4 dice a round, two turns, -3
 VP per open space, the target is the sum of the Round Track's dice); the card game: rulebook
@@ -17,13 +17,6 @@ from typing import Any
 import pytest
 
 from helpers import BLANK, arrange_cards, arranged_game, start
-from sagrada.bots import Bot, make_bot
-from sagrada.bots.pimc import PlanFollower, race, turn_plans
-from sagrada.bots.planner import PlannerBot, turn_over
-from sagrada.bots.playout_values import kept_tools_worth
-from sagrada.bots.table_playout import final_score, play_out
-from sagrada.bots.tournament import run_tournament
-from sagrada.bots.window_summary import PolicyWeights, SoloModel
 from sagrada.core.config import GameConfig
 from sagrada.core.dice import parse_die
 from sagrada.core.game import DICE_GAME
@@ -37,6 +30,14 @@ from sagrada.games.cards.planner import PlannerCardBot
 from sagrada.games.cards.state import CardState, new_card_game
 from sagrada.games.cards.tournament import play_card_game
 from sagrada.games.cards.views import determinize_cards, make_card_view
+from sagrada.games.dice.bots import Bot, make_bot
+from sagrada.games.dice.bots.planner import PlannerBot, turn_over
+from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.search.budget import Budget
+from sagrada.search.pimc import race, turn_plans
+from sagrada.search.plans import PlanFollower
+from sagrada.search.window_playout import final_score, kept_tools_worth, play_out
+from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 SOLO = GameConfig(players=1)
 
@@ -72,10 +73,10 @@ def test_planner_specs_give_a_budget_of_playouts_or_seconds(
 ) -> None:
     bot = make_bot(spec, seed=1)
     assert isinstance(bot, PlannerBot)
-    assert (bot.name, bot.iterations, bot.seconds) == (spec, iterations, seconds)
+    assert (bot.name, bot.budget) == (spec, Budget(iterations, seconds))
     card_bot = make_card_bot(spec, seed=1)
     assert isinstance(card_bot, PlannerCardBot)
-    assert (card_bot.name, card_bot.iterations, card_bot.seconds) == (spec, iterations, seconds)
+    assert (card_bot.name, card_bot.budget) == (spec, Budget(iterations, seconds))
 
 
 @pytest.mark.parametrize("spec", ["planner:0", "planner:-2", "planner:1.5", "planner:infs"])
@@ -92,7 +93,7 @@ def test_a_bad_planner_budget_is_refused_by_both_games(spec: str) -> None:
 def test_a_race_drops_the_clearly_worse_and_keeps_the_best() -> None:
     # Constant values: after the 4 guesses a candidate must wait for, the two behind the
     # leader by 2 and 1 on every guess (no spread) are dropped; 3 x 4 playouts in all.
-    result = race(3, lambda candidate, guess: [1.0, 3.0, 2.0][candidate], 100, None)
+    result = race(3, lambda candidate, guess: [1.0, 3.0, 2.0][candidate], Budget(100))
     assert result.best == 1
     assert result.samples == (4, 4, 4)
     assert result.playouts == 12
@@ -100,7 +101,7 @@ def test_a_race_drops_the_clearly_worse_and_keeps_the_best() -> None:
 
 
 def test_a_race_keeps_one_of_candidates_equal_on_every_guess() -> None:
-    result = race(3, lambda candidate, guess: float(guess % 3), 100, None)
+    result = race(3, lambda candidate, guess: float(guess % 3), Budget(100))
     assert result.best == 0  # the first of equals
     assert result.playouts == 12
 
@@ -109,7 +110,7 @@ def test_a_race_spends_no_more_than_its_playouts() -> None:
     # Two candidates too close to part: the budget ends the race after whole guesses.
     noise = random.Random(5)
     values = {(c, g): noise.gauss(0.0, 10.0) for c in range(2) for g in range(100)}
-    result = race(2, lambda candidate, guess: values[candidate, guess], 25, None)
+    result = race(2, lambda candidate, guess: values[candidate, guess], Budget(25))
     assert result.playouts == 24  # 12 whole guesses; a 13th would need 26
     assert result.samples == (12, 12)
 
@@ -122,7 +123,7 @@ def test_a_race_whose_time_runs_out_within_a_guess_ends_with_the_guesses_it_has(
         time.sleep(0.001)
         return float(candidate == 7)
 
-    result = race(10, value, None, 0.005, min_samples=2, z=0.0)
+    result = race(10, value, Budget(seconds=0.005), min_samples=2, z=0.0)
     assert result.best == 7
     assert sum(result.samples) == result.playouts < 20
     assert min(result.samples) == 1
@@ -134,7 +135,7 @@ def test_a_race_finds_the_better_mean_under_noise() -> None:
     def value(candidate: int, guess: int) -> float:
         return (1.0 if candidate == 2 else 0.0) + noise.gauss(0.0, 1.0)
 
-    assert race(4, value, 2000, None).best == 2
+    assert race(4, value, Budget(2000)).best == 2
 
 
 def test_a_plan_is_followed_while_the_game_goes_as_planned() -> None:

@@ -12,11 +12,11 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from sagrada.bots import make_bot
 from sagrada.cli.main import main
 from sagrada.core.config import GameConfig
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import make_bot
 from sagrada.rl.ismcts import OpenSpielIsmctsBot, game_for
 
 

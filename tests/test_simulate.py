@@ -1,4 +1,4 @@
-"""Tournaments between bots (:mod:`sagrada.bots.tournament`) and ``sagrada simulate``.
+"""Tournaments between bots (:mod:`sagrada.games.dice.bots.tournament`) and ``sagrada simulate``.
 
 Seats are rotated so that every bot sits in every seat equally often on the same seeds, and
 the results do not depend on the number of worker processes. The command line is called in
@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from sagrada.bots.stats import mean_interval, wilson_interval
-from sagrada.bots.tournament import lineups, run_tournament, seeds_needed
 from sagrada.cli.main import main
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import ConfigError
+from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.search.stats import mean_interval, wilson_interval
+from sagrada.search.tournament import lineups, seeds_needed
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -14,12 +14,12 @@ import sys
 
 import pytest
 
-from sagrada.bots.tournament import run_tournament
 from sagrada.cli.main import main
 from sagrada.cluster import RayBackend
 from sagrada.core.config import GameConfig
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.tournament import run_card_tournament
+from sagrada.games.dice.bots.tournament import run_tournament
 
 needs_ray = pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,

@@ -2,7 +2,7 @@
 Wilson score interval of a proportion.
 
 Every expected value is worked out by hand in the comments from the formulas in the module
-docstring of :mod:`sagrada.bots.stats`, with z = 1.959964 (so z² = 3.841459), and checked to
+docstring of :mod:`sagrada.search.stats`, with z = 1.959964 (so z² = 3.841459), and checked to
 4 decimals. Reference t values: any Student's t table (two-sided 95%, i.e. the 0.975 quantile).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from sagrada.bots.stats import Z95, Interval, mean_interval, t95, wilson_interval
+from sagrada.search.stats import Z95, Interval, mean_interval, t95, wilson_interval
 
 # -- Wilson score interval -------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
-"""The planner's playouts at a table of 2-4 players (:mod:`sagrada.bots.table_playout`): the
-final score is the engine's, the turns go in the engine's order, the playout plays the game the
-engine would play with the same policy and the same dice, and only the games whose rules it
-models are played this way."""
+"""The planner's playouts at a table of 2-4 players (:mod:`sagrada.games.dice.bots.table_playout`):
+the final score is the engine's, the turns go in the engine's order, the playout plays the game the
+engine would play with the same policy and the same dice, and only the games whose rules it models
+are played this way."""
 
 from __future__ import annotations
 
@@ -10,11 +10,6 @@ import random
 import pytest
 
 from helpers import BLANK, play_random
-from sagrada.bots.planner import PlannerBot
-from sagrada.bots.playout_policy import best_placement
-from sagrada.bots.playout_values import play_on_table
-from sagrada.bots.table_playout import final_score, plays_at_table, round_turns
-from sagrada.bots.window_summary import PolicyWeights, SoloModel, Tables
 from sagrada.core import actions as A
 from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
@@ -22,6 +17,12 @@ from sagrada.core.position import make_window
 from sagrada.core.scoring import score_window
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots.planner import PlannerBot
+from sagrada.games.dice.bots.playout_values import play_on_table
+from sagrada.games.dice.bots.table_playout import plays_at_table, round_turns
+from sagrada.search.playout_policy import best_placement
+from sagrada.search.window_playout import final_score
+from sagrada.search.window_summary import PolicyWeights, SoloModel, Tables
 
 TABLE_WEIGHTS = PolicyWeights(target_weight=0.0)
 

@@ -1,4 +1,4 @@
-"""The learned value function (:mod:`sagrada.bots.value`) and the search's window choice.
+"""The learned value function (:mod:`sagrada.games.dice.bots.value`) and the search's window choice.
 
 The model's weights come from ``scripts/train_value.py``; these tests pin what does not depend
 on them: which features a window has, where the correction applies, and that a window option is
@@ -10,18 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.bots import hint_bot
-from sagrada.bots.heuristic import evaluate
-from sagrada.bots.mcts import MctsBot
-from sagrada.bots.value import (
-    FEATURES,
-    choose_window,
-    correction,
-    learned_evaluate,
-    option_value,
-    weights,
-    window_features,
-)
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.config import ROUNDS, GameConfig
@@ -30,6 +18,18 @@ from sagrada.core.dice import RED, parse_die
 from sagrada.core.state import Phase, State, new_game
 from sagrada.core.views import PlayerView, determinize, make_view
 from sagrada.core.window import Window
+from sagrada.games.dice.bots import hint_bot
+from sagrada.games.dice.bots.heuristic import evaluate
+from sagrada.games.dice.bots.mcts import MctsBot
+from sagrada.games.dice.bots.value import (
+    FEATURES,
+    choose_window,
+    correction,
+    learned_evaluate,
+    option_value,
+    weights,
+    window_features,
+)
 
 ROW_COLOUR_VARIETY = PublicObjective("row_color_variety", "Row Color Variety", "", 6)
 SHADES_OF_RED = PrivateObjective("shades_of_red", "Shades of Red", RED)

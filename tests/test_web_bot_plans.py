@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from sagrada.bots import make_bot
-from sagrada.bots.pimc import PlanFollower
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import make_bot
 from sagrada.registry import game
+from sagrada.search.plans import PlanFollower
 from sagrada.web import botrunner
 from sagrada.web.botrunner import BotRunner, follow_plan, planned
 from sagrada.web.session import Room, turn_key

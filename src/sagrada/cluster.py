@@ -1,6 +1,6 @@
 """Tournaments on a Ray cluster (the ``cluster`` extra: ``pip install 'sagrada[cluster]'``).
 
-:class:`RayBackend` is a tournament backend (:mod:`sagrada.bots.backends`) that plays each game
+:class:`RayBackend` is a tournament backend (:mod:`sagrada.search.backends`) that plays each game
 as a Ray task: on a local Ray it starts itself (and stops at the end), or on an existing cluster
 given by its address (``host:port`` of the head node, ``ray://host:port`` for Ray Client, or
 ``auto`` for the cluster ``ray start`` started on this machine). The games and their seeds are
@@ -160,7 +160,7 @@ class RayBackend:
 
     def map_unordered(self, play: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
         """Yield ``play(task)`` for every task, as the cluster finishes them (see
-        :class:`sagrada.bots.backends.Backend`).
+        :class:`sagrada.search.backends.Backend`).
 
         Raises:
             ClusterError: as :meth:`start`, which it calls.

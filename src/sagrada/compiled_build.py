@@ -25,16 +25,19 @@ from typing import Final
 #: is added here.
 COMPILED: Final = (
     "core",
-    "bots/greedy.py",
-    "bots/heuristic.py",
-    "bots/mcts.py",
-    "bots/playout.py",
-    "bots/pimc.py",
-    "bots/planner.py",
-    "bots/playout_policy.py",
-    "bots/playout_values.py",
-    "bots/table_playout.py",
-    "bots/window_summary.py",
+    "search/budget.py",
+    "search/pimc.py",
+    "search/plans.py",
+    "search/playout_policy.py",
+    "search/window_playout.py",
+    "search/window_summary.py",
+    "games/dice/bots/greedy.py",
+    "games/dice/bots/heuristic.py",
+    "games/dice/bots/mcts.py",
+    "games/dice/bots/planner.py",
+    "games/dice/bots/playout.py",
+    "games/dice/bots/playout_values.py",
+    "games/dice/bots/table_playout.py",
 )
 #: The modules under :data:`COMPILED` that stay plain Python (why: ``docs/compiled.md``).
 INTERPRETED: Final = (

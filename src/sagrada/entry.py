@@ -22,7 +22,7 @@ from importlib import import_module
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from sagrada.bots.advice import Adviser
+from sagrada.search.advice import Adviser
 from sagrada.table_options import TableOption
 
 if TYPE_CHECKING:

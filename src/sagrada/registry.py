@@ -21,10 +21,10 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import Any, Final
 
-from sagrada.bots.advice import Adviser, RatedAction
 from sagrada.core.errors import RecordError
 from sagrada.core.record import parse_json
 from sagrada.entry import Game, GameBots, GameEntry, Player, Record, load
+from sagrada.search.advice import Adviser, RatedAction
 
 #: The games of this distribution, the default one first (imported when the registry is).
 BUILT_IN: Final = ("sagrada.games.dice.entry:ENTRY", "sagrada.games.cards.entry:ENTRY")
@@ -132,7 +132,7 @@ def make_adviser(
 
 def rated_json(game: Game[Any, Any, Any], rated: RatedAction) -> dict[str, Any]:
     """A rated action as JSON-ready data: its notation, its value (to a hundredth of a
-    point), scale, samples and their basis (:mod:`sagrada.bots.advice`)."""
+    point), scale, samples and their basis (:mod:`sagrada.search.advice`)."""
     return {
         "action": game.action_to_str(rated.action),
         "value": round(rated.value, 2),

@@ -8,9 +8,9 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sagrada.bots.advice import RatedAction
 from sagrada.core.messages import Message, msg, render
 from sagrada.core.scoring import ScoreBreakdown
+from sagrada.search.advice import RatedAction
 
 
 class CliError(Exception):

@@ -48,6 +48,8 @@ from sagrada.core.messages import Message, msg
 Action: TypeAlias = int
 
 MAX_TOOL: Final = 32
+#: Rounds in a game: declared here, where the Round Track's action codes need it, and
+#: published with the game's configuration (:data:`sagrada.core.config.ROUNDS`).
 ROUNDS: Final = 10
 
 

@@ -10,17 +10,14 @@ with a seed it determines the initial state; with the seed and the actions, the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
+from sagrada.core.actions import ROUNDS
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
 from sagrada.core.hooks import Rules
 from sagrada.core.messages import msg
 from sagrada.core.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from sagrada.core.rules import rules_for
-
-#: Rounds in a game.
-ROUNDS: Final = 10
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "ROUNDS", "GameConfig"]
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from sagrada.core.actions import ARG1, ARG2, KINDS, Action
+from sagrada.core.actions import ARG1, ARG2, KINDS, ROUNDS, Action
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.content import PrivateObjective, WindowPattern
 from sagrada.core.dice import DIE_NAMES, Die
@@ -252,7 +252,7 @@ class RulesBuilder:
     num_privates: int = 1
     dice_per_colour: int = 18
     draft_pool_size: int = 0
-    rounds: int = 10
+    rounds: int = ROUNDS
     round_order: Callable[[int, int], tuple[int, ...]] = _snake
     turn_actions: list[TurnAction] = field(default_factory=list)
     payment: ToolPayment = field(default_factory=ToolPayment)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 from sagrada.core.cells import (
     COLUMN_MASKS,
@@ -178,6 +178,39 @@ def color_diagonals(window: Window) -> tuple[int, Mask]:
     for mask in window.by_colour:
         cells |= mask & diagonal_spread(mask)
     return cells.bit_count(), cells
+
+
+class LineRule(NamedTuple):
+    """The shape of a variety objective: full rows (else columns) with no colour (else value)
+    repeated."""
+
+    rows: bool
+    colours: bool
+
+
+class SetRule(NamedTuple):
+    """The shape of a set objective: the kinds one set needs, colours 0-4 (else values 1-6)."""
+
+    kinds: tuple[int, ...]
+    colours: bool
+
+
+#: The base game's variety objectives by rule id, as their rules above count them: what the
+#: bots' estimates of a line on its way to scoring read (both games' bots, one table).
+LINE_RULES: Final[dict[str, LineRule]] = {
+    "row_color_variety": LineRule(rows=True, colours=True),
+    "column_color_variety": LineRule(rows=False, colours=True),
+    "row_shade_variety": LineRule(rows=True, colours=False),
+    "column_shade_variety": LineRule(rows=False, colours=False),
+}
+#: The base game's set objectives by rule id, as their rules above count them.
+SET_RULES: Final[dict[str, SetRule]] = {
+    "set_values_1_2": SetRule((1, 2), colours=False),
+    "set_values_3_4": SetRule((3, 4), colours=False),
+    "set_values_5_6": SetRule((5, 6), colours=False),
+    "set_all_values": SetRule((1, 2, 3, 4, 5, 6), colours=False),
+    "set_all_colors": SetRule((0, 1, 2, 3, 4), colours=True),
+}
 
 
 # -- Life's Toil objectives (house content) ---------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sagrada.core.actions import Action, action_fields, action_message, action_to_str
+from sagrada.core.actions import ROUNDS, Action, action_fields, action_message, action_to_str
 from sagrada.core.cells import mask_names
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
@@ -100,7 +100,7 @@ class PlayerView:
         data: dict[str, Any] = {
             "player": self.player,
             "phase": Phase(s.phase).name.lower(),
-            "round": min(s.round + 1, 10),
+            "round": min(s.round + 1, ROUNDS),
             "start_player": s.start_player,
             "current_player": s.current,
             "decision": str(decision),

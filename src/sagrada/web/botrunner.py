@@ -5,7 +5,7 @@ out (a game with a turn limit), a bot (the game's stand-in) plays that turn for 
 A bot that plans a whole turn (the planners) plans it once: its worker process returns the
 action and the rest of the plan, which the runner keeps for the seat and plays step by step
 while the game is where the plan expects it (as the same bot does in ``sagrada simulate``,
-:class:`~sagrada.bots.pimc.PlanFollower`); anything else drops the plan, and the bot thinks
+:class:`~sagrada.search.plans.PlanFollower`); anything else drops the plan, and the bot thinks
 again. A plan holds the bot's own actions only, and it stops after chance (a re-roll, a
 draw), so it never assumes what is hidden. It stays in the server: no client sees it."""
 
@@ -24,11 +24,11 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from sagrada.bots.advice import RatedAction
-from sagrada.bots.pimc import PlanFollower
 from sagrada.core.content_files import install_files, installed_files
 from sagrada.entry import Player
 from sagrada.registry import game_bots, make_adviser, make_player
+from sagrada.search.advice import RatedAction
+from sagrada.search.plans import PlanFollower
 from sagrada.web.session import GameError, Room, turn_key
 
 log = logging.getLogger("sagrada.web")

@@ -7,10 +7,10 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
-from sagrada.bots.advice import Basis, Scale
 from sagrada.core.options import OptionSpec
 from sagrada.entry import GameEntry
 from sagrada.registry import default_game, entries
+from sagrada.search.advice import Basis, Scale
 from sagrada.table_options import TableOption
 from sagrada.web.session import GameError
 

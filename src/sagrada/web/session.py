@@ -16,11 +16,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sagrada.bots.pimc import PlanFollower
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
 from sagrada.entry import Player, Record
 from sagrada.registry import default_game, entry, make_player
+from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
 
 

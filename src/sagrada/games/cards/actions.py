@@ -27,7 +27,9 @@ from sagrada.core.messages import msg
 from sagrada.games.cards.cards import CARD_NAMES, NUM_CARDS
 
 NUM_TOOLS: Final = 9
+#: Rounds in a game, and turns in a round.
 ROUNDS: Final = 10
+TURNS: Final = 2
 
 PASS: Final = 0
 STOP: Final = 1

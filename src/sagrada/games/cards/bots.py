@@ -10,7 +10,7 @@ unseen cards hidden) and guess what they need with
   best end.
 * ``plan``: every way of playing the rest of the round (both turns, tools through their steps)
   on one guess of the pile, stopping where cards are drawn; the first action of the best. It
-  is the game's hint bot (:class:`~sagrada.bots.advice.Adviser`): its ranking is the legal
+  is the game's hint bot (:class:`~sagrada.search.advice.Adviser`): its ranking is the legal
   actions by the value of their best plan, the estimated final margin.
 * ``search`` (``search:N``): flat Monte Carlo over guesses of the pile: each legal action is
   followed by ``N`` (default 12) games played to the end by the greedy policy on a fresh guess,
@@ -26,18 +26,19 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from sagrada.bots.advice import HINT_COUNT, RatedAction
+from sagrada.games.cards.greedy import best_action
 from sagrada.games.cards.heuristic import evaluate
+from sagrada.games.cards.planner import PlannerCardBot
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.views import CardView, determinize_cards
+from sagrada.search.advice import HINT_COUNT, RatedAction
+from sagrada.search.budget import Budget
 
 #: The card bots by name (``search:N`` sets the playouts per action).
 CARD_BOT_NAMES: Final = ("random", "greedy", "plan", "search", "planner")
 #: How much a win is worth beyond its margin, for the search bot.
 WIN_BONUS: Final = 20.0
 DEFAULT_PLAYOUTS: Final = 12
-#: States a greedy decision may look at inside a tool's steps.
-NODE_BUDGET: Final = 400
 #: States a planning decision may look at to the round's end.
 PLAN_BUDGET: Final = 3000
 
@@ -71,23 +72,6 @@ class GreedyCardBot:
             return legal[0]
         state = determinize_cards(view, self._rng.randrange(2**63))
         return best_action(state, legal)
-
-
-def best_action(state: CardState, legal: Sequence[int]) -> int:
-    """The legal action whose result (a tool's best end) rates best; ties: the lowest code."""
-    budget = [NODE_BUDGET]
-    scores = {action: _value_after(state, action, budget) for action in legal}
-    top = max(scores.values())
-    return min(a for a, v in scores.items() if v == top)
-
-
-def _value_after(state: CardState, action: int, budget: list[int]) -> float:
-    child = state.clone()
-    child.apply(action)
-    budget[0] -= 1
-    if not child.tool or budget[0] <= 0:
-        return evaluate(child)
-    return max(_value_after(child, a, budget) for a in child.legal_actions())
 
 
 class PlanCardBot:
@@ -196,11 +180,10 @@ def make_card_bot(spec: str, seed: int = 0) -> CardBot:
             return SearchCardBot(seed, int(budget))
         raise ValueError(f"search:N needs a number of playouts of at least 1, got {budget!r}")
     if name == "planner":
-        from sagrada.bots import parse_budget
-        from sagrada.games.cards.planner import PlannerCardBot
-
-        iterations, seconds = parse_budget(name, budget)
+        limits = Budget.parse(name, budget)
         label = spec.strip().lower()
-        return PlannerCardBot(seed, iterations=iterations, seconds=seconds, name=label)
+        return PlannerCardBot(
+            seed, iterations=limits.iterations, seconds=limits.seconds, name=label
+        )
     known = ", ".join(CARD_BOT_NAMES)
     raise ValueError(f"unknown card bot {spec!r} (card bots: {known}, search:N, planner:N)")

@@ -25,8 +25,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from sagrada.core.cells import COLUMNS, NUM_CELLS, ORTHOGONAL, ROWS
+from sagrada.core.objectives import LINE_RULES, SET_RULES
 from sagrada.core.window import EMPTY, Window
-from sagrada.games.cards.actions import ROUNDS
+from sagrada.games.cards.actions import ROUNDS, TURNS
 from sagrada.games.cards.cards import NUM_CARDS, card_colour, card_value
 from sagrada.games.cards.content import Order
 
@@ -44,8 +45,6 @@ TIGHT_WEIGHT: Final = 2.0
 SET_CREDIT: Final = 0.5
 #: VP lost per open space (rulebook, Game end and final scoring).
 OPEN_PENALTY: Final = 3
-#: Turns in a round.
-TURNS: Final = 2
 
 ROW_LINES: Final = tuple(tuple(range(r * COLUMNS, (r + 1) * COLUMNS)) for r in range(ROWS))
 COLUMN_LINES: Final = tuple(tuple(range(c, NUM_CELLS, COLUMNS)) for c in range(COLUMNS))
@@ -85,15 +84,17 @@ def _sets(members: tuple[int, ...], key: Callable[[int], int]) -> Potential:
 
 #: The potential of each public scoring rule the orders use, by rule id.
 POTENTIALS: Final[dict[str, Potential]] = {
-    "row_color_variety": _lines(ROW_LINES, card_colour),
-    "column_color_variety": _lines(COLUMN_LINES, card_colour),
-    "row_shade_variety": _lines(ROW_LINES, card_value),
-    "column_shade_variety": _lines(COLUMN_LINES, card_value),
-    "set_values_1_2": _sets((1, 2), card_value),
-    "set_values_3_4": _sets((3, 4), card_value),
-    "set_values_5_6": _sets((5, 6), card_value),
-    "set_all_values": _sets((1, 2, 3, 4, 5, 6), card_value),
-    "set_all_colors": _sets((0, 1, 2, 3, 4), card_colour),
+    **{
+        rule: _lines(
+            ROW_LINES if shape.rows else COLUMN_LINES,
+            card_colour if shape.colours else card_value,
+        )
+        for rule, shape in LINE_RULES.items()
+    },
+    **{
+        rule: _sets(shape.kinds, card_colour if shape.colours else card_value)
+        for rule, shape in SET_RULES.items()
+    },
 }
 
 

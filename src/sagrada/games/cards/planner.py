@@ -1,12 +1,12 @@
-"""The card game's planner: the dice game's solo planner (:mod:`sagrada.bots.planner`) on
+"""The card game's planner: the dice game's solo planner (:mod:`sagrada.games.dice.bots.planner`) on
 glass cards.
 
 The card game is the solo dice game in other clothes: the same windows and placement rules,
 cards coded as dice, orders that score as public objectives (basic orders, Color Diagonals) or
 as a private objective (Shades), cards left at the end of a round on the turn bar as dice on the
 Round Track. So the planner is the same: every way of playing the turn, rated by the card
-heuristic, the best few raced (:func:`sagrada.bots.pimc.race_plans`) by playouts of the solo
-playout policy (:mod:`sagrada.bots.playout_policy`) on shared guesses of the pile; the plan with
+heuristic, the best few raced (:func:`sagrada.search.pimc.race_plans`) by playouts of the solo
+playout policy (:mod:`sagrada.search.playout_policy`) on shared guesses of the pile; the plan with
 the best mean margin (score less target, plus what the tools kept are worth) is played.
 """
 
@@ -15,23 +15,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.bots.pimc import PlanFollower, RaceResult, race_plans
-from sagrada.bots.playout_values import TOOL_RESERVE, kept_tools_worth
-from sagrada.bots.table_playout import play_out
-from sagrada.bots.window_summary import PolicyWeights, SoloModel
-from sagrada.games.cards.actions import ROUNDS
-from sagrada.games.cards.bots import best_action
+from sagrada.games.cards.actions import ROUNDS, TURNS
+from sagrada.games.cards.greedy import best_action
 from sagrada.games.cards.heuristic import evaluate
 from sagrada.games.cards.state import CardState
 from sagrada.games.cards.table import DRAW, DRAW_MORE
 from sagrada.games.cards.views import CardView, determinize_cards
+from sagrada.search.budget import Budget
+from sagrada.search.pimc import RaceResult, race_plans
+from sagrada.search.plans import PlanFollower
+from sagrada.search.window_playout import TOOL_RESERVE, kept_tools_worth, play_out
+from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 #: The turn plans compared by playouts at a decision.
 DEFAULT_WIDTH = 20
 #: The positions a decision may look at while listing the turn's plans.
 PLAN_NODES = 3000
-#: Turns in a round.
-TURNS = 2
 #: The playout policy's weights for the card game (measured with these; docs/card-game.md).
 CARD_WEIGHTS = PolicyWeights(
     line_decay=0.6,
@@ -94,7 +93,7 @@ class PlannerCardBot:
         weights: the playout policy's weights.
         name: the bot's name in results.
         tool_reserve: what an unused tool card is worth at the start of the game
-            (:func:`sagrada.bots.playout_values.kept_tools_worth`).
+            (:func:`sagrada.search.window_playout.kept_tools_worth`).
     """
 
     def __init__(
@@ -107,17 +106,13 @@ class PlannerCardBot:
         name: str = "planner",
         tool_reserve: float = TOOL_RESERVE,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("a planner needs a budget: iterations, seconds or both")
         self.name = name
-        self.iterations = iterations
-        self.seconds = seconds
+        self.budget = Budget(iterations, seconds)
         self.width = width
         self.weights = weights if weights is not None else CARD_WEIGHTS
         self._rng = random.Random(seed)
         self.tool_reserve = tool_reserve
         self._follower = PlanFollower()
-        self._planned: tuple[int, ...] = ()
         self.last: RaceResult | None = None
 
     def choose(self, view: CardView, legal: Sequence[int]) -> int:
@@ -125,7 +120,6 @@ class PlannerCardBot:
         played)."""
         state = view.state
         following = self._follower.next(state.history, legal)
-        self._planned = self._follower.pending
         if following is not None:
             return following
         if len(legal) == 1:
@@ -159,16 +153,13 @@ class PlannerCardBot:
             result,
             self.width,
             PLAN_NODES,
-            self.iterations,
-            self.seconds,
+            self.budget,
         )
         self.last = race_result
-        action = self._follower.start(state.history, plans[race_result.best][0])
-        self._planned = self._follower.pending
-        return action
+        return self._follower.start(state.history, plans[race_result.best][0])
 
     def planned(self) -> tuple[int, ...]:
         """The rest of the plan after the action :meth:`choose` returned last: the actions it
         plays next, without searching, while the game goes as planned (the history is the
         plan's and the action legal); none if that action ended its plan."""
-        return self._planned
+        return self._follower.pending

@@ -20,6 +20,7 @@ from sagrada.core.cells import COLUMNS, ROW_LETTERS, ROWS
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.position import make_window
 from sagrada.core.window import Window
+from sagrada.games.cards.actions import ROUNDS
 from sagrada.games.cards.cards import CARD_NAMES, parse_card
 from sagrada.games.cards.content import BASIC, UNIQUE, Order, content
 from sagrada.games.cards.state import score_cards
@@ -27,7 +28,6 @@ from sagrada.textui import CliError, score_table
 
 FIELDS: Final = ("cards", "orders", "turn_bar")
 OPEN_TOKEN: Final = "_"
-ROUNDS: Final = 10
 
 EPILOG: Final = """\
 with --game cards, the input (JSON) is a finished window of the solo card game:

@@ -183,7 +183,7 @@ class CardState(CardTable):
 
     def _end_turn(self) -> None:
         self.turn += 1
-        if self.turn < 2:
+        if self.turn < A.TURNS:
             return
         self.bar.append(self.hand)
         self.hand = []
@@ -278,7 +278,7 @@ class CardState(CardTable):
         return CardOutcome(score, target, score.total >= target)
 
     def __repr__(self) -> str:
-        return f"<CardState round {min(self.round + 1, 10)}: {self.describe_decision()}>"
+        return f"<CardState round {min(self.round + 1, A.ROUNDS)}: {self.describe_decision()}>"
 
 
 def card_wording(problem: Message) -> Message:

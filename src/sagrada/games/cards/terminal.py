@@ -26,7 +26,7 @@ def card_table_text(view: CardView) -> str:
     data = view.to_json()
     window = data["window"]
     lines = [
-        f"Round {data['round']} of 10, turn {data['turn']}",
+        f"Round {data['round']} of {A.ROUNDS}, turn {data['turn']}",
         "Orders: " + ", ".join(f"{o['name']} ({o['kind']})" for o in data["orders"]),
         "Tools: "
         + ", ".join(

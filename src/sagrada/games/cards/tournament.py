@@ -1,21 +1,22 @@
 """Card bots on the same seeds: each bot plays every seed of a run, and the summary gives its
 win rate against the target (Wilson 95% interval), its mean margin over the target and its
-mean score (Student's t 95% intervals)."""
+mean score (Student's t 95% intervals). The games are played by the runner every game shares
+(:func:`sagrada.search.tournament.run_games`); this module plays one game and writes the
+summary the card game reports."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from sagrada.bots.backends import Backend, LocalBackend, play_all
-from sagrada.bots.stats import Interval, mean_interval, wilson_interval
-from sagrada.core.rng import check_seed
 from sagrada.games.cards.bots import make_card_bot
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.state import new_card_game
 from sagrada.games.cards.views import make_card_view
+from sagrada.search.backends import Backend
+from sagrada.search.tournament import BotScores, Seating, Tournament, run_games
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,31 +31,12 @@ class CardGameResult:
 
 
 @dataclass(slots=True)
-class CardBotSummary:
-    """One bot over a run."""
-
-    name: str
-    scores: list[float] = field(default_factory=list)
-    margins: list[float] = field(default_factory=list)
-    wins: int = 0
-
-    @property
-    def games(self) -> int:
-        return len(self.scores)
-
-    @property
-    def win_rate(self) -> Interval:
-        return wilson_interval(self.wins, self.games)
-
-    @property
-    def mean_margin(self) -> Interval:
-        return mean_interval(self.margins)
-
-    @property
-    def mean_score(self) -> Interval:
-        return mean_interval(self.scores)
+class CardBotSummary(BotScores):
+    """One bot over a run: its scores, margins and wins
+    (:class:`~sagrada.search.tournament.BotScores`)."""
 
     def to_json(self) -> dict[str, Any]:
+        """Return the summary as a JSON-ready dict."""
         rate, margin, score = self.win_rate, self.mean_margin, self.mean_score
         return {
             "name": self.name,
@@ -69,19 +51,11 @@ class CardBotSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class CardTournamentResult:
+class CardTournamentResult(Tournament[CardOptions, CardGameResult, CardBotSummary]):
     """A run of card games: its options, every game, a summary per bot, the time taken."""
 
-    config: CardOptions
-    games: tuple[CardGameResult, ...]
-    summaries: tuple[CardBotSummary, ...]
-    seconds: float
-
-    @property
-    def games_per_second(self) -> float:
-        return len(self.games) / self.seconds if self.seconds else 0.0
-
     def to_json(self) -> dict[str, Any]:
+        """Return the summary as JSON-ready data."""
         return {
             "game": "cards",
             "config": self.config.to_json(),
@@ -91,7 +65,11 @@ class CardTournamentResult:
         }
 
 
-def play_card_game(task: tuple[CardOptions, str, int]) -> CardGameResult:
+#: A game of a run: the options, the bot and the seed.
+Task = tuple[CardOptions, str, int]
+
+
+def play_card_game(task: Task) -> CardGameResult:
     """Play one card game with a bot (in a worker process)."""
     config, spec, seed = task
     state = new_card_game(config, seed)
@@ -114,25 +92,25 @@ def run_card_tournament(
 ) -> CardTournamentResult:
     """Let each bot play the seeds ``seed`` to ``seed + games - 1``.
 
-    The games run on ``backend`` (by default this machine with ``workers`` processes), as in
-    :func:`sagrada.bots.tournament.run_tournament`.
+    The games run on ``backend`` (by default this machine with ``workers`` processes), as every
+    game's do (:func:`sagrada.search.tournament.run_games`).
 
     Raises:
         ValueError: for an unknown bot; ConfigError: for a seed out of range.
     """
     for spec in bots:
         make_card_bot(spec)
-    check_seed(seed)
-    check_seed(seed + games - 1)
-    tasks = [(config, spec, seed + i) for i in range(games) for spec in bots]
-    results, elapsed = play_all(play_card_game, tasks, backend or LocalBackend(workers), progress)
-    results.sort(key=lambda g: (g.seed, bots.index(g.bot)))
+
+    def task(game_seed: int, number: int, seating: Seating) -> Task:
+        return config, seating[0], game_seed
+
+    seatings = [(spec,) for spec in bots]
+    results, elapsed = run_games(
+        play_card_game, task, seatings, seed, games, workers, progress, backend
+    )
     summaries = {spec: CardBotSummary(spec) for spec in bots}
     for game in results:
-        summary = summaries[game.bot]
-        summary.scores.append(game.score)
-        summary.margins.append(game.score - game.target)
-        summary.wins += game.won
+        summaries[game.bot].add(game.score, game.won, game.target)
     return CardTournamentResult(config, tuple(results), tuple(summaries.values()), elapsed)
 
 

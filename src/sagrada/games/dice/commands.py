@@ -10,15 +10,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from sagrada.bots import hint_bot, make_bot
-from sagrada.bots.tournament import TournamentResult, run_tournament, seeds_needed
 from sagrada.core.actions import parse_action
 from sagrada.core.config import MAX_PLAYERS, GameConfig
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import hint_bot, make_bot
+from sagrada.games.dice.bots.tournament import TournamentResult, run_tournament
 from sagrada.games.dice.render import replay_text
 from sagrada.games.dice.score_input import EPILOG, score_text
+from sagrada.search.tournament import seeds_needed
 from sagrada.textui import CliError
 
 
@@ -163,7 +164,7 @@ def mcts_position() -> State:
 
 def measure_mcts(iterations: int) -> float:
     """Return MCTS iterations per second from :func:`mcts_position` (one decision)."""
-    from sagrada.bots.mcts import MctsBot
+    from sagrada.games.dice.bots.mcts import MctsBot
 
     state = mcts_position()
     bot = MctsBot(seed=0, iterations=iterations, seconds=None)

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from sagrada.core.actions import action_to_str
+from sagrada.core.config import ROUNDS
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.messages import msg
 from sagrada.core.record import GameRecord
@@ -116,7 +117,7 @@ def table_text(view: PlayerView) -> str:
                 out.append(f"W{i + 1}: {pattern.name} (difficulty {pattern.difficulty}{tokens})")
                 out.extend("    " + line for line in window_lines(Window(pattern)))
     else:
-        out.append(f"Round {min(s.round + 1, 10)} of 10, start player {s.start_player}")
+        out.append(f"Round {min(s.round + 1, ROUNDS)} of {ROUNDS}, start player {s.start_player}")
     tools = ", ".join(
         f"T{t.id} {t.name} ({COLOUR_LETTERS[t.colour]}, "
         + (

@@ -28,8 +28,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.bots import Bot, hint_bot
-from sagrada.bots.advice import Adviser
 from sagrada.core.actions import Action, action_message, action_to_str, parse_action
 from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
@@ -37,6 +35,7 @@ from sagrada.core.messages import Message, msg, render
 from sagrada.core.record import GameRecord
 from sagrada.core.state import State, new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import Bot, hint_bot
 from sagrada.games.dice.screen import (
     choices,
     colour_legend,
@@ -44,6 +43,7 @@ from sagrada.games.dice.screen import (
     score_table,
     table_screen,
 )
+from sagrada.search.advice import Adviser
 from sagrada.textui import hint_text, read_command, thinking
 
 #: The bot behind ``hint``: the strongest.
@@ -58,7 +58,8 @@ TurnKey = tuple[int, int, int, int]
 
 class TerminalGame:
     """One game between the human at ``seat`` and ``bots`` in every other seat; ``adviser``
-    answers ``hint`` (default: :func:`~sagrada.bots.hint_bot` seeded with the game's seed).
+    answers ``hint`` (default: :func:`~sagrada.games.dice.bots.hint_bot` seeded with the game's
+    seed).
 
     Attributes:
         state: the game; undo replaces it by a replay of its record.

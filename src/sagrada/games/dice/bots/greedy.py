@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.bots.heuristic import Evaluator, evaluate, pattern_appeal
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.state import Phase, State
 from sagrada.core.views import PlayerView, determinize
+from sagrada.games.dice.bots.heuristic import Evaluator, evaluate, pattern_appeal
 
 #: How many states one decision may evaluate inside a tool's steps before it stops looking deeper.
 NODE_BUDGET = 4000

@@ -1,8 +1,8 @@
-"""The playout policy of the planners (:mod:`sagrada.bots.planner`,
+"""The playout policy of the planners (:mod:`sagrada.games.dice.bots.planner`,
 :mod:`sagrada.games.cards.planner`): how a playout picks its placements, rated on the summaries of
-a window (:mod:`sagrada.bots.window_summary`) kept up to date as dice are placed. The play loops
+a window (:mod:`sagrada.search.window_summary`) kept up to date as dice are placed. The play loops
 and the final scores, solo and at a table of 2-4 players, are in
-:mod:`sagrada.bots.table_playout`.
+:mod:`sagrada.games.dice.bots.table_playout`.
 
 A playout never uses a tool: each turn the policy drafts the die and space whose *gain* it
 rates best. The future dice are given (the planner draws them from a guess of the bag), so
@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sagrada.bots.window_summary import COLUMN_OF, LINES, ROW_OF, Tables, privates_worth
 from sagrada.core.cells import DIAGONAL, ORTHOGONAL
 from sagrada.core.dice import DIE_COLOUR, DIE_PIPS, DIE_VALUE
+from sagrada.search.window_summary import COLUMN_OF, LINES, ROW_OF, Tables, privates_worth
 
 
 def _set_worth(counts: Sequence[int], spare: float) -> float:

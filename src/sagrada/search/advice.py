@@ -1,10 +1,10 @@
 """Advice: the actions a bot rates best at a position, each with its estimate (a hint).
 
-Each game's hint bot (the strongest: :class:`~sagrada.bots.planner.PlannerBot` for the dice game,
-:class:`~sagrada.games.cards.bots.PlanCardBot` for the solo card game) is an :class:`Adviser`:
-besides choosing an action it ranks the legal actions and rates the best few. Adapters (the
-terminal, ``sagrada hint``, the server's hint) show the ranking without knowing which game or
-bot made it.
+Each game's hint bot (the strongest: :class:`~sagrada.games.dice.bots.planner.PlannerBot` for the
+dice game, :class:`~sagrada.games.cards.bots.PlanCardBot` for the solo card game) is an
+:class:`Adviser`: besides choosing an action it ranks the legal actions and rates the best few.
+Adapters (the terminal, ``sagrada hint``, the server's hint) show the ranking without knowing which
+game or bot made it.
 
 A value is in points, for the player to move, on one of two scales:
 

@@ -1,6 +1,6 @@
-"""Summaries of a player's window for the planners' playouts (:mod:`sagrada.bots.planner`,
-:mod:`sagrada.games.cards.planner`), from which the playout policy
-(:mod:`sagrada.bots.playout_policy`) rates a placement in a few look-ups.
+"""Summaries of a player's window for the planners' playouts
+(:mod:`sagrada.games.dice.bots.planner`, :mod:`sagrada.games.cards.planner`), from which the playout
+policy (:mod:`sagrada.search.playout_policy`) rates a placement in a few look-ups.
 
 * :class:`SoloModel`: what does not change during a playout: the window pattern's
   restrictions, the public objectives the policy rates (variety lines, sets, Color Diagonals)
@@ -35,6 +35,7 @@ from sagrada.core.cells import (
 )
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern
 from sagrada.core.dice import COLOUR_LETTERS, DIE_COLOUR, DIE_PIPS, DIE_VALUE, NUM_COLOURS
+from sagrada.core.objectives import LINE_RULES, SET_RULES
 from sagrada.core.window import Window
 
 #: A solo round's turns.
@@ -46,27 +47,13 @@ LINES: Final[tuple[int, ...]] = ROW_MASKS + COLUMN_MASKS
 #: For each cell, its row's and its column's index in :data:`LINES`.
 ROW_OF: Final[tuple[int, ...]] = tuple(c // 5 for c in range(NUM_CELLS))
 COLUMN_OF: Final[tuple[int, ...]] = tuple(4 + c % 5 for c in range(NUM_CELLS))
-_ROW_LINES: Final = frozenset({"row_color_variety", "row_shade_variety"})
-_COLOUR_LINES: Final = frozenset({"row_color_variety", "column_color_variety"})
-_LINE_RULES: Final = frozenset(
-    {"row_color_variety", "column_color_variety", "row_shade_variety", "column_shade_variety"}
-)
-#: Set objectives: the kinds one set needs (values 1-6, or colours 0-4 when ``by colour``).
-_SET_KINDS: Final[dict[str, tuple[tuple[int, ...], bool]]] = {
-    "set_values_1_2": ((1, 2), False),
-    "set_values_3_4": ((3, 4), False),
-    "set_values_5_6": ((5, 6), False),
-    "set_all_values": ((1, 2, 3, 4, 5, 6), False),
-    "set_all_colors": ((0, 1, 2, 3, 4), True),
-}
-
 #: The public objectives the policy rates (another one still scores at the end of a playout).
-RATED_RULES: Final = _LINE_RULES | frozenset(_SET_KINDS) | frozenset({"color_diagonals"})
+RATED_RULES: Final = frozenset(LINE_RULES) | frozenset(SET_RULES) | frozenset({"color_diagonals"})
 
 
 @dataclass(frozen=True, slots=True)
 class PolicyWeights:
-    """The playout policy's weights (what each weighs: :mod:`sagrada.bots.playout_policy`)."""
+    """The playout policy's weights (what each weighs: :mod:`sagrada.search.playout_policy`)."""
 
     line_decay: float = 0.6
     set_spare: float = 0.4
@@ -106,13 +93,11 @@ class SoloModel:
         self.diagonals = 0
         for objective in publics:
             rule = objective.rule
-            if rule in _LINE_RULES:
-                rows = rule in _ROW_LINES
-                self.lines.append(
-                    (0 if rows else 4, 4 if rows else 9, rule in _COLOUR_LINES, objective.vp)
-                )
-            elif rule in _SET_KINDS:
-                kinds, by_colour = _SET_KINDS[rule]
+            if rule in LINE_RULES:
+                rows, by_colour = LINE_RULES[rule]
+                self.lines.append((0 if rows else 4, 4 if rows else 9, by_colour, objective.vp))
+            elif rule in SET_RULES:
+                kinds, by_colour = SET_RULES[rule]
                 self.sets.append((kinds, by_colour, objective.vp))
             elif rule == "color_diagonals":
                 self.diagonals += objective.vp

@@ -20,7 +20,7 @@ from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import DIE_PIPS, DIE_VALUE, NUM_COLOURS, ORANGE
 from sagrada.core.masterwork_board import targets
-from sagrada.core.objectives import PUBLIC_RULES
+from sagrada.core.objectives import LINE_RULES, PUBLIC_RULES, SET_RULES
 from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
 
@@ -29,13 +29,12 @@ Evaluator = Callable[[State, int], float]
 
 #: Extra points lost for a space that can never be filled (beyond its -1 as an open space).
 DEAD_SPACE_PENALTY: Final = 2.0
-_LINE_RULES: Final = {
-    "row_color_variety": (ROW_MASKS, True),
-    "column_color_variety": (COLUMN_MASKS, True),
-    "row_shade_variety": (ROW_MASKS, False),
-    "column_shade_variety": (COLUMN_MASKS, False),
+#: The lines of each variety objective (:data:`~sagrada.core.objectives.LINE_RULES`) and
+#: whether it counts colours.
+_LINES: Final = {
+    rule: (ROW_MASKS if shape.rows else COLUMN_MASKS, shape.colours)
+    for rule, shape in LINE_RULES.items()
 }
-_PAIR_RULES: Final = {"set_values_1_2": (1, 2), "set_values_3_4": (3, 4), "set_values_5_6": (5, 6)}
 
 
 def dead_spaces(window: Window) -> int:
@@ -137,21 +136,20 @@ def public_estimate(window: Window, objective: PublicObjective) -> float:
     rule = objective.rule
     count, _ = PUBLIC_RULES[rule](window)
     points = float(count * objective.vp)
-    line = _LINE_RULES.get(rule)
+    line = _LINES.get(rule)
     if line is not None:
         return points + LINE_WEIGHT * _line_credit(window, line[0], line[1], objective.vp)
-    pair = _PAIR_RULES.get(rule)
-    if pair is not None:
-        a = window.by_value[pair[0]].bit_count()
-        b = window.by_value[pair[1]].bit_count()
+    shape = SET_RULES.get(rule)
+    if shape is None:
+        return points
+    masks = window.by_colour if shape.colours else window.by_value
+    kinds = shape.kinds
+    if len(kinds) == 2:  # a pair: half a set while one of the two is ahead
+        a = masks[kinds[0]].bit_count()
+        b = masks[kinds[1]].bit_count()
         return points + (0.5 * objective.vp if a != b else 0.0)
-    if rule == "set_all_values":
-        counts = sorted(window.by_value[v].bit_count() for v in range(1, 7))
-        return points + objective.vp * sum(1 for c in counts if c > counts[0]) / 6 * 0.6
-    if rule == "set_all_colors":
-        counts = sorted(mask.bit_count() for mask in window.by_colour[:NUM_COLOURS])
-        return points + objective.vp * sum(1 for c in counts if c > counts[0]) / 5 * 0.6
-    return points
+    counts = sorted(masks[kind].bit_count() for kind in kinds)
+    return points + objective.vp * sum(1 for c in counts if c > counts[0]) / len(kinds) * 0.6
 
 
 def private_points(window: Window, objective: PrivateObjective) -> int:

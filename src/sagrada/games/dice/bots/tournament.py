@@ -1,10 +1,10 @@
-"""Tournaments between bots, with honest statistics.
+"""Tournaments between the dice game's bots, with honest statistics.
 
 Seats are rotated so that every bot sits in every seat equally often, on the same seeds: for
-each seed the line-up is played once per rotation. Games run in worker processes or on a Ray
-cluster (:mod:`sagrada.bots.backends`); results are gathered in (seed, rotation) order, so the
-summary depends neither on the number of workers nor on the backend (bots with a time budget are
-the exception: their strength depends on the machine's speed).
+each seed the line-up is played once per rotation (:func:`~sagrada.search.tournament.lineups`).
+The games are played by the runner every game shares (:func:`sagrada.search.tournament.run_games`:
+in worker processes or on a Ray cluster, the results gathered in (seed, rotation) order); this
+module plays one game and sums up a bot's seats, its score components included.
 """
 
 from __future__ import annotations
@@ -13,13 +13,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sagrada.bots import make_bot
-from sagrada.bots.backends import Backend, LocalBackend, play_all
-from sagrada.bots.stats import Interval, mean_interval, wilson_interval
 from sagrada.core.config import GameConfig
-from sagrada.core.rng import check_seed
 from sagrada.core.state import new_game
 from sagrada.core.views import make_view
+from sagrada.games.dice.bots import make_bot
+from sagrada.search.backends import Backend
+from sagrada.search.tournament import (
+    BotScores,
+    Seating,
+    Tournament,
+    lineups,
+    run_games,
+    seeds_needed,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,25 +42,11 @@ class GameResult:
 
 
 @dataclass(slots=True)
-class BotSummary:
-    """Statistics of one bot over a tournament."""
+class BotSummary(BotScores):
+    """Statistics of one bot over a tournament: its seats' scores, wins and margins
+    (:class:`~sagrada.search.tournament.BotScores`) and the points of each score component."""
 
-    name: str
-    games: int = 0
-    wins: int = 0
-    scores: list[float] = field(default_factory=list)
-    margins: list[float] = field(default_factory=list)
     components: dict[str, list[float]] = field(default_factory=dict)
-
-    @property
-    def mean_score(self) -> Interval:
-        """The mean score with its 95% interval."""
-        return mean_interval(self.scores)
-
-    @property
-    def win_rate(self) -> Interval:
-        """The share of games won (solo: beating the target), with the Wilson 95% interval."""
-        return wilson_interval(self.wins, self.games)
 
     def component_means(self) -> dict[str, float]:
         """The mean points of each score component per seat played, by name (a seat without
@@ -74,25 +66,10 @@ class BotSummary:
             "components": self.component_means(),
         }
         if self.margins:
-            margin = mean_interval(self.margins)
+            margin = self.mean_margin
             data["mean_margin"] = margin.estimate
             data["mean_margin_ci95"] = [margin.low, margin.high]
         return data
-
-
-def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Return the seatings of one seed: the bots repeated to fill the seats, then rotated."""
-    if players == 1:
-        return [(bot,) for bot in bots]
-    if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots do not fit {players} seats")
-    base = [bots[i % len(bots)] for i in range(players)]
-    return [tuple(base[(seat + r) % players] for seat in range(players)) for r in range(players)]
-
-
-def seeds_needed(bots: Sequence[str], players: int, games: int) -> int:
-    """Return how many seeds ``games`` games need: each seed is played in every seating."""
-    return max(1, -(-games // len(lineups(bots, players))))
 
 
 #: Score parts counted together as one component, by kind (the others by name).
@@ -103,7 +80,11 @@ GROUPED_PARTS: Final = {
 }
 
 
-def play_game(task: tuple[GameConfig, int, int, tuple[str, ...]]) -> GameResult:
+#: A game of a tournament: the configuration, the seed, the rotation and its seating.
+Task = tuple[GameConfig, int, int, Seating]
+
+
+def play_game(task: Task) -> GameResult:
     """Play one game of a tournament (in a worker process)."""
     config, seed, rotation, seating = task
     state = new_game(config, seed)
@@ -132,18 +113,8 @@ def play_game(task: tuple[GameConfig, int, int, tuple[str, ...]]) -> GameResult:
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentResult:
+class TournamentResult(Tournament[GameConfig, GameResult, BotSummary]):
     """All games of a tournament and the per-bot summaries."""
-
-    config: GameConfig
-    games: tuple[GameResult, ...]
-    summaries: tuple[BotSummary, ...]
-    seconds: float
-
-    @property
-    def games_per_second(self) -> float:
-        """Games finished per wall-clock second."""
-        return len(self.games) / self.seconds if self.seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
         """Return the summary as JSON-ready data."""
@@ -164,12 +135,7 @@ def summarise(bots: Sequence[str], games: Sequence[GameResult]) -> tuple[BotSumm
     for game in games:
         for seat, name in enumerate(game.bots):
             summary = summaries[name]
-            summary.games += 1
-            summary.scores.append(game.totals[seat])
-            if seat in game.winners:
-                summary.wins += 1
-            if game.target is not None:
-                summary.margins.append(game.totals[seat] - game.target)
+            summary.add(game.totals[seat], seat in game.winners, game.target)
             for key, points in game.components[seat].items():
                 summary.components.setdefault(key, []).append(points)
     return tuple(summaries.values())
@@ -204,11 +170,9 @@ def run_tournament(
         make_bot(spec)  # fail early, in this process, on a bad spec
     seatings = lineups(bots, config.players)
     seeds = seeds_needed(bots, config.players, games)
-    check_seed(seed)
-    check_seed(seed + seeds - 1)
-    tasks = [
-        (config, seed + i, r, seating) for i in range(seeds) for r, seating in enumerate(seatings)
-    ]
-    results, elapsed = play_all(play_game, tasks, backend or LocalBackend(workers), progress)
-    results.sort(key=lambda g: (g.seed, g.rotation))
+
+    def task(game_seed: int, rotation: int, seating: Seating) -> Task:
+        return config, game_seed, rotation, seating
+
+    results, elapsed = run_games(play_game, task, seatings, seed, seeds, workers, progress, backend)
     return TournamentResult(config, tuple(results), summarise(bots, results), elapsed)

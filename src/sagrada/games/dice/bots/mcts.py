@@ -1,13 +1,13 @@
 """The Monte Carlo tree search bot.
 
-Each iteration guesses the hidden information afresh (other players' private objectives, the
-bag's future) with :func:`sagrada.core.views.determinize`, walks down a tree of actions shared
-by all guesses (information-set MCTS: a child's statistics count how often it was available),
-adds one node, plays the game out with the cheap policy of :mod:`sagrada.bots.playout`, and
-backs up each player's reward (a win, plus a small share of its points less a share of the
-best rival's). Each node also sums the mover's points (the final score, or in solo the margin
-over the target; the evaluation where a playout stops early), so that :meth:`MctsBot.rank` can
-compare what the actions at the root are expected to bring (a hint).
+Each iteration guesses the hidden information afresh (other players' private objectives, the bag's
+future) with :func:`sagrada.core.views.determinize`, walks down a tree of actions shared by all
+guesses (information-set MCTS: a child's statistics count how often it was available), adds one
+node, plays the game out with the cheap policy of :mod:`sagrada.games.dice.bots.playout`, and backs
+up each player's reward (a win, plus a small share of its points less a share of the best rival's).
+Each node also sums the mover's points (the final score, or in solo the margin over the target; the
+evaluation where a playout stops early), so that :meth:`MctsBot.rank` can compare what the actions
+at the root are expected to bring (a hint).
 
 To keep the tree narrow, a node considers only its most promising actions: at the root the
 greedy bot's ranking (a tool card rated by its best use), below it the playout policy's.
@@ -18,17 +18,17 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 
-from sagrada.bots.advice import HINT_COUNT, RatedAction
-from sagrada.bots.greedy import GreedyBot
-from sagrada.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
-from sagrada.bots.playout import play_out, policy_action
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.state import Phase, State
 from sagrada.core.views import PlayerView, determinize
+from sagrada.games.dice.bots.greedy import GreedyBot
+from sagrada.games.dice.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
+from sagrada.games.dice.bots.playout import play_out, policy_action
+from sagrada.search.advice import HINT_COUNT, RatedAction
+from sagrada.search.budget import Budget
 
 #: Weight of the score margin in the reward, next to 1 for a win.
 MARGIN_WEIGHT = 0.02
@@ -132,11 +132,8 @@ class MctsBot:
         rivalry: float = RIVALRY,
         window_choice: WindowChoice = appeal_choice,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("an MCTS bot needs a budget: iterations, seconds or both")
         self.name = name
-        self.iterations = iterations
-        self.seconds = seconds
+        self.budget = Budget(iterations, seconds)
         self.width = width
         self.exploration = exploration
         self.horizon = horizon
@@ -191,10 +188,9 @@ class MctsBot:
         """Run the search from ``view`` over the root's candidates; return the root."""
         rng = self._rng
         root = _Node()
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
-        limit = self.iterations if self.iterations is not None else 1 << 62
+        spending = self.budget.start()
         done = 0
-        while done < limit and (done == 0 or time.perf_counter() < deadline):
+        while done < spending.limit and (done == 0 or not spending.time_is_up()):
             state = determinize(view, rng.getrandbits(63))
             self._iterate(root, state, root_candidates, rng)
             done += 1

@@ -1,19 +1,21 @@
-"""What the planner (:mod:`sagrada.bots.planner`) races: the result of playing a position of the
-engine on to the end of the game by the fast playouts (:mod:`sagrada.bots.table_playout`),
-solo or at a table of 2-4 players.
+"""What the planner (:mod:`sagrada.games.dice.bots.planner`) races: the result of playing a
+position of the engine on to the end of the game by the fast playouts, solo
+(:mod:`sagrada.search.window_playout`) or at a table of 2-4 players
+(:mod:`sagrada.games.dice.bots.table_playout`).
 
 * A turn's plan: the position after the plan, from a guess of the bag, is played on by the
   policy (:func:`play_on`, :func:`play_on_table`) on the Draft Pools the guess's bag gives
   (:func:`future_pools`). Solo, the result is the final score less ``target_share`` times the
-  target, plus what the tools not used yet are worth (:func:`kept_tools_worth`: playouts never
-  use a tool); at a table, the planner's score less a share of the best other score, plus a
-  bonus for a win (:func:`table_result`), every seat played on its window and the private
-  objective the guess gives it.
+  target, plus what the tools not used yet are worth
+  (:func:`~sagrada.search.window_playout.kept_tools_worth`: playouts never use a tool); at a table,
+  the planner's score less a share of the best other score, plus a bonus for a win
+  (:func:`table_result`), every seat played on its window and the private objective the guess gives
+  it.
 * A window option: played out from the start of the game on a guess's dice of every round,
   solo alone, at a table with the other players on the window each finds most appealing
-  (:func:`~sagrada.bots.heuristic.pattern_appeal`) until they have chosen.
+  (:func:`~sagrada.games.dice.bots.heuristic.pattern_appeal`) until they have chosen.
 
-Each ``*_result`` function returns the rating a race (:mod:`sagrada.bots.pimc`) calls: of a
+Each ``*_result`` function returns the rating a race (:mod:`sagrada.search.pimc`) calls: of a
 position after a plan, or of a candidate window on a numbered guess (the guesses drawn by the
 planner's ``guess`` as the race asks for them, and shared by every candidate).
 """
@@ -21,27 +23,17 @@ planner's ``guess`` as the race asks for them, and shared by every candidate).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
 
-from sagrada.bots.heuristic import pattern_appeal
-from sagrada.bots.table_playout import play_out, play_table, round_turns
-from sagrada.bots.window_summary import MAX_TURNS, TURNS_PER_ROUND, PolicyWeights, SoloModel
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.config import ROUNDS
 from sagrada.core.state import State
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
-
-#: What an unused tool card is worth to a planner at the start of the game, in points: the
-#: playouts never use one, so without it a tool would be spent as soon as it gains anything.
-TOOL_RESERVE: Final = 4.0
-
-
-def kept_tools_worth(unused: int, turns_left: int, reserve: float = TOOL_RESERVE) -> float:
-    """The worth of ``unused`` tool cards with ``turns_left`` turns of the game to come:
-    ``reserve`` each at the start, nothing at the end."""
-    return reserve * unused * turns_left / MAX_TURNS
+from sagrada.games.dice.bots.heuristic import pattern_appeal
+from sagrada.games.dice.bots.table_playout import play_table, round_turns
+from sagrada.search.window_playout import kept_tools_worth, play_out
+from sagrada.search.window_summary import TURNS_PER_ROUND, PolicyWeights, SoloModel
 
 
 def turns_left(state: State) -> int:

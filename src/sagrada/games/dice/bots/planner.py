@@ -4,30 +4,31 @@ In solo play everything is in sight but the bag, so the planner guesses it
 (:func:`~sagrada.core.views.determinize`) and plans:
 
 * at setup, each window option is played out from the start by the fast playouts
-  (:mod:`sagrada.bots.table_playout`) on the same guesses of every round's dice, and the best
-  mean result kept;
+  (:mod:`sagrada.games.dice.bots.table_playout`) on the same guesses of every round's dice, and
+  the best mean result kept;
 * at a turn, every way of playing the turn (a die and its space, a tool through its steps,
-  in either order) is rated by the heuristic (:func:`sagrada.bots.heuristic.evaluate`), the
-  best ``width`` kept, and each is played on to the end of the game by the fast playout policy
-  on shared guesses of the dice to come (:func:`sagrada.bots.pimc.race`); the plan with the
-  best mean result is played to its end, unless chance (a re-roll, a die from the bag)
-  intervenes, after which the planner plans again.
+  in either order) is rated by the heuristic
+  (:func:`sagrada.games.dice.bots.heuristic.evaluate`), the best ``width`` kept, and each is
+  played on to the end of the game by the fast playout policy on shared guesses of the dice to
+  come (:func:`sagrada.search.pimc.race`); the plan with the best mean result is played to its
+  end, unless chance (a re-roll, a die from the bag) intervenes, after which the planner plans
+  again.
 
 The result of a playout is the final score less ``target_share`` times the target (1 would be
 the margin the solo game is won by; :data:`TARGET_SHARE` by default), plus what the tools not
-used yet are worth (:func:`~sagrada.bots.playout_values.kept_tools_worth`): playouts never
-use a tool, so a tool is used when a plan of this turn with it does better than those without
-by more than the tool is worth kept. What a playout is worth, solo and at a table, is
-:mod:`sagrada.bots.playout_values`'s; this module holds the bot: its budget, its races and
-its guesses.
+used yet are worth (:func:`~sagrada.search.window_playout.kept_tools_worth`): playouts
+never use a tool, so a tool is used when a plan of this turn with it does better than those
+without by more than the tool is worth kept. What a playout is worth, solo and at a table, is
+:mod:`sagrada.games.dice.bots.playout_values`'s; this module holds the bot: its budget, its
+races and its guesses.
 
-At a table of 2-4 players under the base game's turn rules (:func:`~sagrada.bots.table_playout.
-plays_at_table`) it plans the same way: a guess also gives the other players' private
-objectives, every player's turns are played out by the same policy on the common Draft Pool
-(:func:`~sagrada.bots.table_playout.play_table`), and a playout's result is the planner's score
-less a share of the best other score, plus a bonus for a win
-(:func:`~sagrada.bots.playout_values.table_result`). The window is chosen by its setup rating,
-as the search chooses it, or by playouts (``table_window``).
+At a table of 2-4 players under the base game's turn rules
+(:func:`~sagrada.games.dice.bots.table_playout.plays_at_table`) it plans the same way: a guess
+also gives the other players' private objectives, every player's turns are played out by the
+same policy on the common Draft Pool (:func:`~sagrada.games.dice.bots.table_playout.play_table`),
+and a playout's result is the planner's score less a share of the best other score, plus a bonus
+for a win (:func:`~sagrada.games.dice.bots.playout_values.table_result`). The window is chosen by
+its setup rating, as the search chooses it, or by playouts (``table_window``).
 Games the playouts cannot model (the Private Dice Pool rules, Life's modules, 5 or 6 players)
 it plays as the MCTS bot with the same budget.
 """
@@ -38,36 +39,37 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from sagrada.bots.advice import HINT_COUNT, RatedAction
-from sagrada.bots.greedy import GreedyBot
-from sagrada.bots.heuristic import evaluate
-from sagrada.bots.mcts import RIVALRY, MctsBot, appeal_choice
-from sagrada.bots.pimc import (
-    Plan,
-    PlanFollower,
-    RaceResult,
-    race,
-    race_plans,
-    ranked_first_actions,
-)
-from sagrada.bots.playout_values import (
-    TOOL_RESERVE,
+from sagrada.core.actions import Action
+from sagrada.core.state import Phase, State
+from sagrada.core.views import PlayerView, determinize
+from sagrada.games.dice.bots.greedy import GreedyBot
+from sagrada.games.dice.bots.heuristic import evaluate
+from sagrada.games.dice.bots.mcts import RIVALRY, MctsBot, appeal_choice
+from sagrada.games.dice.bots.playout_values import (
     solo_plan_result,
     solo_window_result,
     table_plan_result,
     table_window_result,
 )
-from sagrada.bots.table_playout import plays_at_table
-from sagrada.bots.window_summary import PolicyWeights, SoloModel
-from sagrada.core.actions import Action
-from sagrada.core.state import Phase, State
-from sagrada.core.views import PlayerView, determinize
+from sagrada.games.dice.bots.table_playout import plays_at_table
+from sagrada.search.advice import HINT_COUNT, RatedAction
+from sagrada.search.budget import Budget
+from sagrada.search.pimc import (
+    Plan,
+    RaceResult,
+    race,
+    race_plans,
+    ranked_first_actions,
+)
+from sagrada.search.plans import PlanFollower
+from sagrada.search.window_playout import TOOL_RESERVE
+from sagrada.search.window_summary import PolicyWeights, SoloModel
 
 #: How much each pip of the target counts against the score in a playout's result: 1 would be
 #: the margin the solo game is won by; half of it scored more and won no less often (docs/bots.md).
 TARGET_SHARE = 0.5
 #: At a table, the points a playout's win is worth: the search's reward (a win plus 0.02 times
-#: the points, :data:`sagrada.bots.mcts.MARGIN_WEIGHT`) scaled to points.
+#: the points, :data:`sagrada.games.dice.bots.mcts.MARGIN_WEIGHT`) scaled to points.
 WIN_BONUS = 50.0
 #: The turn plans compared by playouts at a decision.
 DEFAULT_WIDTH = 20
@@ -98,18 +100,18 @@ class PlannerBot:
         target_share: how much each pip of the target counts against the score.
         weights: the playout policy's weights.
         name: the bot's name in results.
-        min_samples, z: how soon a race drops a plan (:func:`sagrada.bots.pimc.race`).
+        min_samples, z: how soon a race drops a plan (:func:`sagrada.search.pimc.race`).
         tool_reserve: what an unused tool card is worth at the start of the game
-            (:func:`sagrada.bots.playout_values.kept_tools_worth`).
+            (:func:`sagrada.search.window_playout.kept_tools_worth`).
         rivalry, win_bonus: at a table, a playout's result is the score less ``rivalry``
             times the best other score, plus ``win_bonus`` for a win
-            (:func:`~sagrada.bots.playout_values.table_result`).
+            (:func:`~sagrada.games.dice.bots.playout_values.table_result`).
         table_window: at a table, choose the window by playouts (else by its setup rating,
             as the search does).
         guesser: ``guesser(view)``: the game the planner plans on, instead of its own
             guesses (:func:`~sagrada.core.views.determinize`). For experiments only:
             ``scripts/solo_bound.py`` hands it the true game to measure what knowing the
-            bag would be worth; no bot of :func:`sagrada.bots.make_bot` has one.
+            bag would be worth; no bot of :func:`sagrada.games.dice.bots.make_bot` has one.
     """
 
     def __init__(
@@ -129,11 +131,8 @@ class PlannerBot:
         table_window: bool = False,
         guesser: Callable[[PlayerView], State] | None = None,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("a planner needs a budget: iterations, seconds or both")
         self.name = name
-        self.iterations = iterations
-        self.seconds = seconds
+        self.budget = Budget(iterations, seconds)
         self.width = width
         self.target_share = target_share
         self.weights = weights if weights is not None else PolicyWeights()
@@ -148,7 +147,6 @@ class PlannerBot:
         self._table_weights = replace(self.weights, target_weight=0.0)
         self._rng = random.Random(seed)
         self._follower = PlanFollower()
-        self._planned: tuple[Action, ...] = ()
         self._greedy = GreedyBot(seed)
         self._others: MctsBot | None = None
         self.last: RaceResult | None = None
@@ -158,7 +156,6 @@ class PlannerBot:
         played)."""
         state = view.state
         following = self._follower.next(state.history, legal)
-        self._planned = self._follower.pending
         if following is not None:
             return following
         if len(legal) == 1:
@@ -171,15 +168,13 @@ class PlannerBot:
                 return legal[self._window_race(view, legal).best]
             return appeal_choice(view, legal)
         plans, outcome = self._turn_race(view)
-        action = self._follower.start(state.history, plans[outcome.best][0])
-        self._planned = self._follower.pending
-        return action
+        return self._follower.start(state.history, plans[outcome.best][0])
 
     def planned(self) -> tuple[Action, ...]:
         """The rest of the plan after the action :meth:`choose` returned last: the actions it
         plays next, without searching, while the game goes as planned (the history is the
         plan's and the action legal); none if that action ended its plan or was no plan's."""
-        return self._planned
+        return self._follower.pending
 
     def rank(
         self, view: PlayerView, legal: Sequence[Action], count: int = HINT_COUNT
@@ -187,7 +182,7 @@ class PlannerBot:
         """Plan as :meth:`choose` does (the window by playouts at a table too, and a plan
         from scratch mid-turn) and return the ``count`` best actions, the one the planner
         plays first, each with its best plan's mean result against the played plan's on the
-        same guesses, at most 0 (:func:`~sagrada.bots.pimc.ranked_first_actions`; scale
+        same guesses, at most 0 (:func:`~sagrada.search.pimc.ranked_first_actions`; scale
         ``relative``: a result weighs the target or the best rival's points and a win, so it
         is no final score), and the playouts behind it. Where the turn's best rated plans
         begin with fewer than ``count`` different actions, the race is run again with the
@@ -233,7 +228,7 @@ class PlannerBot:
             value = table_window_result(
                 view, legal, self._table_weights, self.rivalry, self.win_bonus, guess
             )
-        result = race(len(legal), value, self.iterations, self.seconds, self.min_samples, self.z)
+        result = race(len(legal), value, self.budget, self.min_samples, self.z)
         self.last = result
         return result
 
@@ -280,8 +275,7 @@ class PlannerBot:
             result,
             self.width,
             PLAN_NODES,
-            self.iterations,
-            self.seconds,
+            self.budget,
             self.min_samples,
             self.z,
             firsts,
@@ -306,8 +300,8 @@ class PlannerBot:
         if self._others is None:
             self._others = MctsBot(
                 self._rng.getrandbits(63),
-                iterations=self.iterations,
-                seconds=self.seconds,
+                iterations=self.budget.iterations,
+                seconds=self.budget.seconds,
                 name=self.name,
             )
         return self._others

@@ -1,6 +1,6 @@
 """A value function learned by self-play: the hand-written estimate plus a learned correction.
 
-:func:`sagrada.bots.heuristic.evaluate` counts a window's points as they stand with small
+:func:`sagrada.games.dice.bots.heuristic.evaluate` counts a window's points as they stand with small
 partial credits; it does not know what the rest of the game will add. This module adds, for a
 2-player game of the base rules at the start of a round, a correction fitted to what games
 actually ended with: for each round a linear model over features of the player's window that
@@ -27,15 +27,6 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any, Final
 
-from sagrada.bots.heuristic import (
-    DEAD_SPACE_PENALTY,
-    FILL_WEIGHT,
-    dead_spaces,
-    evaluate,
-    fill_shortfall,
-    private_points,
-    public_estimate,
-)
 from sagrada.core import actions as A
 from sagrada.core.actions import Action
 from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, diagonal_spread, orthogonal_spread
@@ -44,6 +35,15 @@ from sagrada.core.dice import NUM_COLOURS
 from sagrada.core.state import Phase, State
 from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
+from sagrada.games.dice.bots.heuristic import (
+    DEAD_SPACE_PENALTY,
+    FILL_WEIGHT,
+    dead_spaces,
+    evaluate,
+    fill_shortfall,
+    private_points,
+    public_estimate,
+)
 
 #: The features, in the order of the weights (the data file names them too and must agree).
 FEATURES: Final = (
@@ -96,7 +96,7 @@ def use_weights(data: dict[str, Any]) -> None:
 def weights() -> list[list[float]]:
     """The weights of each round's model (read from the package's data file once)."""
     if not _WEIGHTS:
-        path = resources.files("sagrada.bots").joinpath(WEIGHTS_FILE)
+        path = resources.files("sagrada.games.dice.bots").joinpath(WEIGHTS_FILE)
         use_weights(json.loads(path.read_text(encoding="utf-8")))
     return _WEIGHTS
 
@@ -205,7 +205,8 @@ def _estimate(
     x: list[float],
 ) -> float:
     """The hand-written estimate of a window in a game the model was fitted on (the terms of
-    :func:`~sagrada.bots.heuristic.evaluate` that such a game has), reusing its features."""
+    :func:`~sagrada.games.dice.bots.heuristic.evaluate` that such a game has), reusing its
+    features."""
     value = float(favor) - x[1] - DEAD_SPACE_PENALTY * x[2] - FILL_WEIGHT * x[3]
     value += sum(public_estimate(window, objective) for objective in publics)
     value += sum(private_points(window, objective) for objective in privates)
@@ -236,8 +237,8 @@ def correction(state: State, player: int) -> float:
 
 
 def learned_evaluate(state: State, player: int) -> float:
-    """The hand-written estimate (:func:`~sagrada.bots.heuristic.evaluate`), plus the learned
-    correction at the start of a round of a game like those the model was fitted on."""
+    """The hand-written estimate (:func:`~sagrada.games.dice.bots.heuristic.evaluate`), plus the
+    learned correction at the start of a round of a game like those the model was fitted on."""
     seat = state.players[player]
     window = seat.window
     if window is None or not at_round_start(state) or not fitted(state):

@@ -1,23 +1,20 @@
-"""Fast playouts of a game to its end, solo or at a table of 2-4 players, for the planner
-(:mod:`sagrada.bots.planner`).
+"""Fast playouts of a game of 2-4 players to its end, for the planner
+(:mod:`sagrada.games.dice.bots.planner`); solo games are played out by
+:func:`sagrada.search.window_playout.play_out`, the same loop for one player.
 
 A playout plays the turns that are left without the engine's turn machine: each player keeps
-summaries of their own window (:class:`~sagrada.bots.window_summary.Tables`) and, at their
+summaries of their own window (:class:`~sagrada.search.window_summary.Tables`) and, at their
 turn, drafts the die and space the policy rates best
-(:func:`~sagrada.bots.playout_policy.best_placement`), never using a tool. The dice to come
+(:func:`~sagrada.search.playout_policy.best_placement`), never using a tool. The dice to come
 are given (the planner draws them from a guess of the bag), so every candidate the planner
 compares meets the same dice.
 
-* Solo (:func:`play_out`): two turns a round; the dice left in the pool go to the Round Track
-  and make the target.
-* At a table (:func:`play_table`): one Draft Pool for everyone, drafted in the order of the
-  round (the base game's snake order, the first player moving on each round); an opponent is
-  played by the same policy on its window and (guessed) private objective. Only games whose
-  rules these playouts model are played this way (:func:`plays_at_table`).
-
-The final score (:func:`final_score`) is the engine's: the public objectives' rules, the
-private objective(s), unspent favor tokens, and a penalty per open space (-3 solo, -1 at a
-table).
+At a table (:func:`play_table`) there is one Draft Pool for everyone, drafted in the order of
+the round (the base game's snake order, the first player moving on each round); an opponent is
+played by the same policy on its window and (guessed) private objective. Only games whose rules
+these playouts model are played this way (:func:`plays_at_table`). The final score is the
+engine's (:func:`~sagrada.search.window_playout.final_score`: the public objectives' rules, the
+private objectives, unspent favor tokens, -1 per open space).
 """
 
 from __future__ import annotations
@@ -25,103 +22,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from sagrada.bots.playout_policy import best_pair, best_placement
-from sagrada.bots.window_summary import (
-    RATED_RULES,
-    TURNS_PER_ROUND,
-    SoloModel,
-    Tables,
-    private_sums,
-)
-from sagrada.core.dice import DIE_PIPS
 from sagrada.core.hooks import Rules
 from sagrada.core.modules.base import DraftFromPool
-from sagrada.core.objectives import PUBLIC_RULES
 from sagrada.core.outcome import ranked_outcome
-from sagrada.core.scoring import OPEN_SPACE_PENALTY, SOLO_OPEN_SPACE_PENALTY
+from sagrada.core.scoring import OPEN_SPACE_PENALTY
 from sagrada.core.window import Window
+from sagrada.search.playout_policy import best_placement
+from sagrada.search.window_playout import final_score
+from sagrada.search.window_summary import RATED_RULES, SoloModel, Tables
 
 #: The player counts a table playout models (the 5 & 6 Player Expansion's tables play by
 #: other rules).
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-
-
-def final_score(
-    model: SoloModel,
-    window: Window,
-    open_penalty: int = SOLO_OPEN_SPACE_PENALTY,
-    favor: int = 0,
-    best_private: bool = True,
-) -> int:
-    """The window's score by the engine's rules: the public objectives, the private
-    objectives, ``favor`` tokens, ``open_penalty`` per open space.
-
-    Args:
-        model: the player's game (window, objectives).
-        window: the finished window.
-        open_penalty: the points lost per open space (3 solo, 1 at a table).
-        favor: the unspent favor tokens (none in solo play).
-        best_private: count only the best private objective (solo), else every one.
-    """
-    total = 0
-    for objective in model.publics:
-        count, _ = PUBLIC_RULES[objective.rule](window)
-        total += count * objective.vp
-    sums = private_sums(model, window)
-    privates = (max(sums) if sums else 0) if best_private else sum(sums)
-    return total + privates + favor - open_penalty * window.open_spaces
-
-
-# -- solo ------------------------------------------------------------------------------------
-
-
-def play_out(
-    model: SoloModel,
-    window: Window,
-    pool: list[int],
-    turns_left: int,
-    futures: Sequence[Sequence[int]],
-    track: int,
-) -> tuple[int, int]:
-    """Play a solo game to its end by the policy, changing ``window`` and ``pool``.
-
-    Args:
-        model: the game's constants and the policy.
-        window: the window as it stands.
-        pool: the dice in the Draft Pool now.
-        turns_left: the turns left in the current round (0: the round is over).
-        futures: the Draft Pools of the rounds still to come, in order.
-        track: the pips on the Round Track so far.
-
-    Returns:
-        ``(score, target)`` at the end of the game.
-    """
-    tables = Tables(model, window, turns_left + TURNS_PER_ROUND * len(futures))
-    track += _play_solo_round(tables, pool, turns_left)
-    for dice in futures:
-        track += _play_solo_round(tables, list(dice), TURNS_PER_ROUND)
-    return final_score(model, window), track
-
-
-def _play_solo_round(tables: Tables, pool: list[int], turns: int) -> int:
-    """Play ``turns`` turns from ``pool``; return the pips it leaves on the Round Track."""
-    for turn in range(turns):
-        if turn + 1 < turns and tables.turns_after < tables.model.weights.pair_turns:
-            index, cell = best_pair(tables, pool)
-        else:
-            index, cell = best_placement(tables, pool)
-        if index >= 0:
-            tables.place(pool[index], cell)
-            del pool[index]
-        tables.turns_after = max(tables.turns_after - 1, 0)
-    left = 0
-    for die in pool:
-        left += DIE_PIPS[die]
-    return left
-
-
-# -- at a table ------------------------------------------------------------------------------
 
 
 def _snake(players: int, start: int) -> tuple[int, ...]:

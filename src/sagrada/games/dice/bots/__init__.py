@@ -16,8 +16,9 @@ Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 ``hard``                  the planner, 1 s per decision
 ``planner``               plans each turn by playouts to the end of the game on guesses of the
 ``planner:2000``          hidden information, 1 s per decision / 2000 playouts
-``planner:0.5s``          (:mod:`sagrada.bots.planner`; in games its playouts cannot model, such
-                          as Life's or the Private Dice Pools, it searches as ``mcts``)
+``planner:0.5s``          (:mod:`sagrada.games.dice.bots.planner`; in games its playouts
+                          cannot model, such as Life's or the Private Dice Pools, it searches
+                          as ``mcts``)
 ``openspiel-ismcts:1``    OpenSpiel's information-set MCTS, 1 s per decision (the ``rl``
                           extra; :mod:`sagrada.rl.ismcts`)
 ========================  =============================================================
@@ -26,7 +27,7 @@ The OpenSpiel bot is made only from its spec (it takes no seat on the server: it
 ``rl`` extra); the others are :data:`BOT_NAMES`.
 
 The strongest, ``hard``, is also the hint bot (:func:`hint_bot`): besides choosing, it ranks the
-best actions with their values (:mod:`sagrada.bots.advice`).
+best actions with their values (:mod:`sagrada.search.advice`).
 """
 
 from __future__ import annotations
@@ -38,9 +39,10 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from sagrada.core.actions import Action
 from sagrada.core.views import PlayerView
+from sagrada.search.budget import Budget
 
 if TYPE_CHECKING:
-    from sagrada.bots.planner import PlannerBot
+    from sagrada.games.dice.bots.planner import PlannerBot
 
 
 class Bot(Protocol):
@@ -84,9 +86,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     Raises:
         ValueError: naming the problem if the spec is not valid.
     """
-    from sagrada.bots.greedy import GreedyBot
-    from sagrada.bots.mcts import MctsBot
-    from sagrada.bots.planner import PlannerBot
+    from sagrada.games.dice.bots.greedy import GreedyBot
+    from sagrada.games.dice.bots.mcts import MctsBot
+    from sagrada.games.dice.bots.planner import PlannerBot
 
     name, _, budget = spec.strip().lower().partition(":")
     if name == OPENSPIEL_ISMCTS:
@@ -104,35 +106,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return GreedyBot(seed, noise=1.0, name=label)
     if name == "hard":
         return hint_bot(seed)
-    iterations, seconds = parse_budget(name, budget)
+    limits = Budget.parse(name, budget)
     if name == "planner":
-        return PlannerBot(seed, iterations=iterations, seconds=seconds, name=label)
-    return MctsBot(seed, iterations=iterations, seconds=seconds, name=label)
-
-
-def parse_budget(name: str, budget: str) -> tuple[int | None, float | None]:
-    """The iterations and seconds of a budget such as ``"500"`` or ``"0.5s"`` (``""``: 1 s).
-
-    Raises:
-        ValueError: for anything else, naming the bot.
-    """
-    if not budget:
-        return None, 1.0
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if not 0 < seconds < math.inf:
-                raise ValueError
-            return None, seconds
-        iterations = int(budget)
-        if iterations < 1:
-            raise ValueError
-        return iterations, None
-    except ValueError:
-        raise ValueError(
-            f"bad {name} budget {budget!r}: a number of iterations ({name}:500) or seconds "
-            f"({name}:0.5s)"
-        ) from None
+        return PlannerBot(seed, iterations=limits.iterations, seconds=limits.seconds, name=label)
+    return MctsBot(seed, iterations=limits.iterations, seconds=limits.seconds, name=label)
 
 
 #: The seconds a decision of ``hard`` may take.
@@ -144,7 +121,7 @@ def hint_bot(
 ) -> PlannerBot:
     """Return ``hard``, the strongest bot and the hint bot: the planner with ``seconds`` a
     decision, or ``iterations`` playouts of it when given (repeatable for a seed)."""
-    from sagrada.bots.planner import PlannerBot
+    from sagrada.games.dice.bots.planner import PlannerBot
 
     if iterations is not None:
         return PlannerBot(seed, iterations=iterations, seconds=None, name="hard")

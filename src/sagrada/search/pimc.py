@@ -7,8 +7,8 @@ The parts every planner shares, whatever the game:
   action that draws or rolls (its result differs from one guess to the next).
 * :func:`race`: the candidates played out on the same guesses of the hidden information, one
   guess after the other, a candidate dropped once it is clearly worse than the leader (paired
-  differences on the shared guesses), until the budget, a number of playouts or of seconds, is
-  spent. The best mean wins.
+  differences on the shared guesses), until the budget, a number of playouts or of seconds
+  (:class:`~sagrada.search.budget.Budget`), is spent. The best mean wins.
 
 What a game brings: its states (:class:`PlanState`), how its turn ends, its evaluation, and
 the value of one candidate on one guess (usually a playout to the end of the game).
@@ -17,12 +17,12 @@ the value of one candidate on one guess (usually a playout to the end of the gam
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from sagrada.core.rng import Rng
+from sagrada.search.budget import Budget
 
 
 class PlanState(Protocol):
@@ -146,8 +146,7 @@ class RaceResult:
 def race(
     count: int,
     value: Callable[[int, int], float],
-    iterations: int | None,
-    seconds: float | None,
+    budget: Budget,
     min_samples: int = MIN_SAMPLES,
     z: float = DROP_Z,
 ) -> RaceResult:
@@ -157,9 +156,8 @@ def race(
         count: the number of candidates (at least 1).
         value: ``value(candidate, guess)``: the candidate's result on guess number ``guess``
             (guesses 0, 1, 2, ... are the same for every candidate).
-        iterations: the most calls of ``value`` (``None``: no limit).
-        seconds: the most time (``None``: no limit); checked after each call, so the first
-            guess is always complete.
+        budget: the most calls of ``value`` and the most time (checked after each call, so
+            the first guess is always complete).
         min_samples: the guesses before any candidate may be dropped.
         z: how many standard errors of the paired difference behind the leader drop a
             candidate; two candidates whose values have been equal on every guess are one.
@@ -169,22 +167,19 @@ def race(
     """
     if count < 1:
         raise ValueError("a race needs a candidate")
-    if iterations is None and seconds is None:
-        raise ValueError("a race needs a budget: iterations, seconds or both")
-    deadline = time.perf_counter() + seconds if seconds is not None else math.inf
-    limit = iterations if iterations is not None else 1 << 62
+    spending = budget.start()
     values: list[list[float]] = [[] for _ in range(count)]
     alive = list(range(count))
     spent = 0
     guess = 0
     out_of_time = False
     while (len(alive) > 1 or guess == 0) and not out_of_time:
-        if guess > 0 and spent + len(alive) > limit:
+        if guess > 0 and spent + len(alive) > spending.limit:
             break
         for candidate in alive:
             values[candidate].append(value(candidate, guess))
             spent += 1
-            if guess > 0 and time.perf_counter() >= deadline:
+            if guess > 0 and spending.time_is_up():
                 out_of_time = True
                 break
         if out_of_time:
@@ -220,39 +215,6 @@ def _survivors(values: list[list[float]], alive: list[int], guesses: int, z: flo
     return kept
 
 
-class PlanFollower:
-    """Keeps the rest of a chosen plan, and gives its next action while the game goes as
-    planned (the history is what the plan expects and the action is legal)."""
-
-    def __init__(self) -> None:
-        self._expected: list[int] = []
-        self._pending: list[int] = []
-
-    def start(self, history: Sequence[int], actions: Sequence[int]) -> int:
-        """Follow ``actions`` from the position reached by ``history``; return the first."""
-        self._expected = [*history, actions[0]]
-        self._pending = list(actions[1:])
-        return actions[0]
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """The plan's actions still to play, in order (none once it is played or dropped)."""
-        return tuple(self._pending)
-
-    def next(self, history: Sequence[int], legal: Sequence[int]) -> int | None:
-        """The plan's next action, or ``None`` (and the plan dropped) if the game left it."""
-        if not self._pending or len(history) != len(self._expected):
-            self._pending = []
-            return None
-        action = self._pending[0]
-        if list(history) != self._expected or action not in legal:
-            self._pending = []
-            return None
-        del self._pending[0]
-        self._expected.append(action)
-        return action
-
-
 def race_plans(
     first: S,
     guess: Callable[[int], S],
@@ -262,8 +224,7 @@ def race_plans(
     result: Callable[[S], float],
     width: int,
     node_budget: int,
-    iterations: int | None,
-    seconds: float | None,
+    budget: Budget,
     min_samples: int = MIN_SAMPLES,
     z: float = DROP_Z,
     firsts: int = 0,
@@ -280,8 +241,8 @@ def race_plans(
             ``position``, after a plan that stopped early (chance, or the node budget).
         result: the value of a position at the start of a turn (a playout to the end).
         width, node_budget, firsts: see :func:`turn_plans`.
-        iterations, seconds, min_samples, z: the race's budget and how soon it drops a
-            candidate (see :func:`race`).
+        budget, min_samples, z: the race's budget and how soon it drops a candidate (see
+            :func:`race`).
 
     Returns:
         The plans and the race (candidate ``k`` is plan ``k``).
@@ -301,7 +262,7 @@ def race_plans(
         finish(start, position)
         return result(position)
 
-    return plans, race(len(plans), value, iterations, seconds, min_samples, z)
+    return plans, race(len(plans), value, budget, min_samples, z)
 
 
 def ranked_first_actions(
