@@ -92,7 +92,8 @@ def sync(build: Path) -> None:
 
 
 def package_module(package: Path, name: str) -> Path | None:
-    """The file of ``package`` holding module ``name`` (``sagrada.core.state``), if any."""
+    """The file of ``package`` holding module ``name`` (``sagrada.games.dice.rules.state``), if
+    any."""
     if name != "sagrada" and not name.startswith("sagrada."):
         return None
     base = package.joinpath(*name.split(".")[1:])

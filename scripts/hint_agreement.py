@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 import random
 
-from sagrada.core.config import GameConfig
-from sagrada.core.state import Phase, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import hint_bot
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import Phase, new_game
+from sagrada.games.dice.rules.views import make_view
 
 
 def main() -> None:

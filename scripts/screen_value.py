@@ -19,15 +19,15 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from sagrada.core.actions import Action
-from sagrada.core.config import GameConfig
-from sagrada.core.state import Phase, new_game
-from sagrada.core.views import PlayerView, make_view
 from sagrada.games.dice.bots import Bot
 from sagrada.games.dice.bots.greedy import GreedyBot
 from sagrada.games.dice.bots.heuristic import final_scale_evaluate
 from sagrada.games.dice.bots.mcts import MctsBot, appeal_choice
 from sagrada.games.dice.bots.value import choose_window, learned_evaluate, use_weights
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import Phase, new_game
+from sagrada.games.dice.rules.views import PlayerView, make_view
 
 VARIANTS = ("base", "L", "W", "LW", "gw", "gs", "greedy")
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 import argparse
 from multiprocessing import Pool
 
-from sagrada.core.config import GameConfig
-from sagrada.core.state import State, new_game
-from sagrada.core.views import PlayerView, make_view
 from sagrada.games.dice.bots.planner import TARGET_SHARE, PlannerBot
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import PlayerView, make_view
 from sagrada.search.stats import mean_interval, wilson_interval
 from sagrada.search.window_summary import PolicyWeights
 

@@ -35,13 +35,13 @@ from pathlib import Path
 
 import numpy as np
 
-from sagrada.core import actions as A
-from sagrada.core.config import ROUNDS, GameConfig
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots.greedy import NODE_BUDGET, GreedyBot
 from sagrada.games.dice.bots.heuristic import evaluate, pattern_appeal
 from sagrada.games.dice.bots.value import FEATURES, WEIGHTS_FILE, at_round_start, window_features
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.config import ROUNDS, GameConfig
+from sagrada.games.dice.rules.state import Phase, State, new_game
+from sagrada.games.dice.rules.views import make_view
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "sagrada" / "bots" / WEIGHTS_FILE
 #: Decisions a game of the pairs method branches at (besides the window choice).

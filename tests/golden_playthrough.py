@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sagrada.core.actions import action_to_str
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
-from sagrada.core.state import Phase, State, new_game
+from sagrada.games.dice.rules.actions import action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import Phase, State, new_game
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 

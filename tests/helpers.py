@@ -1,7 +1,7 @@
 """Helpers shared by the test files: actions in notation, games, positions and module sets.
 
 Positions are set up only through the public API of :mod:`sagrada.core.position`
-(:func:`~sagrada.core.position.arrange`, :func:`~sagrada.core.position.make_window`,
+(:func:`~sagrada.games.dice.rules.position.arrange`, :func:`~sagrada.core.position.make_window`,
 :func:`~sagrada.core.position.dice`), never by writing a game's fields: every die of the game
 stays conserved (dice put on the table come out of the bag) and the arranged turn starts afresh.
 
@@ -22,14 +22,15 @@ from typing import Any, Final
 
 import pytest
 
-from sagrada.core.actions import action_to_str, parse_action
 from sagrada.core.cells import mask_names
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_NAMES, Die
 from sagrada.core.errors import ConfigError, IllegalActionError
 from sagrada.core.options import MAX_PLAYERS, MIN_PLAYERS, PRIVATE_OBJECTIVE_DECKS, Options
-from sagrada.core.position import arrange, make_window
-from sagrada.core.state import Phase, State, new_game
+from sagrada.core.position import make_window
+from sagrada.games.dice.rules.actions import action_to_str, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.position import arrange
+from sagrada.games.dice.rules.state import Phase, State, new_game
 
 #: A grid of white spaces only: a window with no restriction.
 BLANK: Final = "..... ..... ..... ....."
@@ -140,7 +141,8 @@ def arrange_turn(
     """Arrange a game in play at ``turn`` of a round; return the seat whose turn that is.
 
     The seat gets a new ``window`` holding ``placements``; every other seat an empty window
-    on the :data:`BLANK` grid. Everything goes through :func:`sagrada.core.position.arrange`.
+    on the :data:`BLANK` grid. Everything goes through
+    :func:`sagrada.games.dice.rules.position.arrange`.
 
     Args:
         state: a game past setup, between turns.

@@ -13,19 +13,25 @@ import json
 import pytest
 
 from helpers import BLANK, act, arranged_game, cell_set, legal, start, why
-from sagrada.core.actions import action_fields, action_to_str, parse_action
-from sagrada.core.apprentice_cards import apprentice_window, card_named, card_part, content
-from sagrada.core.apprentice_table import Apprentice
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.dice import DIE_COLOUR, SYMBOLS, masterwork_die, parse_die
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.position import arrange, make_window
-from sagrada.core.state import State, new_game
-from sagrada.core.views import determinize, make_view
+from sagrada.core.position import make_window
 from sagrada.core.window import Window
 from sagrada.games.dice.render import table_text
+from sagrada.games.dice.rules.actions import action_fields, action_to_str, parse_action
+from sagrada.games.dice.rules.apprentice_cards import (
+    apprentice_window,
+    card_named,
+    card_part,
+    content,
+)
+from sagrada.games.dice.rules.apprentice_table import Apprentice
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.position import arrange
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import determinize, make_view
 
 B2, D4 = parse_cell("B2"), parse_cell("D4")
 GROZING, EGLOMISE, LATHEKIN, RUNNING, TAP_WHEEL = 1, 2, 4, 8, 12

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from helpers import act, legal, write_json
-from sagrada.core.apprentice_cards import apprentice_window, content
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.content_files import install_content_file, uninstall_all
 from sagrada.core.errors import ContentError
-from sagrada.core.state import new_game
+from sagrada.games.dice.rules.apprentice_cards import apprentice_window, content
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import new_game
 
 
 @pytest.fixture(autouse=True)

@@ -1,12 +1,14 @@
-"""The shape of the code that the design relies on (DESIGN.md, "Layers"; issue 11).
+"""The shape of the code that the design relies on (DESIGN.md, "Layers"; issues 11 and 27).
 
-* No import cycle among the core's modules, counting imports inside functions and those made
+* The rules core (the kit every game shares, ``sagrada/core``, and the dice game's rules,
+  ``sagrada/games/dice/rules``) imports nothing but the standard library and itself (but for
+  the type checker's view of mypyc's marks, never imported when the code runs); the kit
+  imports none of the dice game's rules.
+* No import cycle anywhere in the package, counting imports inside functions and those made
   only for type checking.
-* The core imports nothing but the standard library and itself (but for the type checker's
-  view of mypyc's marks, never imported when the code runs).
 * The turn machine and the modules around it never ask which rule module or content pack is
-  in play: only the rule modules (``sagrada/core/modules``) and the card effects
-  (``sagrada/core/tools``) name them.
+  in play: only the rule modules (``sagrada/games/dice/rules/modules``) and the card effects
+  (``sagrada/games/dice/rules/tools``) name them.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from pathlib import Path
 import pytest
 
 CORE = Path(__file__).resolve().parent.parent / "src" / "sagrada" / "core"
+#: The dice game's rules, which stand on the kit (``sagrada/core``).
+RULES = CORE.parent / "games" / "dice" / "rules"
+RULES_PACKAGE = "sagrada.games.dice.rules"
 
 
 def module_name(path: Path) -> str:
@@ -34,12 +39,13 @@ def imports_of(path: Path) -> set[str]:
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
-            # "from sagrada.core import actions" imports the module sagrada.core.actions.
+            # "from sagrada.games.dice.rules import actions" imports the module
+            # sagrada.games.dice.rules.actions.
             found.update(f"{node.module}.{alias.name}" for alias in node.names)
     return found
 
 
-CORE_FILES = sorted(CORE.rglob("*.py"))
+CORE_FILES = sorted([*CORE.rglob("*.py"), *RULES.rglob("*.py")])
 CORE_MODULES = {module_name(path): path for path in CORE_FILES}
 
 
@@ -125,7 +131,15 @@ def test_the_core_imports_only_the_standard_library() -> None:
         for name in imports_of(path):
             top = name.split(".")[0]
             if top == "sagrada":
-                assert name.startswith("sagrada.core"), f"{path.name} imports {name}"
+                own = (
+                    ("sagrada.core",)
+                    if path.is_relative_to(CORE)
+                    else (
+                        "sagrada.core",
+                        "sagrada.games.dice.rules",
+                    )
+                )
+                assert name.startswith(own), f"{path.name} imports {name}"
             elif top not in allowed:
                 type_only = TYPE_CHECKING_ONLY.get(path.name, set())
                 assert top in type_only and name not in run, f"{path.name} imports {name}"
@@ -140,7 +154,7 @@ ENGINE = ("state.py", "table.py", "setup.py", "explain.py", "outcome.py", "hooks
 
 @pytest.mark.parametrize("filename", ENGINE)
 def test_the_engine_never_asks_which_module_is_in_play(filename: str) -> None:
-    tree = ast.parse((CORE / filename).read_text(encoding="utf-8"))
+    tree = ast.parse((RULES / filename).read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             assert node.attr not in MODULE_WORDS, f"{filename}: .{node.attr}"
@@ -177,21 +191,39 @@ def layers(graph: dict[str, set[str]]) -> dict[str, int]:
     return depth
 
 
-PACKAGES = ("sagrada.core", "sagrada.core.modules", "sagrada.core.tools")
+PACKAGES = (
+    "sagrada.core",
+    "sagrada.games.dice.rules",
+    "sagrada.games.dice.rules.modules",
+    "sagrada.games.dice.rules.tools",
+)
+#: The two tables of docs/architecture.md, by their header: the package whose layers each shows.
+LAYER_TABLES = {
+    "| Layer | Kit modules |": "sagrada.core",
+    "| Layer | Rules modules |": RULES_PACKAGE,
+}
 
 
 def test_the_architecture_document_shows_the_import_layers() -> None:
-    # docs/architecture.md has a table "| Layer | Modules |"; it must match the real graph.
+    # docs/architecture.md has a table of the kit's layers and one of the dice game's rules'
+    # (the kit below them all); they must match the real graph.
     text = (CORE.parent.parent.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     documented: dict[str, int] = {}
+    package = None
     for line in text.splitlines():
+        package = LAYER_TABLES.get(line.strip(), package)
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 2 and cells[0].isdigit():
+        if package and len(cells) == 2 and cells[0].isdigit():
             for name in cells[1].replace("`", "").split(","):
                 name = name.strip()
                 if name:
-                    documented["sagrada.core." + name] = int(cells[0])
-    assert documented == layers(core_graph())
+                    documented[f"{package}.{name}"] = int(cells[0])
+    graph = core_graph()
+    kit = {n: {m for m in others if within(m, "sagrada.core")} for n, others in graph.items()}
+    rules = {n: {m for m in others if within(m, RULES_PACKAGE)} for n, others in graph.items()}
+    expected = {n: d for n, d in layers(kit).items() if within(n, "sagrada.core")}
+    expected |= {n: d for n, d in layers(rules).items() if within(n, RULES_PACKAGE)}
+    assert documented == expected
 
 
 PACKAGE = CORE.parent
@@ -317,14 +349,14 @@ def test_the_adapter_check_sees_an_import_of_a_game_and_a_game_named() -> None:
     # The check above must be able to fail.
     source = (
         "from sagrada.games.cards.state import new_card_game\n"
-        "from sagrada.core.state import new_game\n"
+        "from sagrada.games.dice.rules.state import new_game\n"
         "from sagrada.core.messages import msg\n"
         "def f(args):\n    return args.game == 'cards'\n"
         "parser = Parser(prog='sagrada')\n"
     )
     assert adapter_problems("sagrada.cli.x", source, {"sagrada", "cards"}) == [
         "sagrada.cli.x imports sagrada.games.cards.state",
-        "sagrada.cli.x imports sagrada.core.state",
+        "sagrada.cli.x imports sagrada.games.dice.rules.state",
         "sagrada.cli.x: line 5 names the game 'cards'",
     ]
 

@@ -1,8 +1,8 @@
 """The bots: specs, the hidden-information contract, complete games in every mode, strength.
 
 The contract every bot keeps (module docstring of :mod:`sagrada.games.dice.bots`): it decides from a
-:class:`~sagrada.core.views.PlayerView` and the legal actions only, so two games that differ
-only in what the player cannot know (other players' private objectives and window options,
+:class:`~sagrada.games.dice.rules.views.PlayerView` and the legal actions only, so two games that
+differ only in what the player cannot know (other players' private objectives and window options,
 the order the bag will give its dice) get the same decision from a seeded bot.
 """
 
@@ -16,13 +16,9 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from helpers import reachable_module_sets
-from sagrada.core.actions import Action, action_to_str
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.content import WindowPattern
 from sagrada.core.dice import parse_die
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import PlayerView, determinize, make_view
 from sagrada.core.window import Window
 from sagrada.games.dice.bots import BOT_NAMES, Bot, RandomBot, make_bot
 from sagrada.games.dice.bots.greedy import GreedyBot
@@ -30,6 +26,10 @@ from sagrada.games.dice.bots.heuristic import dead_spaces, evaluate, final_scale
 from sagrada.games.dice.bots.mcts import MctsBot, estimated_rewards
 from sagrada.games.dice.bots.planner import PlannerBot
 from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.games.dice.rules.actions import Action, action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import Phase, State, new_game
+from sagrada.games.dice.rules.views import PlayerView, determinize, make_view
 from sagrada.search.budget import Budget
 
 #: The bots of the "every mode" games: the fast ones and a tiny search.
@@ -137,8 +137,8 @@ def test_mcts_spends_exactly_its_iteration_budget() -> None:
 def hidden_twin(state: State, viewer: int) -> State:
     """Return a game that differs from ``state`` only in what ``viewer`` cannot know.
 
-    It is :func:`~sagrada.core.views.determinize` of the viewer's view: the other players'
-    private objectives (and, during setup, their window options) guessed anew, and another
+    It is :func:`~sagrada.games.dice.rules.views.determinize` of the viewer's view: the other
+    players' private objectives (and, during setup, their window options) guessed anew, and another
     future for the bag; the first guess (seeds 0 to 99) that gives the first other player
     other private objectives than the real ones.
     """

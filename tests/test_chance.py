@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from sagrada.core.actions import parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError
-from sagrada.core.position import arrange
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
+from sagrada.games.dice.rules.actions import parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.position import arrange
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import make_view
 
 
 def chance(state: State, text: str) -> bool:

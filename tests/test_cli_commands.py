@@ -20,13 +20,20 @@ from helpers import play_random, write_json
 from sagrada import __version__
 from sagrada.cli.main import build_parser, main
 from sagrada.compiled_build import build_state
-from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, draft, kind_of, parse_action
 from sagrada.core.cells import NUM_CELLS
-from sagrada.core.config import GameConfig
-from sagrada.core.record import GameRecord
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import make_bot
+from sagrada.games.dice.rules.actions import (
+    NUM_ACTIONS,
+    Kind,
+    action_to_str,
+    draft,
+    kind_of,
+    parse_action,
+)
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.record import GameRecord
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import make_view
 
 TOTAL_LINE = re.compile(r"^Total\s+(-?\d+)$", re.MULTILINE)
 

@@ -17,11 +17,6 @@ import pytest
 
 from helpers import play_random, write_json
 from sagrada.cli.main import main
-from sagrada.core.actions import action_to_str
-from sagrada.core.config import GameConfig
-from sagrada.core.record import GameRecord
-from sagrada.core.state import State
-from sagrada.core.views import make_view
 from sagrada.games.cards import actions as CA
 from sagrada.games.cards.bots import planner
 from sagrada.games.cards.game import CardRecord
@@ -29,6 +24,11 @@ from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.state import CardState, new_card_game
 from sagrada.games.cards.views import make_card_view
 from sagrada.games.dice.bots import hint_bot
+from sagrada.games.dice.rules.actions import action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.record import GameRecord
+from sagrada.games.dice.rules.state import State
+from sagrada.games.dice.rules.views import make_view
 from sagrada.search.advice import RatedAction
 from test_cli_commands import run_ok, run_usage_error
 

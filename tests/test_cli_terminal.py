@@ -19,13 +19,13 @@ import pytest
 from helpers import act
 from sagrada.cli.main import main
 from sagrada.core import messages
-from sagrada.core.actions import action_to_str, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_NAMES
 from sagrada.core.messages import render
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import hint_bot
+from sagrada.games.dice.rules.actions import action_to_str, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.i18n import compile_catalogue, languages, read_catalogue
 
 #: A solo game: no bot plays, so the whole output follows from the seed and the input.

@@ -58,7 +58,7 @@ def test_the_list_names_sources_that_exist() -> None:
         assert (PACKAGE_DIR / entry).exists(), entry
     assert all(any(i.startswith(c) for c in COMPILED) for i in INTERPRETED)
     sources = compiled_sources()
-    assert "core/state.py" in sources and "games/dice/bots/mcts.py" in sources
+    assert "games/dice/rules/state.py" in sources and "games/dice/bots/mcts.py" in sources
     assert not any(s.endswith("__init__.py") or s in INTERPRETED for s in sources)
 
 
@@ -79,9 +79,13 @@ def test_an_error_made_from_text_alone_has_no_message(error: type[SagradaError])
 
 
 def test_a_stale_compiled_module_is_named_in_the_warning() -> None:
-    state = BuildState(("sagrada.core.state", "sagrada.core.window"), (), ("sagrada.core.state",))
+    state = BuildState(
+        ("sagrada.games.dice.rules.state", "sagrada.core.window"),
+        (),
+        ("sagrada.games.dice.rules.state",),
+    )
     assert state.name == "compiled"
     assert "WARNING: 1 compiled modules are older than their source" in state.describe()
-    assert "sagrada.core.state" in state.describe()
-    assert BuildState((), ("sagrada.core.state",), ()).describe() == "pure Python"
+    assert "sagrada.games.dice.rules.state" in state.describe()
+    assert BuildState((), ("sagrada.games.dice.rules.state",), ()).describe() == "pure Python"
     assert BuildState(("a",), ("b",), ()).name == "mixed"

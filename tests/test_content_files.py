@@ -15,15 +15,15 @@ import pytest
 
 from helpers import BLANK, write_json
 from sagrada.cli.main import main
-from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.content_files import install_content_file, uninstall_all
 from sagrada.core.errors import ContentError
-from sagrada.core.masterwork_board import content, targets
 from sagrada.core.position import make_window
 from sagrada.core.scoring import score_public
-from sagrada.core.state import new_game
-from sagrada.core.views import make_view
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.masterwork_board import content, targets
+from sagrada.games.dice.rules.state import new_game
+from sagrada.games.dice.rules.views import make_view
 
 
 @pytest.fixture(autouse=True)

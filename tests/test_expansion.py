@@ -11,7 +11,7 @@ Sources, quoted in the tests:
   (or goes to the Draft Pool); Lead Came Nippers re-rolls one die then a second or ``stop``.
 
 Every expected value is worked out by hand in the comments. Situations are built by playing
-setup and then arranging, through the public API (``sagrada.core.position.arrange``, via
+setup and then arranging, through the public API (``sagrada.games.dice.rules.position.arrange``, via
 ``helpers``), the current player's window, the favor tokens, the Draft Pool and the own pool;
 dice put on the table come out of the bag, so every die stays conserved.
 """
@@ -26,17 +26,17 @@ from typing import Any
 import pytest
 
 from helpers import act, arrange_turn, fingerprint, legal, names, play_random, start, why
-from sagrada.core import actions as A
-from sagrada.core.actions import action_to_str
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, parse_die
 from sagrada.core.errors import ConfigError
-from sagrada.core.record import GameRecord
 from sagrada.core.scoring import score_private, score_window
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import make_view
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.record import GameRecord
+from sagrada.games.dice.rules.state import Phase, State, new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.games.dice.score_input import parse_dice
 
 #: Tools for situations under the Private Dice Pool rules: Grozing Pliers (a base "after

@@ -50,10 +50,7 @@ from typing import Any
 import pytest
 
 from helpers import fingerprint, reachable_module_sets
-from sagrada.core import actions as A
-from sagrada.core.actions import Kind, action_space_size, action_to_str, parse_action
 from sagrada.core.cells import NUM_CELLS
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import (
     DIE_COLOUR,
     DIE_VALUE,
@@ -62,11 +59,14 @@ from sagrada.core.dice import (
     NUM_WINDOW_COLOURS,
 )
 from sagrada.core.errors import IllegalActionError
-from sagrada.core.modules.private_pools import OWN_DICE_PER_COLOUR as PRIVATE_POOL_DICE
-from sagrada.core.record import GameRecord
-from sagrada.core.state import TERMINAL, Phase, State, new_game
-from sagrada.core.views import determinize, make_view
 from sagrada.core.window import EMPTY, Window
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Kind, action_space_size, action_to_str, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.modules.private_pools import OWN_DICE_PER_COLOUR as PRIVATE_POOL_DICE
+from sagrada.games.dice.rules.record import GameRecord
+from sagrada.games.dice.rules.state import TERMINAL, Phase, State, new_game
+from sagrada.games.dice.rules.views import determinize, make_view
 
 NUM_GAMES = int(os.environ.get("SAGRADA_FUZZ_GAMES", "480"))
 ALL_TOOLS = range(1, 17)

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import RecordError
-from sagrada.core.game import DICE_GAME
-from sagrada.core.record import GameRecord
 from sagrada.games.cards.game import CARD_GAME
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.game import DICE_GAME
+from sagrada.games.dice.rules.record import GameRecord
 from sagrada.registry import entry, game, games, make_player, read_record, register_game
 
 

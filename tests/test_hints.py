@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from sagrada.core.config import GameConfig
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.cards.bots import make_card_bot, planner
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.state import CardState, new_card_game
 from sagrada.games.cards.views import determinize_cards, make_card_view
 from sagrada.games.dice.bots import hint_bot
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import Phase, State, new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.registry import game_bots, games, make_adviser
 from sagrada.search.advice import HINT_COUNT, RatedAction
 from test_bots import decision_points, hidden_twin

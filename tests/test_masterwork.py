@@ -11,15 +11,15 @@ from __future__ import annotations
 import pytest
 
 from helpers import BLANK, act, arrange_turn, cell_set, legal, start, why
-from sagrada.core.actions import parse_action
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import SYMBOLS, die_symbol, masterwork_die
-from sagrada.core.modules.masterwork import board, face_met, masterwork_part, targets
 from sagrada.core.position import make_window
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.render import table_text
+from sagrada.games.dice.rules.actions import parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.modules.masterwork import board, face_met, masterwork_part, targets
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import make_view
 
 #: Where each face's arrows point from C3, at each rotation (worked out from the table of
 #: HOUSE-CONTENT.md: Corner N E, Bridge W E, Slant NW SE, Crown NW NE, Split N S, Prism N E W).

@@ -20,16 +20,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 from helpers import act as play
-from sagrada.core.actions import KINDS, action_fields, action_message, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
-from sagrada.core.masterwork_board import REQUIREMENTS
 from sagrada.core.messages import PARAM_KINDS, msg, render
 from sagrada.core.objectives import public_rule_ids, public_unit
 from sagrada.core.options import OPTIONS
-from sagrada.core.state import new_game
 from sagrada.games.cards.options import CARD_OPTIONS
+from sagrada.games.dice.rules.actions import KINDS, action_fields, action_message, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.masterwork_board import REQUIREMENTS
+from sagrada.games.dice.rules.state import new_game
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
 from sagrada.registry import entries, game_bots, games
 from web_helpers import act, create_game, new_client, start_play, tokens_of

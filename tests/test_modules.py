@@ -15,22 +15,29 @@ from typing import Any
 
 import pytest
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, action_to_str, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import parse_die
-from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction, use_tool_free
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
-from sagrada.core.position import arrange, make_window
+from sagrada.core.position import make_window
 from sagrada.core.rng import Rng
-from sagrada.core.rules import register_module, unregister_module
 from sagrada.core.scoring import ScorePart
-from sagrada.core.state import State, new_game
-from sagrada.core.table import FIRST_MODULE_BIT, Table
-from sagrada.core.tools.effect import TOOL_EFFECTS
-from sagrada.core.views import determinize, make_view
 from sagrada.core.window import Window
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, action_to_str, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.hooks import (
+    ModuleStep,
+    RuleModule,
+    RulesBuilder,
+    TurnAction,
+    use_tool_free,
+)
+from sagrada.games.dice.rules.position import arrange
+from sagrada.games.dice.rules.rules import register_module, unregister_module
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.table import FIRST_MODULE_BIT, Table
+from sagrada.games.dice.rules.tools.effect import TOOL_EFFECTS
+from sagrada.games.dice.rules.views import determinize, make_view
 
 NAME = "test-corners"
 CORNERS = 1 << 0 | 1 << 4 | 1 << 15 | 1 << 19  # A1, A5, D1, D5

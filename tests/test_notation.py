@@ -1,6 +1,7 @@
 """Action notation: every code has one text form, parsed back case-insensitively.
 
-The notation is the table in the docstring of ``sagrada.core.actions`` (``docs/notation.md``).
+The notation is the table in the docstring of ``sagrada.games.dice.rules.actions``
+(``docs/notation.md``).
 Codes are laid out kind after kind, in the order of that table, with these sizes (worked out
 by hand: 30 die faces, 20 cells, 10 rounds):
 
@@ -40,9 +41,9 @@ from __future__ import annotations
 
 import pytest
 
-from sagrada.core import actions as A
-from sagrada.core.actions import NUM_ACTIONS, Kind, action_to_str, kind_of, parse_action
 from sagrada.core.errors import InvalidNotationError
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import NUM_ACTIONS, Kind, action_to_str, kind_of, parse_action
 
 
 def test_there_are_2565_codes() -> None:

@@ -17,12 +17,8 @@ from typing import Any
 import pytest
 
 from helpers import BLANK, arrange_cards, arranged_game, start
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import parse_die
-from sagrada.core.game import DICE_GAME
 from sagrada.core.position import make_window
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import PlayerView, determinize, make_view
 from sagrada.games.cards.bots import make_card_bot
 from sagrada.games.cards.game import CARD_GAME
 from sagrada.games.cards.options import CardOptions
@@ -33,6 +29,10 @@ from sagrada.games.cards.views import determinize_cards, make_card_view
 from sagrada.games.dice.bots import Bot, make_bot
 from sagrada.games.dice.bots.planner import PlannerBot, turn_over
 from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.game import DICE_GAME
+from sagrada.games.dice.rules.state import Phase, State, new_game
+from sagrada.games.dice.rules.views import PlayerView, determinize, make_view
 from sagrada.search.budget import Budget
 from sagrada.search.pimc import race, turn_plans
 from sagrada.search.plans import PlanFollower

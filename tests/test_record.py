@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Kind, action_to_str
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError, RecordError
-from sagrada.core.record import FORMAT_VERSION, GAME_NAME, GameRecord
-from sagrada.core.state import State, new_game
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Kind, action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.record import FORMAT_VERSION, GAME_NAME, GameRecord
+from sagrada.games.dice.rules.state import State, new_game
 from test_fuzz import fingerprint
 
 

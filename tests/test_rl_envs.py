@@ -21,10 +21,10 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import sagrada.rl
-from sagrada.core.actions import action_to_str, parse_action
-from sagrada.core.views import determinize, make_view
 from sagrada.entry import load
 from sagrada.games.dice.encoder import DiceEncoder
+from sagrada.games.dice.rules.actions import action_to_str, parse_action
+from sagrada.games.dice.rules.views import determinize, make_view
 from sagrada.registry import entries
 from sagrada.rl import aec, cards_env, gym_envs, solo_env
 

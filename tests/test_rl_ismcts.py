@@ -13,10 +13,10 @@ import pytest
 pytest.importorskip("pyspiel")
 
 from sagrada.cli.main import main
-from sagrada.core.config import GameConfig
-from sagrada.core.state import new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import make_bot
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.rl.ismcts import OpenSpielIsmctsBot, game_for
 
 

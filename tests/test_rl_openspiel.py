@@ -13,8 +13,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import sagrada.rl.openspiel as sagrada_openspiel  # noqa: E402
 from sagrada.core.dice import DIE_COLOUR  # noqa: E402
-from sagrada.core.state import new_game  # noqa: E402
-from sagrada.core.views import make_view  # noqa: E402
+from sagrada.games.dice.rules.state import new_game  # noqa: E402
+from sagrada.games.dice.rules.views import make_view  # noqa: E402
 
 
 @pytest.mark.parametrize(

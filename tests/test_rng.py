@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import ConfigError
 from sagrada.core.rng import SEED_LIMIT, check_seed
-from sagrada.core.state import Phase, new_game
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import Phase, new_game
 
 #: What a refused seed's message begins with, as a regular expression.
 RULE = r"^seed must be a whole number from 0 to 2\*\*64 - 1, got "

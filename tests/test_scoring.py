@@ -21,7 +21,6 @@ import pytest
 
 from helpers import arranged_game
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
 from sagrada.core.dice import parse_die
 from sagrada.core.errors import ConfigError
@@ -34,8 +33,9 @@ from sagrada.core.scoring import (
     score_public,
     score_window,
 )
-from sagrada.core.views import make_view
 from sagrada.core.window import Window
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.views import make_view
 
 BLANK = WindowPattern("blank", 3, 0, (".....", ".....", ".....", "....."))
 EMPTY_ROW = "_ _ _ _ _"

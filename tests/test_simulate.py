@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from sagrada.cli.main import main
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import ConfigError
 from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.games.dice.rules.config import GameConfig
 from sagrada.search.stats import mean_interval, wilson_interval
 from sagrada.search.tournament import lineups, seeds_needed
 

@@ -16,10 +16,10 @@ import pytest
 
 from sagrada.cli.main import main
 from sagrada.cluster import RayBackend
-from sagrada.core.config import GameConfig
 from sagrada.games.cards.options import CardOptions
 from sagrada.games.cards.tournament import run_card_tournament
 from sagrada.games.dice.bots.tournament import run_tournament
+from sagrada.games.dice.rules.config import GameConfig
 
 needs_ray = pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,

@@ -22,12 +22,13 @@ from collections import Counter
 import pytest
 
 from helpers import BLANK, act, arranged_game, legal, names, play_out, refused, start
-from sagrada.core.actions import KIND_OF, Kind, parse_action
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE
-from sagrada.core.position import arrange, make_window
-from sagrada.core.state import State, new_game
+from sagrada.core.position import make_window
+from sagrada.games.dice.rules.actions import KIND_OF, Kind, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.position import arrange
+from sagrada.games.dice.rules.state import State, new_game
 
 #: Row and column colour variety: nothing on the two-colour windows below.
 PUBLICS = ("row_color_variety", "column_color_variety")

@@ -9,9 +9,18 @@ from typing import Any
 import pytest
 
 from helpers import fingerprint, play_random
-from sagrada.core.config import GameConfig
-from sagrada.core.state import State
-from sagrada.core.table import COMPONENTS, LIST, NESTED, OBJECT, OBJECTS, SHARED, PlayerState, Table
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import State
+from sagrada.games.dice.rules.table import (
+    COMPONENTS,
+    LIST,
+    NESTED,
+    OBJECT,
+    OBJECTS,
+    SHARED,
+    PlayerState,
+    Table,
+)
 
 
 @pytest.mark.parametrize(

@@ -10,16 +10,16 @@ import random
 import pytest
 
 from helpers import BLANK, play_random
-from sagrada.core import actions as A
-from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.position import make_window
 from sagrada.core.scoring import score_window
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots.planner import PlannerBot
 from sagrada.games.dice.bots.playout_values import play_on_table
 from sagrada.games.dice.bots.table_playout import plays_at_table, round_turns
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import Phase, State, new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.search.playout_policy import best_placement
 from sagrada.search.window_playout import final_score
 from sagrada.search.window_summary import PolicyWeights, SoloModel, Tables

@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 
 from helpers import BLANK, cell_set
-from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
 from sagrada.core.objectives import PUBLIC_RULES
 from sagrada.core.position import make_window
 from sagrada.core.scoring import score_public
-from sagrada.core.state import new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.render import table_text
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import new_game
+from sagrada.games.dice.rules.views import make_view
 
 TOIL = (
     "orange_adjacency",

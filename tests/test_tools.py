@@ -9,7 +9,8 @@ Sources cited in the comments:
   adopt where the text is short".
 
 Every situation is built by hand: setup is played with W-actions, then the position is
-arranged through the public API (``sagrada.core.position.arrange``, via ``helpers``): the draft
+arranged through the public API (``sagrada.games.dice.rules.position.arrange``, via ``helpers``):
+the draft
 pool, the current player's window (on a test pattern whose grid is given), the Round Track, the
 favor tokens and the tokens on the cards. Dice put on the table come out of the bag, so every
 die stays conserved. Windows are drawn as four rows A-D of five columns 1-5; in the grids
@@ -24,11 +25,11 @@ from typing import Any
 import pytest
 
 from helpers import act, arranged_game, legal, refused
-from sagrada.core.actions import KIND_OF, Kind, action_to_str
 from sagrada.core.cells import parse_cell
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, PURPLE, RED, parse_die
-from sagrada.core.state import State
+from sagrada.games.dice.rules.actions import KIND_OF, Kind, action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import State
 
 #: The edge and corner cells, where the first die of a window goes (PLACING DICE, "First die").
 EDGE = ("A1", "A2", "A3", "A4", "A5", "B1", "B5", "C1", "C5", "D1", "D2", "D3", "D4", "D5")

@@ -23,14 +23,15 @@ import random
 import pytest
 
 from helpers import BLANK, act, arranged_game, legal, start
-from sagrada.core.actions import KIND_OF, Kind, action_to_str
-from sagrada.core.config import GameConfig
 from sagrada.core.dice import COLOUR_LETTERS, parse_die
 from sagrada.core.errors import IllegalActionError
-from sagrada.core.outcome import Outcome
-from sagrada.core.position import arrange, make_window
-from sagrada.core.state import TERMINAL, Phase, State, new_game
-from sagrada.core.views import make_view
+from sagrada.core.position import make_window
+from sagrada.games.dice.rules.actions import KIND_OF, Kind, action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.outcome import Outcome
+from sagrada.games.dice.rules.position import arrange
+from sagrada.games.dice.rules.state import TERMINAL, Phase, State, new_game
+from sagrada.games.dice.rules.views import make_view
 
 #: Row and column objectives score nothing on the sparse windows of the tie-break tests.
 PUBLICS = ("row_color_variety", "column_color_variety", "row_shade_variety")

@@ -10,13 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action
-from sagrada.core.config import ROUNDS, GameConfig
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern
 from sagrada.core.dice import RED, parse_die
-from sagrada.core.state import Phase, State, new_game
-from sagrada.core.views import PlayerView, determinize, make_view
 from sagrada.core.window import Window
 from sagrada.games.dice.bots import hint_bot
 from sagrada.games.dice.bots.heuristic import evaluate
@@ -30,6 +25,11 @@ from sagrada.games.dice.bots.value import (
     weights,
     window_features,
 )
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.config import ROUNDS, GameConfig
+from sagrada.games.dice.rules.state import Phase, State, new_game
+from sagrada.games.dice.rules.views import PlayerView, determinize, make_view
 
 ROW_COLOUR_VARIETY = PublicObjective("row_color_variety", "Row Color Variety", "", 6)
 SHADES_OF_RED = PrivateObjective("shades_of_red", "Shades of Red", RED)

@@ -23,10 +23,10 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from helpers import fingerprint
-from sagrada.core.actions import action_fields, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.content import catalog
-from sagrada.core.record import GameRecord
+from sagrada.games.dice.rules.actions import action_fields, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.record import GameRecord
 from sagrada.i18n import catalogue_json
 from sagrada.web.rooms import GameError, GameManager
 from sagrada.web.store import Store

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from sagrada.core.state import new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import make_bot
+from sagrada.games.dice.rules.state import new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.registry import game
 from sagrada.search.plans import PlanFollower
 from sagrada.web import botrunner

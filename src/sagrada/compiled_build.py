@@ -21,10 +21,11 @@ from typing import Final
 
 #: What mypyc compiles, as paths in the package: a folder stands for every module in it and
 #: below, except the ``__init__.py`` files (a package's ``__file__`` and ``__path__`` stay its
-#: folder's). A new module of the core is compiled as it is; a new bot module that searches
-#: is added here.
+#: folder's). A new module of the kit or of the dice game's rules is compiled as it is; a new
+#: bot module that searches is added here.
 COMPILED: Final = (
     "core",
+    "games/dice/rules",
     "search/budget.py",
     "search/pimc.py",
     "search/plans.py",
@@ -42,7 +43,7 @@ COMPILED: Final = (
 #: The modules under :data:`COMPILED` that stay plain Python (why: ``docs/compiled.md``).
 INTERPRETED: Final = (
     "core/compiled.py",
-    "core/config.py",
+    "games/dice/rules/config.py",
     "core/errors.py",
     "core/messages.py",
     "core/options.py",
@@ -67,7 +68,8 @@ def compiled_sources(package_dir: Path = PACKAGE_DIR) -> list[str]:
 
 
 def module_name(relative: str) -> str:
-    """The module a path of the package holds: ``core/state.py`` is ``sagrada.core.state``."""
+    """The module a path of the package holds: ``games/dice/rules/state.py`` is
+    ``sagrada.games.dice.rules.state``."""
     return "sagrada." + relative.removesuffix(".py").replace("/", ".")
 
 

@@ -116,7 +116,7 @@ class Record(Protocol):
 
 
 class Game(Protocol[C, S, V_co]):
-    """A game the platform plays (see :class:`sagrada.core.game.DiceGame`)."""
+    """A game the platform plays (see :class:`sagrada.games.dice.rules.game.DiceGame`)."""
 
     @property
     def name(self) -> str:

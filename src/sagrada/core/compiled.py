@@ -6,9 +6,10 @@ outside the core can meet, and the marks here keep the two builds alike:
 
 * it refuses a subclass written in plain Python unless marked :func:`mypyc_attr`
   ``(allow_interpreted_subclasses=True)``: the classes a rule module, a tool or an adapter
-  may extend (:class:`~sagrada.core.hooks.RuleModule`, :class:`~sagrada.core.hooks.TurnAction`,
-  :class:`~sagrada.core.tools.effect.ToolEffect`, :class:`~sagrada.core.rng.Rng`, ...) carry
-  that mark. Their class attributes that subclasses set (``name``, ``number``, ``kind``) are
+  may extend (:class:`~sagrada.games.dice.rules.hooks.RuleModule`,
+  :class:`~sagrada.games.dice.rules.hooks.TurnAction`,
+  :class:`~sagrada.games.dice.rules.tools.effect.ToolEffect`, :class:`~sagrada.core.rng.Rng`, ...)
+  carry that mark. Their class attributes that subclasses set (``name``, ``number``, ``kind``) are
   ``ClassVar``: a compiled class reads an instance field otherwise, which a plain subclass's
   class attribute does not change;
 * it pickles and copies only when marked ``serializable=True`` (a view sent to a bot's

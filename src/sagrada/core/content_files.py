@@ -10,7 +10,10 @@ field, and a card that replaces nothing is refused.
 
 The content in use is the engine's, for the whole process: :func:`install_content_file` is
 called once, at start (the command line's ``--content``); worker processes get the same files
-through :func:`installed_files` and :func:`install_content_text`.
+through :func:`installed_files` and :func:`install_content_text`. A file is checked by the
+checks the games' rules register in :mod:`sagrada.core.content` when they are imported (every
+rule module of the dice game its sections'); the registry imports every game, and the command
+line, the server and a worker of a tournament have it imported before a file is installed.
 """
 
 from __future__ import annotations
@@ -19,8 +22,6 @@ import json
 from pathlib import Path
 from typing import Final
 
-from sagrada.core import apprentice_cards as _apprentice  # noqa: F401  (its content checks)
-from sagrada.core import rules as _rules  # noqa: F401  (every module registers its checks)
 from sagrada.core.content import (
     CARD_CHECKS,
     SECTION_CHECKS,

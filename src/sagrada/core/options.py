@@ -6,8 +6,8 @@ its help text, and what values it takes. From these declarations come the option
 (:data:`OPTIONS`, served as JSON to the lobby and printed by ``sagrada options``), the checks
 below, the command-line flags and the server's request model. Checks that depend on the rule
 modules (which tool cards a game's deck holds, how many it deals) are made by
-:class:`sagrada.core.config.GameConfig`, the class everyone uses; this lower layer exists so
-that rule modules can read options without importing the configuration built from them.
+:class:`sagrada.games.dice.rules.config.GameConfig`, the class everyone uses; this lower layer
+exists so that rule modules can read options without importing the configuration built from them.
 """
 
 from __future__ import annotations

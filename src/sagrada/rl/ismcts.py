@@ -7,8 +7,8 @@ The bot sees a view, like every bot: it gives OpenSpiel's ``ISMCTSBot``
 game (``python_sagrada``: :mod:`sagrada.rl.openspiel`). The search's root is the view with its
 hidden parts guessed, and each simulation starts from a fresh guess (the game's chance model's
 ``guess``, as the search's resampler; the dice game's is
-:func:`sagrada.core.views.determinize`), so the search never sees another player's private
-objective or the bag's order. Leaves are valued by OpenSpiel's
+:func:`sagrada.games.dice.rules.views.determinize`), so the search never sees another player's
+private objective or the bag's order. Leaves are valued by OpenSpiel's
 ``RandomRolloutEvaluator`` (one random playout to the end, chance nodes included); the
 search runs simulations until its time is up, then plays the most visited action.
 """

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sagrada.core.actions import as_code
 from sagrada.core.cells import cell_list
+from sagrada.core.codes import as_code
 from sagrada.core.errors import IllegalActionError
 from sagrada.core.messages import Message, msg
 from sagrada.core.rng import Rng, check_seed

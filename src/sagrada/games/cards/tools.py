@@ -15,7 +15,7 @@ from typing import Final
 
 from sagrada.core.cells import cell_list
 from sagrada.core.messages import Message, msg
-from sagrada.core.tools.effect import any_move, do_move, move_targets
+from sagrada.core.moves import any_move, do_move, move_targets
 from sagrada.games.cards import actions as A
 from sagrada.games.cards.table import CardTable
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core.config import GameConfig
 from sagrada.core.rng import Rng
-from sagrada.core.state import State, new_game
-from sagrada.core.views import PlayerView, determinize
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import PlayerView, determinize
 
 #: What a view's information state leaves out when it is an observation: the public history.
 HISTORY_KEYS: Final = ("history", "actors", "rounds")
@@ -26,7 +26,8 @@ class DiceChance:
     """The dice game's :class:`~sagrada.entry.ChanceModel`."""
 
     def deal(self, config: GameConfig, chance: Rng) -> State:
-        """A new game dealt through ``chance`` (:func:`~sagrada.core.state.new_game`)."""
+        """A new game dealt through ``chance``
+        (:func:`~sagrada.games.dice.rules.state.new_game`)."""
         return new_game(config, chance=chance)
 
     def use(self, state: State, chance: Rng) -> None:
@@ -46,7 +47,7 @@ class DiceChance:
 
     def guess(self, view: PlayerView, seed: int) -> State:
         """A state consistent with ``view``, its hidden parts guessed
-        (:func:`~sagrada.core.views.determinize` with ``seed``)."""
+        (:func:`~sagrada.games.dice.rules.views.determinize` with ``seed``)."""
         return determinize(view, seed)
 
     def information(self, view: PlayerView, perfect_recall: bool) -> dict[str, Any]:

@@ -10,14 +10,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from sagrada.core.actions import parse_action
-from sagrada.core.config import MAX_PLAYERS, GameConfig
-from sagrada.core.record import GameRecord
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import hint_bot, make_bot
 from sagrada.games.dice.bots.tournament import TournamentResult, run_tournament
 from sagrada.games.dice.render import replay_text
+from sagrada.games.dice.rules.actions import parse_action
+from sagrada.games.dice.rules.config import MAX_PLAYERS, GameConfig
+from sagrada.games.dice.rules.record import GameRecord
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.games.dice.score_input import EPILOG, score_text
 from sagrada.search.tournament import seeds_needed
 from sagrada.textui import CliError

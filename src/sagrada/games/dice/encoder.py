@@ -2,8 +2,8 @@
 
 The entry names it (``GameEntry.encoder``: ``"sagrada.games.dice.encoder:DiceEncoder"``);
 :mod:`sagrada.rl` loads it for PettingZoo, Gymnasium and OpenSpiel alike, so their agents see
-the same numbers. It reads a view (:func:`sagrada.core.views.make_view`: the viewer's own
-private objective, never another's; the bag's counts, never its order), never the game state.
+the same numbers. It reads a view (:func:`sagrada.games.dice.rules.views.make_view`: the viewer's
+own private objective, never another's; the bag's counts, never its order), never the game state.
 Every entry is a float in ``[0, 1]``: flags and one-hot codes are 0 or 1, counts are divided by
 the largest count they can reach (and clipped to 1). Seats are relative to the viewer.
 
@@ -53,11 +53,7 @@ from typing import Final
 
 import numpy as np
 
-from sagrada.core.actions import MAX_APPRENTICE, MAX_TOOL, NUM_SLOTS
-from sagrada.core.apprentice_cards import NAME as APPRENTICE
-from sagrada.core.apprentice_table import UNKNOWN, Apprentice
 from sagrada.core.cells import NUM_CELLS
-from sagrada.core.config import ROUNDS, GameConfig
 from sagrada.core.content import WindowPattern, catalog
 from sagrada.core.dice import (
     DIE_COLOUR,
@@ -67,12 +63,16 @@ from sagrada.core.dice import (
     NUM_WINDOW_COLOURS,
     SYMBOLS,
 )
-from sagrada.core.masterwork_board import NAME as MASTERWORK
-from sagrada.core.masterwork_board import Board
-from sagrada.core.state import Phase
-from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
 from sagrada.encoding_kit import TOOL_STAGES, Layout, Vector, ids, pattern_asks
+from sagrada.games.dice.rules.actions import MAX_APPRENTICE, MAX_TOOL, NUM_SLOTS
+from sagrada.games.dice.rules.apprentice_cards import NAME as APPRENTICE
+from sagrada.games.dice.rules.apprentice_table import UNKNOWN, Apprentice
+from sagrada.games.dice.rules.config import ROUNDS, GameConfig
+from sagrada.games.dice.rules.masterwork_board import NAME as MASTERWORK
+from sagrada.games.dice.rules.masterwork_board import Board
+from sagrada.games.dice.rules.state import Phase
+from sagrada.games.dice.rules.views import PlayerView
 
 #: Window options a player chooses from at setup.
 WINDOW_OPTIONS: Final = 4

@@ -5,12 +5,12 @@ from __future__ import annotations
 from importlib import resources
 from typing import Final
 
-from sagrada.core.config import MAX_PLAYERS, ROUNDS, GameConfig
-from sagrada.core.game import DICE_GAME
-from sagrada.core.state import State
-from sagrada.core.views import PlayerView
 from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, Seats
 from sagrada.games.dice.bots import BOT_NAMES, hint_bot, make_bot
+from sagrada.games.dice.rules.config import MAX_PLAYERS, ROUNDS, GameConfig
+from sagrada.games.dice.rules.game import DICE_GAME
+from sagrada.games.dice.rules.state import State
+from sagrada.games.dice.rules.views import PlayerView
 from sagrada.table_options import TABLE_OPTIONS
 
 ENTRY: Final[GameEntry[GameConfig, State, PlayerView]] = GameEntry(

@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core.apprentice_cards import card_data
-from sagrada.core.apprentice_cards import content as apprentice_content
 from sagrada.core.cells import CELL_NAMES, mask_names
-from sagrada.core.config import GameConfig
 from sagrada.core.content import PublicObjective, catalog
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
@@ -24,6 +21,9 @@ from sagrada.core.messages import DEFAULT_LANGUAGE, render, template
 from sagrada.core.options import OPTIONS
 from sagrada.core.position import make_window
 from sagrada.core.scoring import score_public
+from sagrada.games.dice.rules.apprentice_cards import card_data
+from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
+from sagrada.games.dice.rules.config import GameConfig
 from sagrada.rules_help import RulesHelp, explained_options
 
 #: The dice game's help files (``help/`` in this package).

@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sagrada.core.actions import action_to_str
-from sagrada.core.config import ROUNDS
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.messages import msg
-from sagrada.core.record import GameRecord
-from sagrada.core.state import Phase
-from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
+from sagrada.games.dice.rules.actions import action_to_str
+from sagrada.games.dice.rules.config import ROUNDS
+from sagrada.games.dice.rules.record import GameRecord
+from sagrada.games.dice.rules.state import Phase
+from sagrada.games.dice.rules.views import PlayerView
 from sagrada.textui import score_table
 
 

@@ -32,8 +32,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from sagrada.core.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
-from sagrada.core.apprentice_cards import content as apprentice_content
 from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS, Cell, parse_cell
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
 from sagrada.core.dice import (
@@ -47,9 +45,11 @@ from sagrada.core.dice import (
     parse_window_die,
 )
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.modules.masterwork import masterwork_part
 from sagrada.core.scoring import score_window
 from sagrada.core.window import EMPTY, Window
+from sagrada.games.dice.rules.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
+from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
+from sagrada.games.dice.rules.modules.masterwork import masterwork_part
 from sagrada.textui import CliError, load_json, score_table
 
 OPEN_TOKEN: Final = "_"

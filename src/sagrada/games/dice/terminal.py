@@ -28,14 +28,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core.actions import Action, action_message, action_to_str, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.errors import IllegalActionError, InvalidNotationError, SagradaError
 from sagrada.core.messages import Message, msg, render
-from sagrada.core.record import GameRecord
-from sagrada.core.state import State, new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import Bot, hint_bot
+from sagrada.games.dice.rules.actions import Action, action_message, action_to_str, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.record import GameRecord
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.games.dice.screen import (
     choices,
     colour_legend,

@@ -1,8 +1,8 @@
 """Players that decide from a view: the bot protocol and the bots that ship with the engine.
 
-A bot sees only a :class:`~sagrada.core.views.PlayerView` and the legal actions, never the
-game state itself, so it cannot read another player's private objective or the bag. Search
-bots guess the hidden parts with :func:`sagrada.core.views.determinize`.
+A bot sees only a :class:`~sagrada.games.dice.rules.views.PlayerView` and the legal actions, never
+the game state itself, so it cannot read another player's private objective or the bag. Search
+bots guess the hidden parts with :func:`sagrada.games.dice.rules.views.determinize`.
 
 Bots are named by a *spec*: a bot name, optionally with a budget after a colon:
 
@@ -37,8 +37,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
-from sagrada.core.actions import Action
-from sagrada.core.views import PlayerView
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.views import PlayerView
 from sagrada.search.budget import Budget
 
 if TYPE_CHECKING:
@@ -142,8 +142,8 @@ def _openspiel_ismcts(budget: str, seed: int, label: str) -> Bot:
         raise ValueError(
             f"bad {OPENSPIEL_ISMCTS} budget {budget!r}: seconds per decision ({OPENSPIEL_ISMCTS}:1)"
         ) from None
-    from sagrada.core.record import GAME_NAME
     from sagrada.entry import load
+    from sagrada.games.dice.rules.record import GAME_NAME
 
     try:
         bot_class = load(OPENSPIEL_ISMCTS_BOT)

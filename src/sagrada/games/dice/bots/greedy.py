@@ -1,8 +1,8 @@
 """The greedy bot: the best immediate result of each decision, by the heuristic estimate.
 
 At each decision it tries every legal action on a guess of the hidden information (see
-:func:`sagrada.core.views.determinize`) and keeps the one whose result the heuristic rates
-best. A tool card is looked at as a whole: the bot searches through the card's own steps
+:func:`sagrada.games.dice.rules.views.determinize`) and keeps the one whose result the heuristic
+rates best. A tool card is looked at as a whole: the bot searches through the card's own steps
 (which die, +1 or -1, where to place it, ...) so that starting a tool is worth what its best
 use is worth, favor tokens spent included. Noise (for the ``easy`` level) picks among the
 near-best actions at random.
@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action
-from sagrada.core.state import Phase, State
-from sagrada.core.views import PlayerView, determinize
 from sagrada.games.dice.bots.heuristic import Evaluator, evaluate, pattern_appeal
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.state import Phase, State
+from sagrada.games.dice.rules.views import PlayerView, determinize
 
 #: How many states one decision may evaluate inside a tool's steps before it stops looking deeper.
 NODE_BUDGET = 4000

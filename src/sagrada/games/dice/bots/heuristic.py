@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from sagrada.core.apprentice_cards import SCORING, card_part, cards_by_number
-from sagrada.core.apprentice_table import NAME as APPRENTICE
-from sagrada.core.apprentice_table import Apprentice
 from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, Mask, cell_list, orthogonal_spread
-from sagrada.core.config import ROUNDS
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import DIE_PIPS, DIE_VALUE, NUM_COLOURS, ORANGE
-from sagrada.core.masterwork_board import targets
 from sagrada.core.objectives import LINE_RULES, PUBLIC_RULES, SET_RULES
-from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
+from sagrada.games.dice.rules.apprentice_cards import SCORING, card_part, cards_by_number
+from sagrada.games.dice.rules.apprentice_table import NAME as APPRENTICE
+from sagrada.games.dice.rules.apprentice_table import Apprentice
+from sagrada.games.dice.rules.config import ROUNDS
+from sagrada.games.dice.rules.masterwork_board import targets
+from sagrada.games.dice.rules.state import Phase, State
 
 #: A function rating a position for a player: estimated final points, higher is better.
 Evaluator = Callable[[State, int], float]

@@ -1,7 +1,8 @@
 """The Monte Carlo tree search bot.
 
 Each iteration guesses the hidden information afresh (other players' private objectives, the bag's
-future) with :func:`sagrada.core.views.determinize`, walks down a tree of actions shared by all
+future) with :func:`sagrada.games.dice.rules.views.determinize`, walks down a tree of actions
+shared by all
 guesses (information-set MCTS: a child's statistics count how often it was available), adds one
 node, plays the game out with the cheap policy of :mod:`sagrada.games.dice.bots.playout`, and backs
 up each player's reward (a win, plus a small share of its points less a share of the best rival's).
@@ -20,13 +21,13 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action
-from sagrada.core.state import Phase, State
-from sagrada.core.views import PlayerView, determinize
 from sagrada.games.dice.bots.greedy import GreedyBot
 from sagrada.games.dice.bots.heuristic import Evaluator, final_scale_evaluate, pattern_appeal
 from sagrada.games.dice.bots.playout import play_out, policy_action
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.state import Phase, State
+from sagrada.games.dice.rules.views import PlayerView, determinize
 from sagrada.search.advice import HINT_COUNT, RatedAction
 from sagrada.search.budget import Budget
 

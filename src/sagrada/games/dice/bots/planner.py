@@ -1,7 +1,7 @@
 """The planner: perfect-information Monte Carlo over guesses of the bag.
 
 In solo play everything is in sight but the bag, so the planner guesses it
-(:func:`~sagrada.core.views.determinize`) and plans:
+(:func:`~sagrada.games.dice.rules.views.determinize`) and plans:
 
 * at setup, each window option is played out from the start by the fast playouts
   (:mod:`sagrada.games.dice.bots.table_playout`) on the same guesses of every round's dice, and
@@ -39,9 +39,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from sagrada.core.actions import Action
-from sagrada.core.state import Phase, State
-from sagrada.core.views import PlayerView, determinize
 from sagrada.games.dice.bots.greedy import GreedyBot
 from sagrada.games.dice.bots.heuristic import evaluate
 from sagrada.games.dice.bots.mcts import RIVALRY, MctsBot, appeal_choice
@@ -52,6 +49,9 @@ from sagrada.games.dice.bots.playout_values import (
     table_window_result,
 )
 from sagrada.games.dice.bots.table_playout import plays_at_table
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.state import Phase, State
+from sagrada.games.dice.rules.views import PlayerView, determinize
 from sagrada.search.advice import HINT_COUNT, RatedAction
 from sagrada.search.budget import Budget
 from sagrada.search.pimc import (
@@ -109,7 +109,7 @@ class PlannerBot:
         table_window: at a table, choose the window by playouts (else by its setup rating,
             as the search does).
         guesser: ``guesser(view)``: the game the planner plans on, instead of its own
-            guesses (:func:`~sagrada.core.views.determinize`). For experiments only:
+            guesses (:func:`~sagrada.games.dice.rules.views.determinize`). For experiments only:
             ``scripts/solo_bound.py`` hands it the true game to measure what knowing the
             bag would be worth; no bot of :func:`sagrada.games.dice.bots.make_bot` has one.
     """

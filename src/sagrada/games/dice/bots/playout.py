@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action
 from sagrada.core.dice import DIE_COLOUR, DIE_PIPS
-from sagrada.core.state import Phase, State
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.state import Phase, State
 
 _ARG1 = A.ARG1
 _ARG2 = A.ARG2

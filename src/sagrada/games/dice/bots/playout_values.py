@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action
-from sagrada.core.config import ROUNDS
-from sagrada.core.state import State
-from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
 from sagrada.games.dice.bots.heuristic import pattern_appeal
 from sagrada.games.dice.bots.table_playout import play_table, round_turns
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.config import ROUNDS
+from sagrada.games.dice.rules.state import State
+from sagrada.games.dice.rules.views import PlayerView
 from sagrada.search.window_playout import kept_tools_worth, play_out
 from sagrada.search.window_summary import TURNS_PER_ROUND, PolicyWeights, SoloModel
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from sagrada.core.hooks import Rules
-from sagrada.core.modules.base import DraftFromPool
-from sagrada.core.outcome import ranked_outcome
 from sagrada.core.scoring import OPEN_SPACE_PENALTY
 from sagrada.core.window import Window
+from sagrada.games.dice.rules.hooks import Rules
+from sagrada.games.dice.rules.modules.base import DraftFromPool
+from sagrada.games.dice.rules.outcome import ranked_outcome
 from sagrada.search.playout_policy import best_placement
 from sagrada.search.window_playout import final_score
 from sagrada.search.window_summary import RATED_RULES, SoloModel, Tables

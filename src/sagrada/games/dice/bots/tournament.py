@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sagrada.core.config import GameConfig
-from sagrada.core.state import new_game
-from sagrada.core.views import make_view
 from sagrada.games.dice.bots import make_bot
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.state import new_game
+from sagrada.games.dice.rules.views import make_view
 from sagrada.search.backends import Backend
 from sagrada.search.tournament import (
     BotScores,

@@ -27,13 +27,9 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any, Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action
 from sagrada.core.cells import COLUMN_MASKS, FULL, ROW_MASKS, diagonal_spread, orthogonal_spread
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import NUM_COLOURS
-from sagrada.core.state import Phase, State
-from sagrada.core.views import PlayerView
 from sagrada.core.window import Window
 from sagrada.games.dice.bots.heuristic import (
     DEAD_SPACE_PENALTY,
@@ -44,6 +40,10 @@ from sagrada.games.dice.bots.heuristic import (
     private_points,
     public_estimate,
 )
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action
+from sagrada.games.dice.rules.state import Phase, State
+from sagrada.games.dice.rules.views import PlayerView
 
 #: The features, in the order of the weights (the data file names them too and must agree).
 FEATURES: Final = (

@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
 from sagrada.core.cells import CELL_NAMES, cell_list
-from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
     DIE_NAMES,
     ORANGE,
@@ -25,17 +22,19 @@ from sagrada.core.dice import (
     is_masterwork,
     masterwork_die,
 )
-from sagrada.core.masterwork_board import board_of, masterwork_placements, slot_actions, take
 from sagrada.core.messages import Message, msg
-from sagrada.core.tools.effect import (
-    MovesDice,
-    ToolEffect,
-    any_move,
-    distinct,
-    move_targets,
-    register_tool,
-)
+from sagrada.core.moves import any_move, move_targets
 from sagrada.core.window import Window
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind
+from sagrada.games.dice.rules.context import TurnContext
+from sagrada.games.dice.rules.masterwork_board import (
+    board_of,
+    masterwork_placements,
+    slot_actions,
+    take,
+)
+from sagrada.games.dice.rules.tools.effect import MovesDice, ToolEffect, distinct, register_tool
 
 #: Stages of Glass Saw.
 FIRST: Final = 0
@@ -54,7 +53,7 @@ def _sources(window: Window) -> list[int]:
 
 class SolderingIron(MovesDice):
     """15: move a masterwork die and choose its rotation again (the rotation step of every
-    move of a masterwork die, :class:`~sagrada.core.tools.effect.MovesDice`)."""
+    move of a masterwork die, :class:`~sagrada.games.dice.rules.tools.effect.MovesDice`)."""
 
     number = 15
 

@@ -3,21 +3,21 @@
 A :class:`GameConfig` is frozen and describes a game: the player count, the cards in play (or
 ``None`` to deal them at random) and the edition options (declared in
 :mod:`sagrada.core.options`). On creation it is checked against the rules of its active rule
-modules (:mod:`sagrada.core.rules`), so a configuration that exists can be played. Together
-with a seed it determines the initial state; with the seed and the actions, the whole game.
+modules (:mod:`sagrada.games.dice.rules.rules`), so a configuration that exists can be played.
+Together with a seed it determines the initial state; with the seed and the actions, the whole game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sagrada.core.actions import ROUNDS
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
-from sagrada.core.hooks import Rules
 from sagrada.core.messages import msg
 from sagrada.core.options import MAX_PLAYERS, MIN_PLAYERS, Options
-from sagrada.core.rules import rules_for
+from sagrada.games.dice.rules.actions import ROUNDS
+from sagrada.games.dice.rules.hooks import Rules
+from sagrada.games.dice.rules.rules import rules_for
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "ROUNDS", "GameConfig"]
 

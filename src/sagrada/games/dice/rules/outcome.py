@@ -12,7 +12,7 @@ from typing import Any
 
 from sagrada.core.compiled import reduce_by_init
 from sagrada.core.scoring import ScoreBreakdown
-from sagrada.core.table import Table
+from sagrada.games.dice.rules.table import Table
 
 
 @dataclass(frozen=True, slots=True)

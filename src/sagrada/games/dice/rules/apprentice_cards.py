@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from sagrada.core.actions import MAX_APPRENTICE
 from sagrada.core.cells import CELL_NAMES, COLUMNS, FULL, Mask, cell_list
 from sagrada.core.content import (
     ContentChecker,
@@ -42,6 +41,7 @@ from sagrada.core.errors import ContentError
 from sagrada.core.messages import msg, register_param_kind
 from sagrada.core.scoring import ScorePart, score_private, score_public
 from sagrada.core.window import Window
+from sagrada.games.dice.rules.actions import MAX_APPRENTICE
 
 #: The section of the content pack, and the pack.
 NAME: Final = "apprentice"

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core.actions import Action, action_to_str, parse_action
-from sagrada.core.config import GameConfig
 from sagrada.core.options import OPTIONS, OptionSpec
-from sagrada.core.outcome import Outcome
-from sagrada.core.record import GAME_NAME, GameRecord
-from sagrada.core.state import State, new_game
-from sagrada.core.views import PlayerView, make_view
+from sagrada.games.dice.rules.actions import Action, action_to_str, parse_action
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.outcome import Outcome
+from sagrada.games.dice.rules.record import GAME_NAME, GameRecord
+from sagrada.games.dice.rules.state import State, new_game
+from sagrada.games.dice.rules.views import PlayerView, make_view
 
 
 class DiceGame:

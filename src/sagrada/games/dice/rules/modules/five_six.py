@@ -10,9 +10,9 @@ from typing import Final
 
 from sagrada.core.content import catalog
 from sagrada.core.errors import ConfigError
-from sagrada.core.hooks import RuleModule, RulesBuilder
 from sagrada.core.messages import msg
 from sagrada.core.options import Options
+from sagrada.games.dice.rules.hooks import RuleModule, RulesBuilder
 
 #: The content pack of this expansion.
 PACK: Final = "five-six"

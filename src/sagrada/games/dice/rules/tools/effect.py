@@ -3,7 +3,8 @@
 A tool is a short sequence of decisions. While a card is in use the state keeps its step
 (``ctx.stage``), the die in hand (``ctx.held``) and one integer of scratch memory
 (``ctx.memo``); the effect lists the legal actions of the current step and applies one,
-through the narrow :class:`~sagrada.core.context.TurnContext`. ``start`` and ``apply`` return
+through the narrow :class:`~sagrada.games.dice.rules.context.TurnContext`. ``start`` and ``apply``
+return
 whether the card is finished; the turn machine then ends the card (and the turn, if nothing is
 left of it).
 
@@ -16,8 +17,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
 from sagrada.core.cells import (
     CELL_NAMES,
     COLUMNS,
@@ -30,7 +29,6 @@ from sagrada.core.cells import (
     cell_list,
 )
 from sagrada.core.compiled import mypyc_attr
-from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
     DIE_COLOUR,
     DIE_NAMES,
@@ -43,7 +41,11 @@ from sagrada.core.dice import (
     masterwork_die,
 )
 from sagrada.core.messages import Message, msg
+from sagrada.core.moves import do_move, move_targets
 from sagrada.core.window import Window
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind
+from sagrada.games.dice.rules.context import TurnContext
 
 # Stages of the "after drafting" tools.
 CHOOSE: Final = 0
@@ -175,30 +177,6 @@ def distinct(dice: list[Die], exclude: int = -1) -> list[Die]:
 # -- moving dice -----------------------------------------------------------------------------
 
 
-def move_targets(
-    window: Window, source: int, *, ignore_colour: bool = False, ignore_value: bool = False
-) -> Mask:
-    """Return the cells the die on ``source`` may move to (the window is left unchanged)."""
-    return window.move_cells(source, ignore_colour=ignore_colour, ignore_value=ignore_value)
-
-
-def do_move(
-    window: Window,
-    source: int,
-    target: int,
-    *,
-    ignore_colour: bool = False,
-    ignore_value: bool = False,
-) -> None:
-    """Move the die on ``source`` to ``target``, noting a restriction the card waives."""
-    die = window.move(source, target)
-    b = 1 << target
-    if ignore_colour and not window.pattern.colour_ok[DIE_COLOUR[die]] & b:
-        window.waived_colour |= b
-    if ignore_value and not window.pattern.value_ok[DIE_VALUE[die]] & b:
-        window.waived_value |= b
-
-
 def move_actions(
     window: Window, sources: Mask, *, ignore_colour: bool = False, ignore_value: bool = False
 ) -> list[Action]:
@@ -211,21 +189,6 @@ def move_actions(
         ):
             out.append(base + target)
     return out
-
-
-def any_move(
-    window: Window, sources: Mask, *, ignore_colour: bool = False, ignore_value: bool = False
-) -> bool:
-    """Return whether any die on ``sources`` can move somewhere."""
-    mask = sources & window.occupied
-    while mask:  # stops at the first die that can move
-        low = mask & -mask
-        if window.move_cells(
-            low.bit_length() - 1, ignore_colour=ignore_colour, ignore_value=ignore_value
-        ):
-            return True
-        mask ^= low
-    return False
 
 
 def explain_move(

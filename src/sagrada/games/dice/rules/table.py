@@ -6,11 +6,11 @@ the fields are declared: the slots and the plain snapshot (for comparing and has
 positions) are made from them, and the copy used by ``clone`` copies each field as its kind
 says. The copy is written out field by field, as straight-line code that the compiled build
 (``docs/compiled.md``) turns into a few machine instructions per field; ``tests/test_table.py``
-checks it against the lists. The turn machine (:class:`sagrada.core.state.State`) adds the
-rules on top.
+checks it against the lists. The turn machine (:class:`sagrada.games.dice.rules.state.State`) adds
+the rules on top.
 
-A table also implements :class:`~sagrada.core.context.TurnContext`, the narrow view of the
-current turn through which tool effects act.
+A table also implements :class:`~sagrada.games.dice.rules.context.TurnContext`, the narrow view of
+the current turn through which tool effects act.
 """
 
 from __future__ import annotations

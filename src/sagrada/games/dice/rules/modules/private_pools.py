@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core.actions import Kind
 from sagrada.core.cells import mask_names
 from sagrada.core.content import catalog
 from sagrada.core.dice import DIE_NAMES, NUM_COLOURS, Die
 from sagrada.core.errors import ConfigError
-from sagrada.core.hooks import PlaceDie, RuleModule, RulesBuilder
 from sagrada.core.messages import msg
 from sagrada.core.options import Options
-from sagrada.core.table import FIRST_MODULE_BIT, Phase, Table
-from sagrada.core.tools import five_six as _tools  # noqa: F401  (registers tools 13-14)
+from sagrada.games.dice.rules.actions import Kind
+from sagrada.games.dice.rules.hooks import PlaceDie, RuleModule, RulesBuilder
+from sagrada.games.dice.rules.table import FIRST_MODULE_BIT, Phase, Table
+from sagrada.games.dice.rules.tools import five_six as _tools  # noqa: F401  (registers tools 13-14)
 
 #: Dice of each colour in the bag with these rules, by player count.
 DICE_PER_COLOUR: Final = {2: 6, 3: 8, 4: 10, 5: 12, 6: 14}

@@ -11,9 +11,10 @@ Patron gains 2 favor tokens; Steady Hand lifts the value restriction for the nex
 from a pool (not for a die moved); Second Look re-rolls a Draft Pool die (``R3``); Study and
 Master's Eye score at the end.
 
-The cards are house content (``content/life.json``, :mod:`sagrada.core.apprentice_cards`);
-the deck and hands are :mod:`sagrada.core.apprentice_table`. A card that needs what a game
-lacks (favor tokens in solo play, a second turn a round with the Private Dice Pool rules) is
+The cards are house content (``content/life.json``,
+:mod:`sagrada.games.dice.rules.apprentice_cards`);
+the deck and hands are :mod:`sagrada.games.dice.rules.apprentice_table`. A card that needs what a
+game lacks (favor tokens in solo play, a second turn a round with the Private Dice Pool rules) is
 set aside at setup, as the rulebook's note says of cards referring to components not in play
 (docs/rules-clarifications.md).
 """
@@ -22,9 +23,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
-from sagrada.core.apprentice_cards import (
+from sagrada.core.cells import mask_names
+from sagrada.core.content import catalog
+from sagrada.core.dice import ORANGE
+from sagrada.core.messages import Message, msg
+from sagrada.core.options import Options
+from sagrada.core.rng import Rng
+from sagrada.core.scoring import ScorePart
+from sagrada.core.window import Window
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind
+from sagrada.games.dice.rules.apprentice_cards import (
     SCORING,
     ApprenticeCard,
     apprentice_window,
@@ -33,7 +42,7 @@ from sagrada.core.apprentice_cards import (
     cards_by_number,
     content,
 )
-from sagrada.core.apprentice_table import (
+from sagrada.games.dice.rules.apprentice_table import (
     NAME,
     UNKNOWN,
     Apprentice,
@@ -41,10 +50,7 @@ from sagrada.core.apprentice_table import (
     guess,
     redact,
 )
-from sagrada.core.cells import mask_names
-from sagrada.core.content import catalog
-from sagrada.core.dice import ORANGE
-from sagrada.core.hooks import (
+from sagrada.games.dice.rules.hooks import (
     ModuleStep,
     PlaceDie,
     RuleModule,
@@ -52,13 +58,8 @@ from sagrada.core.hooks import (
     TurnAction,
     use_tool_free,
 )
-from sagrada.core.messages import Message, msg
-from sagrada.core.options import Options
-from sagrada.core.rng import Rng
-from sagrada.core.scoring import ScorePart
-from sagrada.core.table import TOOL_USED, Phase, Table
-from sagrada.core.tools.effect import TOOL_EFFECTS, distinct
-from sagrada.core.window import Window
+from sagrada.games.dice.rules.table import TOOL_USED, Phase, Table
+from sagrada.games.dice.rules.tools.effect import TOOL_EFFECTS, distinct
 
 __all__ = ["MODULE", "card_part"]
 
@@ -319,7 +320,8 @@ def end_turn(table: Table) -> None:
 
 
 def missing_needs(rules: RulesBuilder) -> set[str]:
-    """What of :data:`~sagrada.core.apprentice_cards.NEEDS` a game with ``rules`` lacks."""
+    """What of :data:`~sagrada.games.dice.rules.apprentice_cards.NEEDS` a game with ``rules``
+    lacks."""
     missing = set()
     if rules.options.solo:
         missing.add("favor_tokens")

@@ -8,18 +8,20 @@ Readings where the cards are short are those of ``docs/rules-clarifications.md``
   only dice and choices that can be placed);
 * moving a die lifts it and places it again under every rule against the other dice, except
   the restriction the card lifts (2: the space's colour, 3: the space's value); a masterwork
-  die moved is then turned as the player chooses (:class:`~sagrada.core.tools.effect.MovesDice`).
+  die moved is then turned as the player chooses
+  (:class:`~sagrada.games.dice.rules.tools.effect.MovesDice`).
 """
 
 from __future__ import annotations
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
 from sagrada.core.cells import CELL_NAMES, Mask, cell_list
-from sagrada.core.context import TurnContext
 from sagrada.core.dice import DIE_COLOUR, DIE_NAMES, DIE_VALUE, Die
 from sagrada.core.messages import Message, msg
-from sagrada.core.tools.effect import (
+from sagrada.core.moves import any_move, move_targets
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind
+from sagrada.games.dice.rules.context import TurnContext
+from sagrada.games.dice.rules.tools.effect import (
     ADJUST,
     SWAP,
     VALUE,
@@ -28,10 +30,8 @@ from sagrada.core.tools.effect import (
     SwapAfterDrafting,
     ToolEffect,
     any_face_fits,
-    any_move,
     explain_move,
     move_actions,
-    move_targets,
     offer_placement,
     placement_actions,
     register_tool,

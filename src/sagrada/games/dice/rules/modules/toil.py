@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 from sagrada.core.content import catalog
-from sagrada.core.hooks import RuleModule, RulesBuilder
 from sagrada.core.options import Options
+from sagrada.games.dice.rules.hooks import RuleModule, RulesBuilder
 
 #: The content pack of the Toil objectives.
 PACK: Final = "life"

@@ -3,12 +3,12 @@ Pool rules: they act on the current player's own dice."""
 
 from __future__ import annotations
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
-from sagrada.core.context import TurnContext
 from sagrada.core.dice import DIE_NAMES
 from sagrada.core.messages import Message, msg
-from sagrada.core.tools.effect import (
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind
+from sagrada.games.dice.rules.context import TurnContext
+from sagrada.games.dice.rules.tools.effect import (
     OWN,
     SwapAfterDrafting,
     ToolEffect,

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from sagrada.core.actions import Kind
 from sagrada.core.content import catalog
 from sagrada.core.dice import Die
-from sagrada.core.hooks import PlaceDie, RuleModule, RulesBuilder, ToolPayment
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
-from sagrada.core.outcome import ranked_outcome
-from sagrada.core.table import DRAFTED, Table
-from sagrada.core.tools import base as _tools  # noqa: F401  (registers tools 1-12)
-from sagrada.core.tools.effect import ToolEffect
+from sagrada.games.dice.rules.actions import Kind
+from sagrada.games.dice.rules.hooks import PlaceDie, RuleModule, RulesBuilder, ToolPayment
+from sagrada.games.dice.rules.outcome import ranked_outcome
+from sagrada.games.dice.rules.table import DRAFTED, Table
+from sagrada.games.dice.rules.tools import base as _tools  # noqa: F401  (registers tools 1-12)
+from sagrada.games.dice.rules.tools.effect import ToolEffect
 
 #: Dice of each colour in the bag by player count (German edition and the 5 & 6 Player
 #: Expansion: 10/14/18 per colour for 2-4 players; solo uses all 90).

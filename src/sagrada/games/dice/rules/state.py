@@ -6,33 +6,36 @@
 illegal action raises :class:`IllegalActionError` naming the rule and changes nothing.
 
 The machine knows the shape of a game (setup, rounds of turns, the tool card in use) and calls
-the hooks of the game's rule modules (:class:`~sagrada.core.hooks.Rules`) for everything else:
+the hooks of the game's rule modules (:class:`~sagrada.games.dice.rules.hooks.Rules`) for
+everything else:
 the turn's parts, how tools are paid for, the turn order, the scoring and the outcome. It never
 asks which module is loaded.
 
 Chance (drawing and rolling dice) comes from the game's own seeded generator, so
 ``(config, seed, actions)`` replays to the identical state. That generator is hidden
-information: views (:mod:`sagrada.core.views`) never expose it. :meth:`State.is_chance` says
-which actions draw or roll.
+information: views (:mod:`sagrada.games.dice.rules.views`) never expose it. :meth:`State.is_chance`
+says which actions draw or roll.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final, SupportsIndex
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind, action_to_str, as_code
-from sagrada.core.config import GameConfig
+from sagrada.core.codes import as_code
 from sagrada.core.errors import IllegalActionError
-from sagrada.core.explain import describe_decision, slot_of, why_illegal
-from sagrada.core.hooks import PAY_STAGE, Rules, close_tool
 from sagrada.core.messages import Message
-from sagrada.core.outcome import Outcome
 from sagrada.core.rng import Rng, check_seed
-from sagrada.core.rules import rules_for
 from sagrada.core.scoring import ScoreBreakdown, score_window
-from sagrada.core.setup import deal
-from sagrada.core.table import (
+from sagrada.core.window import Window
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind, action_to_str
+from sagrada.games.dice.rules.config import GameConfig
+from sagrada.games.dice.rules.explain import describe_decision, slot_of, why_illegal
+from sagrada.games.dice.rules.hooks import PAY_STAGE, Rules, close_tool
+from sagrada.games.dice.rules.outcome import Outcome
+from sagrada.games.dice.rules.rules import rules_for
+from sagrada.games.dice.rules.setup import deal
+from sagrada.games.dice.rules.table import (
     DRAFTED,
     FREE_TOOL_SLOT,
     SHARED,
@@ -42,8 +45,7 @@ from sagrada.core.table import (
     PlayerState,
     Table,
 )
-from sagrada.core.tools.effect import TOOL_EFFECTS, ToolEffect
-from sagrada.core.window import Window
+from sagrada.games.dice.rules.tools.effect import TOOL_EFFECTS, ToolEffect
 
 _TOOL: Final = int(Kind.TOOL)
 _PASS: Final = int(Kind.PASS)
@@ -52,8 +54,8 @@ _PASS: Final = int(Kind.PASS)
 class State(Table):
     """A game of Sagrada in progress. Create one with :func:`new_game`.
 
-    Besides the table's fields (:class:`~sagrada.core.table.Table`) it keeps the game's rules
-    and the legal actions of the current decision once computed.
+    Besides the table's fields (:class:`~sagrada.games.dice.rules.table.Table`) it keeps the game's
+    rules and the legal actions of the current decision once computed.
     """
 
     EXTRA_FIELDS: Final = (("rules", SHARED), ("_legal", SHARED))

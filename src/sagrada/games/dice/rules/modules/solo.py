@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind
 from sagrada.core.dice import COLOUR_LETTERS, DIE_COLOUR, DIE_NAMES, DIE_VALUE
-from sagrada.core.hooks import PAY_STAGE, RuleModule, RulesBuilder, ToolPayment
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
-from sagrada.core.outcome import Outcome
 from sagrada.core.scoring import ScoreBreakdown
-from sagrada.core.table import Table
-from sagrada.core.tools.effect import ToolEffect
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind
+from sagrada.games.dice.rules.hooks import PAY_STAGE, RuleModule, RulesBuilder, ToolPayment
+from sagrada.games.dice.rules.outcome import Outcome
+from sagrada.games.dice.rules.table import Table
+from sagrada.games.dice.rules.tools.effect import ToolEffect
 
 #: Dice drawn into the Draft Pool each round in solo play.
 SOLO_DRAFT_POOL: Final = 4

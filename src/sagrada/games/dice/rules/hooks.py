@@ -15,17 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from sagrada.core.actions import ARG1, ARG2, KINDS, ROUNDS, Action
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.content import PrivateObjective, WindowPattern
 from sagrada.core.dice import DIE_NAMES, Die
 from sagrada.core.messages import Message, msg
 from sagrada.core.options import Options
-from sagrada.core.outcome import Outcome
 from sagrada.core.rng import Rng
 from sagrada.core.scoring import ScoreBreakdown, ScorePart
-from sagrada.core.table import FREE_TOOL_SLOT, Table
-from sagrada.core.tools.effect import TOOL_EFFECTS, ToolEffect, placement_actions
+from sagrada.games.dice.rules.actions import ARG1, ARG2, KINDS, ROUNDS, Action
+from sagrada.games.dice.rules.outcome import Outcome
+from sagrada.games.dice.rules.table import FREE_TOOL_SLOT, Table
+from sagrada.games.dice.rules.tools.effect import TOOL_EFFECTS, ToolEffect, placement_actions
 
 #: ``stage`` of a tool card whose payment is still to be chosen (a module's payment step).
 PAY_STAGE: Final = -1

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from sagrada.core.compiled import mypyc_attr
-from sagrada.core.context import TurnContext
 from sagrada.core.dice import Die
 from sagrada.core.rng import Rng
+from sagrada.games.dice.rules.context import TurnContext
 
 #: The key of the apprentice cards among the table's components (the module's name).
 NAME: Final = "apprentice"

@@ -6,12 +6,12 @@ and name the rule at stake. They read the table and the rules; they never change
 
 from __future__ import annotations
 
-from sagrada.core import actions as A
-from sagrada.core.actions import Action, Kind, action_to_str
-from sagrada.core.hooks import PAY_STAGE, Rules
 from sagrada.core.messages import Message, msg
-from sagrada.core.table import TOOL_USED, Phase, Table
-from sagrada.core.tools.effect import TOOL_EFFECTS
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import Action, Kind, action_to_str
+from sagrada.games.dice.rules.hooks import PAY_STAGE, Rules
+from sagrada.games.dice.rules.table import TOOL_USED, Phase, Table
+from sagrada.games.dice.rules.tools.effect import TOOL_EFFECTS
 
 
 def slot_of(table: Table, number: int) -> int:

@@ -3,9 +3,9 @@ the content (faces, board slots, starting symbols; house content, HOUSE-CONTENT.
 masterwork die's arrows point and whether its requirement is met, and the board on the table,
 from which a die in a slot buys the masterwork die below it.
 
-The Masterwork module (:mod:`sagrada.core.modules.masterwork`) and Life's tools
-(:mod:`sagrada.core.tools.life`) both take masterwork dice through :func:`take`, which acts
-through the :class:`~sagrada.core.context.TurnContext` only.
+The Masterwork module (:mod:`sagrada.games.dice.rules.modules.masterwork`) and Life's tools
+(:mod:`sagrada.games.dice.rules.tools.life`) both take masterwork dice through :func:`take`, which
+acts through the :class:`~sagrada.games.dice.rules.context.TurnContext` only.
 """
 
 from __future__ import annotations
@@ -13,11 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
-from sagrada.core.actions import NUM_SLOTS, Action, masterwork_action, slot_action
 from sagrada.core.cells import COLUMNS, ROWS, Cell, Mask, cell_list
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.content import ContentChecker, content_cache, pack_section, register_section
-from sagrada.core.context import TurnContext
 from sagrada.core.dice import (
     COLOUR_LETTERS,
     DIE_COLOUR,
@@ -32,6 +30,8 @@ from sagrada.core.dice import (
 )
 from sagrada.core.errors import ContentError
 from sagrada.core.window import EMPTY, Window
+from sagrada.games.dice.rules.actions import NUM_SLOTS, Action, masterwork_action, slot_action
+from sagrada.games.dice.rules.context import TurnContext
 
 #: The key of the board among the table's components (the module's name), and the section of
 #: the content pack that holds its content.

@@ -11,9 +11,9 @@ from __future__ import annotations
 from sagrada.core.content import catalog
 from sagrada.core.dice import NUM_COLOURS
 from sagrada.core.errors import ConfigError
-from sagrada.core.hooks import Rules
 from sagrada.core.rng import Rng
-from sagrada.core.table import Phase, PlayerState, Table
+from sagrada.games.dice.rules.hooks import Rules
+from sagrada.games.dice.rules.table import Phase, PlayerState, Table
 
 
 def deal(table: Table, rules: Rules, rng: Rng) -> None:

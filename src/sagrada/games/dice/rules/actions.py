@@ -33,23 +33,22 @@ space (:func:`action_space_size`) covers only the kinds of its active modules.
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Final, TypeAlias, TypeGuard
+from typing import Final, TypeAlias, TypeGuard
 
 from sagrada.core.cells import CELL_NAMES, NUM_CELLS, parse_cell
 from sagrada.core.dice import DIE_NAMES, NUM_FACES, parse_die
-from sagrada.core.errors import IllegalActionError, InvalidNotationError
+from sagrada.core.errors import InvalidNotationError
 from sagrada.core.messages import Message, msg
 
 Action: TypeAlias = int
 
 MAX_TOOL: Final = 32
 #: Rounds in a game: declared here, where the Round Track's action codes need it, and
-#: published with the game's configuration (:data:`sagrada.core.config.ROUNDS`).
+#: published with the game's configuration (:data:`sagrada.games.dice.rules.config.ROUNDS`).
 ROUNDS: Final = 10
 
 
@@ -482,20 +481,6 @@ def action_space_size(modules: Iterable[str]) -> int:
     legal)."""
     active = set(modules)
     return max(kind.end for kind in KINDS if kind.module in active)
-
-
-def as_code(value: Any) -> Action:
-    """Return ``value`` as an action code if it is an integer (not a ``bool``).
-
-    Raises:
-        IllegalActionError: for anything else, before anything changes.
-    """
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise IllegalActionError(repr(value), msg("refuse.not_code", code=repr(value)))
 
 
 def action_to_str(action: Action) -> str:

@@ -18,14 +18,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from sagrada.core.actions import ROUNDS, Action, action_fields, action_message, action_to_str
 from sagrada.core.cells import mask_names
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
 from sagrada.core.objectives import public_unit
 from sagrada.core.rng import Rng
-from sagrada.core.state import Phase, State
 from sagrada.core.window import Window
+from sagrada.games.dice.rules.actions import (
+    ROUNDS,
+    Action,
+    action_fields,
+    action_message,
+    action_to_str,
+)
+from sagrada.games.dice.rules.state import Phase, State
 
 SPECTATOR = -1
 
@@ -57,8 +63,8 @@ class PlayerView:
 
     def actions_json(self) -> list[dict[str, Any]]:
         """Return the legal actions as objects: ``notation`` (what to send back), ``kind``, the
-        kind's fields (:func:`sagrada.core.actions.action_fields`) and ``chance``: whether the
-        action draws or rolls dice (its result is only known once it is committed)."""
+        kind's fields (:func:`sagrada.games.dice.rules.actions.action_fields`) and ``chance``:
+        whether the action draws or rolls dice (its result is only known once it is committed)."""
         out = []
         for action in self.legal_actions():
             data: dict[str, Any] = action_fields(action)

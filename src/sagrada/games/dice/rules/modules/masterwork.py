@@ -11,7 +11,8 @@ its face's requirement, else -2. Life's two tools, Soldering Iron and Glass Saw,
 deck.
 
 The board and the dice (house content, read from ``content/life.json``) are
-:mod:`sagrada.core.masterwork_board`; this module sets the board up and adds the turn action,
+:mod:`sagrada.games.dice.rules.masterwork_board`; this module sets the board up and adds the turn
+action,
 the placement step, the score part and the view. Solo play uses 6 masterwork dice and gains no
 favor tokens (docs/rules-clarifications.md).
 """
@@ -20,8 +21,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sagrada.core import actions as A
-from sagrada.core.actions import NUM_SLOTS, Action, Kind
 from sagrada.core.cells import CELL_NAMES, NUM_CELLS, mask_names
 from sagrada.core.content import catalog
 from sagrada.core.dice import (
@@ -33,8 +32,14 @@ from sagrada.core.dice import (
     is_masterwork,
     masterwork_die,
 )
-from sagrada.core.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction
-from sagrada.core.masterwork_board import (
+from sagrada.core.messages import Message, msg
+from sagrada.core.options import Options
+from sagrada.core.scoring import ScorePart
+from sagrada.core.window import Window
+from sagrada.games.dice.rules import actions as A
+from sagrada.games.dice.rules.actions import NUM_SLOTS, Action, Kind
+from sagrada.games.dice.rules.hooks import ModuleStep, RuleModule, RulesBuilder, TurnAction
+from sagrada.games.dice.rules.masterwork_board import (
     ANY_COLOUR,
     DIRECTIONS,
     NAME,
@@ -50,12 +55,8 @@ from sagrada.core.masterwork_board import (
     take,
     targets,
 )
-from sagrada.core.messages import Message, msg
-from sagrada.core.options import Options
-from sagrada.core.scoring import ScorePart
-from sagrada.core.table import DRAFTED, Phase, Table
-from sagrada.core.tools import life as _tools  # noqa: F401  (registers Life's tools)
-from sagrada.core.window import Window
+from sagrada.games.dice.rules.table import DRAFTED, Phase, Table
+from sagrada.games.dice.rules.tools import life as _tools  # noqa: F401  (registers Life's tools)
 
 __all__ = ["MODULE", "face_met", "masterwork_part", "targets"]
 
@@ -116,8 +117,8 @@ def set_up_board(table: Table) -> None:
 # -- actions ---------------------------------------------------------------------------------------
 
 
-#: The module's action kinds (declared in :mod:`sagrada.core.actions`, where every kind's
-#: codes are laid out once and for all).
+#: The module's action kinds (declared in :mod:`sagrada.games.dice.rules.actions`, where every
+#: kind's codes are laid out once and for all).
 SLOT_KIND: Final = A.KINDS[Kind.SLOT]
 PLACE_KIND: Final = A.KINDS[Kind.MASTERWORK]
 

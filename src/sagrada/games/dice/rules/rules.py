@@ -1,7 +1,8 @@
 """The registry of rule modules, and the rules of a game assembled from its active modules.
 
 :func:`rules_for` takes a game's options, asks every registered module whether it is active,
-lets the active ones check the options and configure a :class:`~sagrada.core.hooks.RulesBuilder`
+lets the active ones check the options and configure a
+:class:`~sagrada.games.dice.rules.hooks.RulesBuilder`
 in registration order (the base game first), and freezes the result (cached per options). A
 new module registers itself with :func:`register_module`; nothing else needs to change.
 """
@@ -12,11 +13,12 @@ import dataclasses
 from functools import lru_cache
 from typing import Any
 
-from sagrada.core.actions import action_space_size
 from sagrada.core.content import on_content_change
 from sagrada.core.errors import ConfigError
-from sagrada.core.hooks import RuleModule, Rules, RulesBuilder
-from sagrada.core.modules import (
+from sagrada.core.options import Options
+from sagrada.games.dice.rules.actions import action_space_size
+from sagrada.games.dice.rules.hooks import RuleModule, Rules, RulesBuilder
+from sagrada.games.dice.rules.modules import (
     apprentice,
     base,
     five_six,
@@ -25,8 +27,7 @@ from sagrada.core.modules import (
     solo,
     toil,
 )
-from sagrada.core.options import Options
-from sagrada.core.table import TOOL_USED
+from sagrada.games.dice.rules.table import TOOL_USED
 
 #: Every registered module, in the order they configure a game.
 MODULES: list[RuleModule] = [
