@@ -423,6 +423,12 @@ class GameEntry(Generic[C, S, V]):
             model and an encoder), or ``""`` where the game has none.
         summary: what the lobby's list shows of a game's configuration besides its options
             (JSON-ready, merged into the game's summary).
+        messages: the game's own messages, by language
+            (``{"en": {"mygame.list": "My game {game}"}}``), added to the catalogues while
+            the game is registered (:func:`sagrada.core.messages.add_messages`): a game of
+            another distribution cannot add to the project's catalogues, yet its option
+            labels, its decisions, its page's words and its :attr:`GamePage.list_label` are
+            message ids.
     """
 
     game: Game[C, S, V]
@@ -438,6 +444,7 @@ class GameEntry(Generic[C, S, V]):
     gym_envs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     chance: str = ""
     summary: Callable[[C], Mapping[str, Any]] = lambda config: {}
+    messages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

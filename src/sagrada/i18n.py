@@ -20,7 +20,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
-from sagrada.core.messages import DOMAIN, LOCALE_DIR, PARAM_KINDS
+from sagrada.core.messages import DOMAIN, LOCALE_DIR, PARAM_KINDS, added_messages
 
 
 def catalogue_path(language: str, suffix: str) -> Path:
@@ -46,7 +46,6 @@ def compile_catalogue(source: Catalog) -> bytes:
     return out.getvalue()
 
 
-@cache
 def catalogue_json(language: str) -> dict[str, Any]:
     """Return ``language``'s messages for a client.
 
@@ -58,9 +57,22 @@ def catalogue_json(language: str) -> dict[str, Any]:
     (``player``, ``tool``, ``colour``) to their kind; ``messages`` maps each id to its
     template, or to the list of its plural forms.
 
+    The messages that games of other distributions add
+    (:func:`~sagrada.core.messages.add_messages`) are among ``messages``.
+
     Raises:
         FileNotFoundError: if the language has no compiled catalogue.
     """
+    data = _compiled_json(language)
+    added = added_messages(language)
+    if not added:
+        return data
+    return {**data, "messages": {**added, **data["messages"]}}
+
+
+@cache
+def _compiled_json(language: str) -> dict[str, Any]:
+    """:func:`catalogue_json` of the compiled catalogue alone (read once)."""
     catalogue = read_catalogue(language)
     messages: dict[str, str | list[str]] = {}
     for message in catalogue:

@@ -22,6 +22,7 @@ from importlib.metadata import entry_points
 from typing import Any, Final
 
 from sagrada.core.errors import RecordError
+from sagrada.core.messages import add_messages, remove_messages
 from sagrada.core.record import parse_json
 from sagrada.entry import Game, GameBots, GameEntry, Player, Record, load
 from sagrada.search.advice import Adviser, RatedAction
@@ -37,18 +38,26 @@ _ENTRIES: dict[str, GameEntry[Any, Any, Any]] = {}
 def register_game(entry: GameEntry[Any, Any, Any]) -> None:
     """Add a game to the registry.
 
+    Its own messages (``entry.messages``) join the catalogues.
+
     Raises:
-        ValueError: if another game of that name is registered already.
+        ValueError: if another game of that name is registered already, or one of its
+            messages is another's.
     """
     known = _ENTRIES.get(entry.name)
     if known is not None and known is not entry:
         raise ValueError(f"a game called {entry.name!r} is registered already")
+    for language, messages in entry.messages.items():
+        add_messages(language, messages)
     _ENTRIES[entry.name] = entry
 
 
 def unregister_game(name: str) -> None:
-    """Take a game out of the registry (a test's own game, once its test is done)."""
-    _ENTRIES.pop(name, None)
+    """Take a game out of the registry (a test's own game, once its test is done), and its
+    own messages out of the catalogues."""
+    entry = _ENTRIES.pop(name, None)
+    if entry is not None:
+        remove_messages({m for messages in entry.messages.values() for m in messages})
 
 
 def register_plugins() -> None:

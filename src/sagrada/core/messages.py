@@ -27,7 +27,7 @@ catalogue entry has plural forms chooses the form by its parameter ``n``.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -94,15 +94,57 @@ def translations(language: str = DEFAULT_LANGUAGE) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
 
 
+#: Messages added while the program runs, by language (:func:`add_messages`): the words of a
+#: game of another distribution, which cannot add to the project's catalogues.
+_ADDED: dict[str, dict[str, str]] = {}
+
+
+def add_messages(language: str, messages: Mapping[str, str]) -> None:
+    """Add messages the catalogues lack: a game of another distribution brings its own words
+    this way (its entry's ``messages``, added while the game is registered). Each text is a
+    template like the catalogue's (no plural forms); a language without a message of this
+    kind has the English one.
+
+    Raises:
+        ValueError: if an id is the project's own (its words stay the project's), or was
+            added already with another text.
+    """
+    added = _ADDED.setdefault(language, {})
+    english = translations(DEFAULT_LANGUAGE)
+    for message_id, text in messages.items():
+        if english.gettext(message_id) != message_id:
+            raise ValueError(f"the message {message_id!r} is in the catalogue already")
+        if added.get(message_id, text) != text:
+            raise ValueError(f"the message {message_id!r} was added already with another text")
+    added.update(messages)
+
+
+def remove_messages(message_ids: Iterable[str]) -> None:
+    """Take added messages out again, in every language (a game unregistered)."""
+    for added in _ADDED.values():
+        for message_id in message_ids:
+            added.pop(message_id, None)
+
+
+def added_messages(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The messages added for ``language`` (:func:`add_messages`), English's where it has
+    none of its own."""
+    return {**_ADDED.get(DEFAULT_LANGUAGE, {}), **_ADDED.get(language, {})}
+
+
 def template(message_id: str, n: int | None = None, language: str = DEFAULT_LANGUAGE) -> str:
     """Return the catalogue's text of ``message_id`` (its plural form for ``n``, if it has
-    plural forms), or the id itself if the catalogue lacks it."""
+    plural forms), an added message's (:func:`add_messages`), or the id itself if there is
+    neither."""
     catalogue = translations(language)
     if n is not None:
         text = catalogue.ngettext(message_id, message_id, n)
         if text != message_id:
             return text
-    return catalogue.gettext(message_id)
+    text = catalogue.gettext(message_id)
+    if text == message_id and _ADDED:
+        return added_messages(language).get(message_id, message_id)
+    return text
 
 
 #: How a parameter of each kind is shown, given its value and the language.
@@ -137,8 +179,11 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "PARAM_KINDS",
     "Message",
+    "add_messages",
+    "added_messages",
     "msg",
     "register_param_kind",
+    "remove_messages",
     "render",
     "template",
 ]

@@ -29,7 +29,11 @@ ILLEGAL_REWARD = -1.0
 
 
 def aec_env(
-    players: int = 2, render_mode: str | None = None, *, game: str | None = None, **options: Any
+    players: int | None = None,
+    render_mode: str | None = None,
+    *,
+    game: str | None = None,
+    **options: Any,
 ) -> AECEnv[str, Any, int]:
     """A game for ``players`` agents as a PettingZoo AEC environment (the dice game unless
     ``game`` names another).
@@ -39,13 +43,15 @@ def aec_env(
     :class:`~sagrada.rl.aec.SagradaAEC`.
 
     Args:
-        players: 1 to 6.
+        players: the agents: the dice game's ``players`` option, 1 to 6 (``None``: its
+            default, 2); a game that seats a fixed number takes that number or ``None``.
         render_mode: ``"ansi"`` or ``None``.
         game: the game's name in the registry (``None``: the default game, the dice game).
         options: any option of the game (``sagrada options``), e.g. ``apprentice=True``.
 
     Raises:
-        ConfigError: naming the option at fault.
+        ConfigError: naming the option at fault (or ``players``, where the game seats
+            another number).
         KeyError: if no game is called ``game``.
     """
     config = make_config(players, options, game)

@@ -53,6 +53,7 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
+from sagrada.core.errors import ConfigError
 from sagrada.encoding_kit import Layout
 from sagrada.entry import Record
 from sagrada.rl.games import PlayedState, Result, encoder_for, entry_of
@@ -63,19 +64,30 @@ ENV_NAME: Final = "sagrada_v0"
 Observation = dict[str, npt.NDArray[Any]]
 
 
-def make_config(players: int, options: dict[str, Any], game: str | None = None) -> Any:
+def make_config(players: int | None, options: dict[str, Any], game: str | None = None) -> Any:
     """The configuration of a game with ``players`` and ``options`` (JSON-style names and
     values, as ``sagrada options`` lists them).
 
     Args:
-        players: the seats.
+        players: the seats: the game's option ``players`` where it has one (the dice game);
+            a game without it seats a number of its own, which ``players`` must then be.
+            ``None``: the game's default.
         options: the game's other options.
         game: the game's name in the registry (``None``: the default game).
 
     Raises:
-        ConfigError: naming the option at fault.
+        ConfigError: naming the option at fault, or the seats of a game that seats another
+            number.
     """
-    return entry_of(game).game.config_from_json({**options, "players": players})
+    rules = entry_of(game).game
+    data = dict(options)
+    if players is not None and any(spec.name == "players" for spec in rules.options()):
+        data["players"] = players
+    config = rules.config_from_json(data)
+    seats = rules.num_players(config)
+    if players is not None and seats != players:
+        raise ConfigError(f"players: {rules.name} seats {seats}, not {players}")
+    return config
 
 
 class SagradaAEC(AECEnv[str, Observation, int]):

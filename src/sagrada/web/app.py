@@ -32,7 +32,6 @@ from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.help import router as help_router
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import (
-    CREATE_MODELS,
     MAX_ACTIONS_PER_REQUEST,
     NOT_AN_OBJECT,
     ActionRequest,
@@ -47,6 +46,7 @@ from sagrada.web.models import (
     PreviewRequest,
     Rematch,
     SeatRequest,
+    create_models,
 )
 from sagrada.web.openapi import document_openapi, errors, method_not_allowed
 from sagrada.web.reference import router
@@ -122,7 +122,10 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
-    document_openapi(app)
+    # Each game's create request, from the registry as it is now (a game registered since the
+    # server's modules were imported included).
+    models = create_models()
+    document_openapi(app, models)
     app.include_router(router)
     app.include_router(help_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
@@ -193,10 +196,10 @@ def create_app(
         if not isinstance(body, dict):
             raise GameError(400, NOT_AN_OBJECT)
         name = body.get("game", default_game())
-        if not isinstance(name, str) or name not in CREATE_MODELS:
-            raise GameError(422, f"game: {name!r} is not a game ({' or '.join(CREATE_MODELS)})")
+        if not isinstance(name, str) or name not in models:
+            raise GameError(422, f"game: {name!r} is not a game ({' or '.join(models)})")
         try:
-            data: dict[str, Any] = CREATE_MODELS[name].model_validate(body).model_dump()
+            data: dict[str, Any] = models[name].model_validate(body).model_dump()
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(part) for part in first["loc"]) or "body"

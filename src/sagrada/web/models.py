@@ -114,10 +114,12 @@ def _create_model(entry: GameEntry[Any, Any, Any], default: bool) -> type[BaseMo
     )
 
 
-#: Each game's request model, by name (the default game's first).
-CREATE_MODELS: Final[dict[str, type[BaseModel]]] = {
-    entry.name: _create_model(entry, entry.name == default_game()) for entry in entries()
-}
+def create_models() -> dict[str, type[BaseModel]]:
+    """Each registered game's request model, by name (the default game's first). A server
+    makes them when it is made, from the registry as it is then: a game registered after
+    this module was imported (a distribution installed since, read by
+    :func:`sagrada.registry.register_plugins`) has its model too."""
+    return {entry.name: _create_model(entry, entry.name == default_game()) for entry in entries()}
 
 
 class SeatToken(BaseModel):

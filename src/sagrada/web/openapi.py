@@ -15,10 +15,9 @@ from typing import Any, Final, NotRequired
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.routing import Match
 from typing_extensions import TypedDict  # pydantic reads TypedDicts of typing only from 3.12
-
-from sagrada.web.models import CREATE_MODELS
 
 
 class MessageBody(TypedDict):
@@ -77,17 +76,17 @@ async def method_not_allowed(request: Request, _exc: Exception) -> JSONResponse:
     )
 
 
-def document_openapi(app: FastAPI) -> None:
+def document_openapi(app: FastAPI, create_models: dict[str, type[BaseModel]]) -> None:
     """Make ``app``'s OpenAPI document say what the server does: each game's body of POST
-    /api/games, and the server's own error body where FastAPI would promise its list of
-    validation errors."""
+    /api/games (``create_models``, by game), and the server's own error body where FastAPI
+    would promise its list of validation errors."""
     plain = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = plain()
             components = schema.setdefault("components", {}).setdefault("schemas", {})
-            _document_create_bodies(schema, components)
+            _document_create_bodies(schema, components, create_models)
             _document_validation_errors(schema, components)
             app.openapi_schema = schema
         return app.openapi_schema
@@ -95,11 +94,13 @@ def document_openapi(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented customisation
 
 
-def _document_create_bodies(schema: dict[str, Any], components: dict[str, Any]) -> None:
+def _document_create_bodies(
+    schema: dict[str, Any], components: dict[str, Any], models: dict[str, type[BaseModel]]
+) -> None:
     """Show each game's body of POST /api/games (the endpoint reads the body itself, to
     choose the model by its ``game``)."""
     refs = []
-    for model in CREATE_MODELS.values():
+    for model in models.values():
         body = model.model_json_schema(ref_template="#/components/schemas/{model}")
         components.update(body.pop("$defs", {}))
         components[model.__name__] = body

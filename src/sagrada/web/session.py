@@ -318,8 +318,9 @@ class Room:
             "actions": view["actions"] if mine else [],
             "decision": view["decision"],
             "decision_message": view["decision_message"],
-            # Complete: no tool card is under way (its steps are sent together).
-            "complete": view["tool_in_use"] is None,
+            # Complete: no tool card is under way (its steps are sent together); a game whose
+            # views name no tool in use (one without tools) is always complete.
+            "complete": view.get("tool_in_use") is None,
             "chance": False,
             "held_die": view.get("held_die"),
             "view": view,
