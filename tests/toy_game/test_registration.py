@@ -63,7 +63,8 @@ def test_a_new_process_finds_the_game_through_its_distribution_alone(
 
 
 #: Files of the project outside this folder that a game's name could hide in.
-SOURCES = ("src", "docs", "scripts", "pyproject.toml", "Makefile")
+#: What makes the platform work: the docs may point at this folder as the example of a game.
+SOURCES = ("src", "scripts", "pyproject.toml", "Makefile")
 
 
 def test_nothing_outside_this_folder_names_the_toy_game() -> None:
