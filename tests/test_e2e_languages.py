@@ -23,7 +23,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import sagrada.web.reference as reference
+import sagrada.web.routes.reference as reference
 import test_e2e as e2e
 from sagrada.i18n import catalogue_json
 

@@ -8,7 +8,7 @@ import time
 import httpx
 from playwright.sync_api import Page, expect
 
-from sagrada.web.app import LOBBY_PAGE
+from sagrada.web.routes.games import LOBBY_PAGE
 from test_e2e import browser, create, page, server  # noqa: F401  (fixtures)
 
 

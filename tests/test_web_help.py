@@ -31,7 +31,7 @@ from sagrada.games.cards.options import CARD_OPTIONS
 from sagrada.games.dice import reference as dice_reference
 from sagrada.i18n import languages
 from sagrada.registry import entries
-from sagrada.web import help as web_help
+from sagrada.web.routes import rules as web_help
 from web_helpers import new_client
 
 BASE_TOOLS = 12

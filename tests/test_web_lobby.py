@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from sagrada.web.app import LOBBY_PAGE
 from sagrada.web.expiry import EXPIRE_ABANDONED, EXPIRE_WAITING
+from sagrada.web.routes.games import LOBBY_PAGE
 from web_helpers import (
     TestClient,
     create_game,

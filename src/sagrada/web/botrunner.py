@@ -19,13 +19,13 @@ import os
 import pickle
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from sagrada.core.content_files import install_files, installed_files
-from sagrada.entry import Player
+from sagrada.entry import GameState, Player
 from sagrada.registry import game_bots, make_adviser, make_player
 from sagrada.search.advice import RatedAction
 from sagrada.search.plans import PlanFollower
@@ -59,7 +59,7 @@ def advise(game_name: str, seed: int, view: Any, legal: list[int]) -> list[Rated
 
 
 def follow_plan(
-    plans: dict[int, PlanFollower], seat: int, history: list[int], legal: list[int]
+    plans: dict[int, PlanFollower], seat: int, history: Sequence[int], legal: list[int]
 ) -> int | None:
     """The next action of the plan ``seat`` is playing, if the game is where the plan expects
     it (``history`` is the plan's and the action is in ``legal``), else the only legal action
@@ -186,7 +186,7 @@ class BotRunner:
         return await asyncio.to_thread(advise, name, seed, view, legal)
 
     async def _think(
-        self, room: Room, seat: int, spec: str, bot: Player, state: Any, legal: list[int]
+        self, room: Room, seat: int, spec: str, bot: Player, state: GameState, legal: list[int]
     ) -> int:
         """Ask a bot for its move: searching bots in a worker process (the next step of the
         plan it is playing, if the game is where the plan expects it), others in a thread."""

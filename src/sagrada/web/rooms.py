@@ -46,8 +46,10 @@ def database_down(exc: Exception) -> GameError:
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-class GameManager(InStep):
-    """Every room of the server, the database behind them, and the bots' pacing."""
+class GameManager:
+    """Every room of the server, the database behind them, and the bots' pacing; its rooms
+    are kept in step with other processes sharing the database by its :class:`InStep`
+    (:attr:`in_step`)."""
 
     def __init__(self, store: Store, bot_delay: float = 0.8, max_rooms: int = 2000) -> None:
         self.store = store
@@ -56,8 +58,13 @@ class GameManager(InStep):
         self.bots = BotRunner(self.act, bot_delay)
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
+        self.in_step = InStep(self.rooms, store, self._read, self._announce)
         self._loading = asyncio.Lock()
         self._chat_limit = RateLimiter(rate=1 / CHAT_EVERY, burst=CHAT_BURST)
+
+    async def refresh(self, room: Room) -> None:
+        """Catch ``room`` up with the database if another process changed the game."""
+        await self.in_step.refresh(room)
 
     # -- creating and loading ---------------------------------------------------------------
 
@@ -183,7 +190,7 @@ class GameManager(InStep):
                 except StaleGame:
                     # Another process noted a rematch first: that one is the rematch (the
                     # game made here is never played).
-                    await self._catch_up(room)
+                    await self.in_step.catch_up(room)
                 else:
                     room.rematch = again.id
                     room.version += 1
@@ -206,7 +213,7 @@ class GameManager(InStep):
         if room is not None:
             room.touched = time.monotonic()
             if fresh and self.store.shared:
-                await self.refresh(room)
+                await self.in_step.refresh(room)
             self.wake_bots(room)  # in case a bot stopped on an error: any visit restarts it
             return room
         if not _GAME_ID.fullmatch(game_id):
@@ -335,7 +342,7 @@ class GameManager(InStep):
                         room.version,
                     )
                 except StaleGame:
-                    await self._catch_up(room)
+                    await self.in_step.catch_up(room)
                     raise GameError(409, msg("web.stale")) from None
                 room.seats = seats
                 room.version += 1
@@ -376,7 +383,7 @@ class GameManager(InStep):
             for attempt in range(3):
                 played = len(room.state.history)
                 if seq is not None and seq > played and self.store.shared:
-                    await self._catch_up(room)  # the client saw more than this copy has
+                    await self.in_step.catch_up(room)  # the client saw more than this copy has
                     played = len(room.state.history)
                 if seq is not None and seq != played:
                     raise GameError(409, msg("web.stale_request", seen=seq, played=played))
@@ -397,7 +404,7 @@ class GameManager(InStep):
                     # Another process changed the game since this copy was in step with it:
                     # the actions are checked again on the game as it is now (a request made
                     # after fewer actions than it has is refused above).
-                    await self._catch_up(room)
+                    await self.in_step.catch_up(room)
                     if attempt == 2:
                         raise GameError(409, msg("web.stale")) from None
             first = played

@@ -18,7 +18,7 @@ from typing import Any
 
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
-from sagrada.entry import Player, Record
+from sagrada.entry import GameState, Player, Record
 from sagrada.registry import default_game, entry, make_player
 from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
@@ -85,7 +85,7 @@ class Seat:
         }
 
 
-def game_status(state: Any, seats: list[Seat]) -> str:
+def game_status(state: GameState, seats: list[Seat]) -> str:
     """A game's status for the lobby: ``over``, ``open`` (a seat is free for anyone), or
     ``running``."""
     if state.is_over:
@@ -95,7 +95,7 @@ def game_status(state: Any, seats: list[Seat]) -> str:
     return "running"
 
 
-def turn_key(state: Any) -> tuple[int, int, int]:
+def turn_key(state: GameState) -> tuple[int, int, int]:
     """Which turn a game is in (both games count rounds and turns): a new key, a new turn."""
     return (state.round, state.turn, state.current_player)
 
@@ -119,7 +119,7 @@ class Room:
         self.seed = seed
         self.seats = seats
         self.created = created
-        self.state: Any = self.game.new_state(config, seed)
+        self.state: GameState = self.game.new_state(config, seed)
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.

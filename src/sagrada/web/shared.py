@@ -8,8 +8,8 @@ position, and it tells the other processes by ``NOTIFY``. Here:
 
 * :func:`catch_up` brings a room to the game as stored: the actions another process applied
   (played on the room's state, not replayed from the start), the seats, the rematch, the marks;
-* :class:`InStep` is the part of the game manager that uses them: it compares a room's
-  version with the database's before serving it, and takes in each change another process
+* :class:`InStep`, which the game manager holds, uses them: it compares a room's version
+  with the database's before the room is served, and takes in each change another process
   made;
 * :func:`listen` hears the notifications on a connection of its own and hands each change to
   the manager, which catches the room up and sends the new views (or chat lines) to the
@@ -59,31 +59,44 @@ def catch_up(room: Room, stored: StoredGame) -> bool:
 
 
 class InStep:
-    """The game manager's part that keeps its rooms in step with the other processes sharing
-    its database (:class:`sagrada.web.rooms.GameManager` is one)."""
+    """Keeps one process's rooms in step with the other processes sharing its database: it
+    compares a room's version with the database's before the room is served, and takes in each
+    change another process made. The game manager (:class:`sagrada.web.rooms.GameManager`)
+    holds one, giving it its rooms, its way of reading the database and of sending a room's
+    listeners their new views.
 
-    rooms: dict[str, Room]
-    store: Store
+    Args:
+        rooms: the manager's rooms, by game id (shared, not copied).
+        store: the database.
+        read: runs a read of the store in a thread: ``await read(function, *args)``.
+        announce: sends every listener of a room its new view.
+    """
 
-    async def _read(self, function: Callable[..., Any], *args: Any) -> Any:
-        raise NotImplementedError  # the manager's: a database read in a thread
-
-    def _announce(self, room: Room) -> None:
-        raise NotImplementedError  # the manager's: every listener gets its new view
+    def __init__(
+        self,
+        rooms: dict[str, Room],
+        store: Store,
+        read: Callable[..., Awaitable[Any]],
+        announce: Callable[[Room], None],
+    ) -> None:
+        self.rooms = rooms
+        self.store = store
+        self.read = read
+        self.announce = announce
 
     async def refresh(self, room: Room) -> None:
         """Catch ``room`` up with the database if another process changed the game."""
-        version = await self._read(self.store.version, room.id)
+        version = await self.read(self.store.version, room.id)
         if version is not None and version != room.version:
             async with room.lock:
-                await self._catch_up(room)
+                await self.catch_up(room)
 
-    async def _catch_up(self, room: Room) -> None:
+    async def catch_up(self, room: Room) -> None:
         """Bring ``room`` (whose lock the caller holds) to the game as stored and send the
         new views."""
-        stored = await self._read(self.store.load, room.id)
+        stored = await self.read(self.store.load, room.id)
         if stored is not None and catch_up(room, stored):
-            self._announce(room)
+            self.announce(room)
 
     async def changed_elsewhere(self, kind: str, game_id: str, number: int = 0) -> None:
         """Another process changed a game (a notification; ``number``: a new chat line's):
@@ -95,8 +108,8 @@ class InStep:
                 continue
             if kind == HINT:
                 async with room.lock:
-                    room.hinted = list(await self._read(self.store.hinted, room.id))
-                    self._announce(room)
+                    room.hinted = list(await self.read(self.store.hinted, room.id))
+                    self.announce(room)
             elif kind in (CHAT, EVERYTHING):
                 await self._new_chat_lines(room, number if kind == CHAT else None)
             if kind != CHAT:
@@ -112,7 +125,7 @@ class InStep:
                 seen = room.chat[-1]["seq"] if room.chat else -1
             else:
                 seen = (number or 0) - 1
-            fresh = await self._read(self.store.chat, room.id, CHAT_KEEP)
+            fresh = await self.read(self.store.chat, room.id, CHAT_KEEP)
             room.chat = fresh
             for message in fresh:
                 if message["seq"] > seen:

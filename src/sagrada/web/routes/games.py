@@ -1,0 +1,192 @@
+"""The games: create one (``POST /api/games``), the lobby's lists, a game's summary, a seat
+claimed (join), a rematch, and a finished game's record and replay (docs/web-api.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any, Final, Literal
+
+from fastapi import APIRouter, Body, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+
+from sagrada.core.messages import msg
+from sagrada.registry import default_game, game_bots
+from sagrada.registry import entry as game_entry
+from sagrada.web.models import (
+    NOT_AN_OBJECT,
+    Created,
+    Joined,
+    JoinRequest,
+    Lobby,
+    Rematch,
+    SeatRequest,
+)
+from sagrada.web.openapi import errors
+from sagrada.web.rooms import GameError
+from sagrada.web.server import ServerDep, client_key
+
+#: Unfinished games with no person in them (bots playing bots) that may run at once.
+MAX_BOT_ONLY_GAMES: Final = 8
+#: Games per page of the lobby's lists, and the statuses each list shows.
+LOBBY_PAGE: Final = 20
+LOBBY_LISTS: Final = {"live": ("open", "running"), "finished": ("over",)}
+
+router = APIRouter()
+
+
+@router.post(
+    "/api/games",
+    status_code=201,
+    response_model=Created,
+    responses=errors(400, 413, 422, 429, 503),
+)
+async def create_game(
+    server: ServerDep, request: Request, body: Annotated[Any, Body()]
+) -> dict[str, Any]:
+    """Create a game (``"game"``: a registered game's name; the default game's when left
+    out); answer its id and a secret token for each human seat."""
+    if not server.create_limit.allow(client_key(request)):
+        raise GameError(429, msg("web.too_many_games"))
+    if not isinstance(body, dict):
+        raise GameError(400, NOT_AN_OBJECT)
+    name = body.get("game", default_game())
+    if not isinstance(name, str) or name not in server.models:
+        raise GameError(422, f"game: {name!r} is not a game ({' or '.join(server.models)})")
+    try:
+        data: dict[str, Any] = server.models[name].model_validate(body).model_dump()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "body"
+        raise GameError(422, f"{where}: {first['msg']}") from None
+    chosen = game_entry(name).game
+    options = {spec.name: data[spec.name] for spec in chosen.options()}
+    config = chosen.config_from_json(options)
+    players = chosen.num_players(config)
+    bots: list[str | None] = list(data["bots"]) if data["bots"] is not None else [None] * players
+    if len(bots) != players:
+        raise GameError(422, f"bots: give one entry per seat ({players}), null for a person")
+    known = game_bots(name).names
+    for bot in bots:
+        if bot is not None and bot not in known:
+            raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(known)})")
+    named = data["names"] is not None
+    names = data["names"] if named else [f"Player {i + 1}" for i in range(players)]
+    if len(names) != players:
+        raise GameError(422, f"names: give one name per seat ({players})")
+    names = [
+        n if b is None else f"{n} ({b} bot)" if not named else n
+        for n, b in zip(names, bots, strict=True)
+    ]
+    chosen.new_state(config, 0)  # refuses impossible card deals before anything is stored
+    if all(b is not None for b in bots):
+        watched = sum(
+            1
+            for r in server.manager.rooms.values()
+            if not r.state.is_over and all(seat.kind == "bot" for seat in r.seats)
+        )
+        if watched >= MAX_BOT_ONLY_GAMES:
+            raise GameError(
+                429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
+            )
+    room, tokens, invites = await server.manager.create(
+        config,
+        bots,
+        names,
+        data["open_seats"],
+        name,
+        data.get("turn_seconds"),
+        data.get("hints", False),
+    )
+    return {
+        "id": room.id,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "token": t, "invite": i}
+            for s, t, i in zip(room.seats, tokens, invites, strict=True)
+        ],
+    }
+
+
+@router.get("/api/games", response_model=Lobby, responses=errors(422, 503))
+async def list_games(
+    server: ServerDep,
+    shown: Annotated[Literal["live", "finished"], Query(alias="list")] = "live",
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+) -> dict[str, Any]:
+    """The lobby, a page at a time, newest first: the open and running games (``live``)
+    or the finished ones (``finished``, to replay)."""
+    statuses = LOBBY_LISTS[shown]
+    total = await asyncio.to_thread(server.store.count_games, statuses)
+    offset = (page - 1) * LOBBY_PAGE
+    ids = await asyncio.to_thread(server.store.game_ids, statuses, LOBBY_PAGE, offset)
+    games = []
+    for game_id in ids:
+        with contextlib.suppress(GameError):
+            games.append((await server.manager.get(game_id)).summary())
+    pages = max(1, -(-total // LOBBY_PAGE))
+    return {"list": shown, "games": games, "page": page, "pages": pages, "total": total}
+
+
+@router.get("/api/games/{game_id}", responses=errors(404, 410, 503))
+async def game_summary(server: ServerDep, game_id: str) -> dict[str, Any]:
+    """One game's summary."""
+    return (await server.manager.get(game_id)).summary()
+
+
+@router.post(
+    "/api/games/{game_id}/join",
+    response_model=Joined,
+    responses=errors(400, 403, 404, 409, 410, 413, 422, 429, 503),
+)
+async def join(
+    server: ServerDep, game_id: str, request: Request, body: JoinRequest | None = None
+) -> dict[str, Any]:
+    """Claim the first free human seat."""
+    if not server.create_limit.allow("join:" + client_key(request)):
+        raise GameError(429, msg("web.too_many_requests"))
+    room = await server.manager.get(game_id)
+    name = body.name if body else None
+    seat, token = await server.manager.join(room, name, body.invite if body else None)
+    return {"seat": seat, "token": token}
+
+
+@router.post(
+    "/api/games/{game_id}/rematch",
+    response_model=Rematch,
+    responses=errors(400, 403, 404, 409, 410, 413, 422, 503),
+)
+async def rematch(server: ServerDep, game_id: str, body: SeatRequest) -> dict[str, Any]:
+    """Play a finished game again: the same options and seats, a new seed. The first
+    player to ask makes it; each player gets their own seat in it with their token."""
+    room, seat = await server.room_and_seat(game_id, body.token)
+    again = await server.manager.rematch(room, seat)
+    taken, token = await server.manager.join(again, None, body.token)
+    return {"id": again.id, "game": again.game.name, "seat": taken, "token": token}
+
+
+@router.get("/api/games/{game_id}/record", responses=errors(404, 409, 410, 503))
+async def record(server: ServerDep, game_id: str) -> dict[str, Any]:
+    """The record of a finished game."""
+    room = await server.manager.get(game_id)
+    if not room.state.is_over:
+        raise GameError(409, msg("web.not_over"))
+    return room.record().to_json()
+
+
+@router.get("/api/games/{game_id}/replay/{step}", responses=errors(404, 409, 410, 422, 503))
+async def replay(server: ServerDep, game_id: str, step: int) -> JSONResponse:
+    """The spectator view after the first ``step`` actions of a finished game."""
+    room = await server.manager.get(game_id)
+    if not room.state.is_over:
+        raise GameError(409, msg("web.not_over"))
+    history = room.state.history
+    if not 0 <= step <= len(history):
+        raise GameError(404, f"step must be 0-{len(history)}")
+    data = room.game.view(room.record().replay(upto=step), -1).to_json()
+    data["game"] = room.summary()
+    data["seat"] = -1
+    data.update(room.table_fields(step))
+    data["step"] = step
+    data["steps"] = len(history)
+    return JSONResponse(data)

@@ -1,0 +1,68 @@
+"""What the server's routers share: the game manager, the store, the create requests and the
+rate limits of one application (:class:`Server`, kept in ``app.state``), and finding a game and
+the seat a token plays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from pydantic import BaseModel
+from starlette.requests import HTTPConnection
+
+from sagrada.web.limits import RateLimiter
+from sagrada.web.rooms import GameError, GameManager, Room
+from sagrada.web.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    """One application's shared parts.
+
+    Attributes:
+        manager: the games in play (:class:`~sagrada.web.rooms.GameManager`).
+        store: the database.
+        models: each game's create request (``POST /api/games``), by game name.
+        action_limit: actions a seat may send (per token).
+        create_limit: games and seat claims a client address may make.
+    """
+
+    manager: GameManager
+    store: Store
+    models: dict[str, type[BaseModel]]
+    action_limit: RateLimiter
+    create_limit: RateLimiter
+
+    async def room_and_seat(
+        self, game_id: str, token: str | None, *, fresh: bool = True
+    ) -> tuple[Room, int]:
+        """The game and the token's seat; ``fresh=False``: the process's copy of the game may
+        lag behind another process's change (the action it takes to checks that itself).
+
+        Raises:
+            GameError: 404 (no such game), 410 (expired), 403 (a token of no seat).
+        """
+        room = await self.manager.get(game_id, fresh=fresh)
+        try:
+            return room, room.seat_of(token)
+        except GameError:
+            if fresh:
+                raise
+            await self.manager.refresh(room)  # a seat taken through another process
+            return room, room.seat_of(token)
+
+
+def server_of(connection: HTTPConnection) -> Server:
+    """The application's :class:`Server` (for a request or a WebSocket)."""
+    server: Server = connection.app.state.server
+    return server
+
+
+#: A route's parameter that is the application's :class:`Server`.
+ServerDep = Annotated[Server, Depends(server_of)]
+
+
+def client_key(request: Request) -> str:
+    """Who a request comes from, for the rate limits: its address."""
+    return request.client.host if request.client else "unknown"
