@@ -10,6 +10,7 @@ import { setRenderer } from "/static/shell/render.js";
 import { showError, loadView, connect } from "/static/shell/socket.js";
 import { choose } from "/static/shell/flow.js";
 import { replayControls, showReplayPosition } from "/static/shell/replay.js";
+import { setupHelp } from "/static/help.js";
 
 function render() {
   const view = shownView();
@@ -89,3 +90,5 @@ async function init() {
 
 setRenderer(render);
 init();
+// The header's "Rules" button and the "?" key.
+setupHelp();

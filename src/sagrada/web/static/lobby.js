@@ -5,6 +5,7 @@
 import { GAMES, el, startPage } from "./common.js";
 import { tr } from "./i18n.js";
 import { refreshGames, setupGameLists } from "/static/lobby/games.js";
+import { setupHelp } from "/static/help.js";
 
 const REFRESH_MS = 4000;
 
@@ -30,3 +31,5 @@ async function init() {
 }
 
 init();
+// The header's "Rules" button and the "?" key.
+setupHelp();

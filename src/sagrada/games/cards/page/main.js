@@ -14,6 +14,7 @@ import { bindHint, renderHint } from "/static/shell/hint.js";
 import { cardActionModel } from "./model.js";
 import { CARD_ADVICE } from "./advice.js";
 import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./board.js";
+import { setupHelp } from "/static/help.js";
 
 function render() {
   const view = shownView();
@@ -81,3 +82,5 @@ async function init() {
 
 setRenderer(render);
 init();
+// The header's "Rules" button and the "?" key.
+setupHelp();

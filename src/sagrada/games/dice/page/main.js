@@ -30,6 +30,7 @@ import { startClocks, renderTurnClock } from "/static/shell/clock.js";
 import { bindHint, renderHint } from "/static/shell/hint.js";
 import { renderLiveScore } from "./score.js";
 import { bindAlerts, renderAlerts } from "/static/shell/alert.js";
+import { setupHelp } from "/static/help.js";
 
 /** Re-render everything, keeping keyboard focus on the "same" element (by data-key). */
 function render() {
@@ -156,3 +157,5 @@ function setConnectionIdle() {
 
 setRenderer(render);
 init();
+// The header's "Rules" button and the "?" key.
+setupHelp();
