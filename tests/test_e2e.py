@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 from sagrada.web.app import create_app
 
@@ -104,6 +104,13 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     # import) fails the test, even when what the test looks at still came out right.
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+
+    # What the Content-Security-Policy refused (an inline script, an eval, another origin).
+    def refused(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", refused)
     yield page
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:

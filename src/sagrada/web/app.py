@@ -4,7 +4,8 @@ the rules help, the pages).
 
 See ``docs/web-api.md`` for the contract. Every request is validated (4xx with a reason, never
 a 500 on bad input); a seat acts only with its token; every answer about a game is a view that
-holds only what the asking seat may know.
+holds only what the asking seat may know; every answer carries strict security headers
+(:mod:`sagrada.web.security`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sagrada.web.openapi import document_openapi, method_not_allowed
 from sagrada.web.rooms import GameError, GameManager, database_down
 from sagrada.web.routes import chat, games, hints, play, reference, rules
 from sagrada.web.routes.pages import mount_static, pages_router
+from sagrada.web.security import SecurityHeaders
 from sagrada.web.server import Server
 from sagrada.web.shared import listen
 from sagrada.web.store import DATABASE_DOWN, Store
@@ -83,6 +85,10 @@ def create_app(
         summary="Play Sagrada: games, seats, views and actions.",
         version="1",
         lifespan=lifespan,
+        # No browsable documentation: FastAPI's pages load their scripts from a CDN, on the
+        # origin whose storage holds every seat's token. The document stays at /openapi.json.
+        docs_url=None,
+        redoc_url=None,
     )
     # Each game's create request, from the registry as it is now (a game registered since the
     # server's modules were imported included).
@@ -100,6 +106,8 @@ def create_app(
     app.include_router(reference.router)
     app.include_router(rules.router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    # Outside the body limit: its refusals carry the headers too.
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, exc: GameError) -> JSONResponse:
