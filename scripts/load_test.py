@@ -51,8 +51,11 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        """Send a request (a JSON body if given); answer the status and the parsed body."""
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        """Send a request (a JSON body if given; a seat's token in the Authorization header);
+        answer the status and the parsed body."""
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -60,6 +63,8 @@ class Connection:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(data)}\r\n"
         if body is not None:
             head += "Content-Type: application/json\r\n"
+        if token is not None:
+            head += f"Authorization: Bearer {token}\r\n"
         self.writer.write(head.encode() + b"\r\n" + data)
         status_line = await self.reader.readline()
         if not status_line:
@@ -113,13 +118,13 @@ async def play_game(
         )
         assert status == 200, joined
         tokens[joined["seat"]] = joined["token"]
-        _, view = await http.request("GET", f"/api/games/{game_id}/view?token={tokens[0]}")
+        _, view = await http.request("GET", f"/api/games/{game_id}/view", token=tokens[0])
         next_action = time.monotonic()
         while view["phase"] != "over" and time.monotonic() < stop:
             seat = view["current_player"]
             if view.get("seat") != seat:
                 _, view = await http.request(
-                    "GET", f"/api/games/{game_id}/view?token={tokens[seat]}"
+                    "GET", f"/api/games/{game_id}/view", token=tokens[seat]
                 )
                 continue
             action = rng.choice(view["legal_actions"])
@@ -137,7 +142,7 @@ async def play_game(
             if status != 200:
                 stats["errors"] += 1
                 _, view = await http.request(
-                    "GET", f"/api/games/{game_id}/view?token={tokens[seat]}"
+                    "GET", f"/api/games/{game_id}/view", token=tokens[seat]
                 )
                 continue
             stats["actions"] += 1

@@ -127,7 +127,25 @@ def create(server: str, **options: Any) -> dict[str, Any]:
 
 
 def view(server: str, game_id: str, token: str) -> dict[str, Any]:
-    return dict(httpx.get(f"{server}/api/games/{game_id}/view", params={"token": token}).json())
+    headers = {"Authorization": f"Bearer {token}"}
+    return dict(httpx.get(f"{server}/api/games/{game_id}/view", headers=headers).json())
+
+
+def seat_address(path: str) -> re.Pattern[str]:
+    """The address of a seat's page (``path``: ``game``, ``cards``) once the page has moved its
+    token out of it: no query, no fragment."""
+    return re.compile(rf"/{path}/[^/?#]+$")
+
+
+def seat_of(page: Page) -> tuple[str, str]:
+    """The game and the token of the seat a page plays: kept in its tab's storage, never in its
+    address."""
+    game_id, token = page.evaluate(
+        "() => { const id = decodeURIComponent(location.pathname.split('/').pop());"
+        " return [id, sessionStorage.getItem('sagrada.seat.' + id)]; }"
+    )
+    assert token, f"the page at {page.url} plays no seat"
+    return str(game_id), str(token)
 
 
 def my_window(page: Page, seat: int = 0) -> Any:
@@ -145,7 +163,7 @@ def test_lobby_creates_a_game_against_a_bot_and_opens_my_seat(server: str, page:
     page.get_by_test_id("seat-kind-1").select_option("easy")
     page.get_by_test_id("create-game").click()
     page.get_by_test_id("open-seat").click()
-    expect(page).to_have_url(re.compile(r"/game/[^?]+\?token="))
+    expect(page).to_have_url(seat_address("game"))
     # Setup: the four window options of this seat are shown; choose the first.
     page.get_by_test_id("window-option-1").click()
     expect(my_window(page).locator('[data-testid="cell"]')).to_have_count(20)
@@ -154,7 +172,7 @@ def test_lobby_creates_a_game_against_a_bot_and_opens_my_seat(server: str, page:
 def test_draft_and_place_by_clicking_with_legal_cells_highlighted(server: str, page: Page) -> None:
     game = create(server, players=2, bots=[None, "medium"], tools=[1, 2, 3], names=["Ada", "Bot"])
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     page.get_by_test_id("window-option-2").click()
     wait_for_my_turn(page)
     # The engine's decision, rendered from the message catalogue with the seat's name.
@@ -180,7 +198,7 @@ def test_a_tool_step_by_step_and_cancel(server: str, page: Page) -> None:
     # Grozing Pliers (1): choose a pool die, +1 or -1, then place it.
     game = create(server, players=2, bots=[None, "medium"], tools=[1, 2, 3])
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     page.get_by_test_id("window-option-1").click()
     wait_for_my_turn(page)
     before = view(server, game_id, token)
@@ -223,7 +241,7 @@ def test_a_tool_step_by_step_and_cancel(server: str, page: Page) -> None:
 def test_the_game_reaches_the_final_score_screen(server: str, page: Page) -> None:
     game = create(server, players=2, bots=[None, "easy"])
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     page.get_by_test_id("window-option-3").click()
     # Play every turn by clicking: the first highlighted placement of the first pool die that
     # has one, else pass.
@@ -267,7 +285,7 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     # once with a rotation, and the space's favor tokens are gained.
     game = create(server, players=2, bots=[None, "easy"], masterwork=True)
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     page.get_by_test_id("window-option-1").click()
     board = page.get_by_test_id("masterwork-board")
     expect(board.get_by_test_id("masterwork-space")).to_have_count(6)
@@ -377,7 +395,7 @@ def test_an_apprentice_card_is_gained_kept_and_played_by_clicking(
         server, monkeypatch, APPRENTICE_SEED, players=2, bots=[None, "easy"], apprentice=True
     )
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     # Every window option marks the two apprentice spaces, and so does the window chosen.
     spaces = view(server, game_id, token)["apprentice"]["spaces"]
     assert spaces == ["B2", "D4"]
@@ -465,7 +483,7 @@ def test_colour_blind_mode_and_a_phone_screen(server: str, browser: Browser) -> 
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     phone = context.new_page()
     try:
-        phone.goto(f"{server}/game/{game['id']}?token={game['seats'][0]['token']}")
+        phone.goto(f"{server}/game/{game['id']}#token={game['seats'][0]['token']}")
         phone.get_by_test_id("window-option-1").click()
         expect(phone.locator('[data-testid="pool-die"]').first).to_be_visible(timeout=20_000)
         # Nothing overflows the phone's width.
@@ -561,9 +579,8 @@ def test_the_solo_card_game_is_created_in_the_lobby_and_played_to_the_end(
         # A fixed seed: the same deal every run.
         patch.setattr(secrets, "randbits", lambda bits: 7)
         page.get_by_test_id("create-card-game").click()
-        expect(page).to_have_url(re.compile(r"/cards/[^?]+\?token="))
-    game_id = page.url.split("/cards/")[1].split("?")[0]
-    token = page.url.split("token=")[1]
+        expect(page).to_have_url(seat_address("cards"))
+    game_id, token = seat_of(page)
     expect(page.locator('[data-testid="cell"]')).to_have_count(20)
     expect(page.get_by_test_id("tool-card")).to_have_count(5)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1

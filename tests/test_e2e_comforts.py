@@ -21,6 +21,8 @@ from test_e2e import (  # noqa: F401  (fixtures)
     create,
     my_window,
     page,
+    seat_address,
+    seat_of,
     server,
     view,
     wait_for_my_turn,
@@ -124,8 +126,8 @@ def test_players_chat_markup_shows_as_text_and_spectators_only_read(
     browser: Browser,  # noqa: F811
 ) -> None:
     game_id, tokens = two_players(server, names=["Ada", "Bo"])
-    page.goto(f"{server}/game/{game_id}?token={tokens[0]}")
-    bo = open_seat(browser, f"{server}/game/{game_id}?token={tokens[1]}")
+    page.goto(f"{server}/game/{game_id}#token={tokens[0]}")
+    bo = open_seat(browser, f"{server}/game/{game_id}#token={tokens[1]}")
     try:
         expect(page.locator("#connection")).to_have_text("live")
         expect(bo.locator("#connection")).to_have_text("live")
@@ -170,19 +172,19 @@ def test_a_rematch_from_the_end_screen_seats_both_players_in_a_new_game(
 ) -> None:
     game_id, tokens = two_players(server, names=["Ada", "Bo"])
     play(server, game_id, tokens, lambda v: False)
-    page.goto(f"{server}/game/{game_id}?token={tokens[0]}")
-    bo = open_seat(browser, f"{server}/game/{game_id}?token={tokens[1]}")
+    page.goto(f"{server}/game/{game_id}#token={tokens[0]}")
+    bo = open_seat(browser, f"{server}/game/{game_id}#token={tokens[1]}")
     try:
         expect(bo.get_by_test_id("rematch-button")).to_have_text("Rematch")
         page.get_by_test_id("rematch-button").click()
-        expect(page).not_to_have_url(re.compile(rf"/game/{re.escape(game_id)}\?"))
-        expect(page).to_have_url(re.compile(r"/game/[^/?]+\?token="))
-        again = page.url.split("/game/")[1].split("?")[0]
+        expect(page).not_to_have_url(re.compile(rf"/game/{re.escape(game_id)}$"))
+        expect(page).to_have_url(seat_address("game"))
+        again, mine = seat_of(page)
         # Someone asked: Bo's button now joins that game, in Bo's own seat.
         expect(bo.get_by_test_id("rematch-button")).to_have_text("Join the rematch")
         bo.get_by_test_id("rematch-button").click()
-        expect(bo).to_have_url(re.compile(rf"/game/{re.escape(again)}\?token="))
-        assert bo.url.split("token=")[1] != page.url.split("token=")[1]
+        expect(bo).to_have_url(re.compile(rf"/game/{re.escape(again)}$"))
+        assert seat_of(bo) != (again, mine)
         seats = httpx.get(f"{server}/api/games/{again}").json()["seats"]
         assert [(s["name"], s["claimed"]) for s in seats] == [("Ada", True), ("Bo", True)]
         expect(page.get_by_test_id("window-option-1")).to_be_visible()
@@ -206,10 +208,10 @@ def test_the_card_game_offers_a_rematch_too(server: str, page: Page) -> None:  #
         assert time.monotonic() < deadline, "the card game did not end"
         body = {"token": token, "action": place_or_pass(current["actions"])}
         assert post(server, f"/api/games/{game_id}/actions", body).status_code == 200
-    page.goto(f"{server}/cards/{game_id}?token={token}")
+    page.goto(f"{server}/cards/{game_id}#token={token}")
     page.get_by_test_id("rematch-button").click()
-    expect(page).not_to_have_url(re.compile(rf"/cards/{re.escape(game_id)}\?"))
-    expect(page).to_have_url(re.compile(r"/cards/[^/?]+\?token="))
+    expect(page).not_to_have_url(re.compile(rf"/cards/{re.escape(game_id)}$"))
+    expect(page).to_have_url(seat_address("cards"))
     expect(page.get_by_test_id("drawn-card").first).to_be_visible()
 
 
@@ -223,7 +225,7 @@ def test_the_clock_counts_down_and_the_log_says_when_time_ran_out(
     # The shortest limit (10 s): the window choice at setup is a turn like any other.
     game = create(server, players=2, bots=[None, "easy"], turn_seconds=10)
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     clock = page.locator('[data-testid="player"][data-seat="0"] [data-testid="clock"]')
     expect(clock).to_be_visible()
     expect(page.get_by_test_id("turn-clock")).to_be_visible()
@@ -247,14 +249,14 @@ def test_the_hint_button_appears_with_hints_on_and_marks_a_legal_action(
     page: Page,  # noqa: F811
 ) -> None:
     plain = create(server, players=2, bots=[None, "easy"])
-    page.goto(f"{server}/game/{plain['id']}?token={plain['seats'][0]['token']}")
+    page.goto(f"{server}/game/{plain['id']}#token={plain['seats'][0]['token']}")
     page.get_by_test_id("window-option-1").click()
     wait_for_my_turn(page)
     expect(page.get_by_test_id("hint-button")).to_be_hidden()
 
     game = create(server, players=2, bots=[None, "easy"], hints=True)
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     page.get_by_test_id("window-option-1").click()
     wait_for_my_turn(page)
     before = view(server, game_id, token)
@@ -313,8 +315,8 @@ def test_the_card_game_page_offers_hints_with_the_margins_it_expects(
     page.goto(server + "/")
     page.get_by_test_id("card-hints").check()
     page.get_by_test_id("create-card-game").click()
-    expect(page).to_have_url(re.compile(r"/cards/[^?]+\?token="))
-    game_id, token = page.url.split("/cards/")[1].split("?token=")
+    expect(page).to_have_url(seat_address("cards"))
+    game_id, token = seat_of(page)
     before = view(server, game_id, token)
     assert before["game"]["hints"] is True
     page.get_by_test_id("hint-button").click()
@@ -353,7 +355,7 @@ def test_the_card_game_page_offers_hints_with_the_margins_it_expects(
 def test_the_live_score_lists_my_points_so_far(server: str, page: Page) -> None:  # noqa: F811
     game = create(server, players=2, bots=[None, "easy"])
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     panel = page.get_by_test_id("live-score")
     expect(panel).to_be_hidden()  # at setup there is no window to score
     page.get_by_test_id("window-option-1").click()
@@ -376,7 +378,7 @@ def test_the_tab_title_says_when_it_becomes_my_turn(server: str, page: Page) -> 
     game_id, tokens = two_players(server)
     # Seat 1 to move: whatever seat 0 has to do first is done through the API.
     play(server, game_id, {0: tokens[0]}, lambda v: v["current_player"] == 1)
-    page.goto(f"{server}/game/{game_id}?token={tokens[0]}")
+    page.goto(f"{server}/game/{game_id}#token={tokens[0]}")
     expect(page.get_by_test_id("turn-indicator")).to_contain_text("Player 2")
     expect(page).to_have_title(f"Sagrada — game {game_id}")
     play(server, game_id, {1: tokens[1]}, lambda v: v["current_player"] == 0)
@@ -395,7 +397,7 @@ def test_with_confirm_on_a_placement_waits_for_confirm_and_undo_restores_the_poo
 ) -> None:
     game = create(server, players=2, bots=[None, "easy"])
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     # On unless the player turned it off.
     expect(page.get_by_test_id("confirm-setting")).to_be_checked()
     page.get_by_test_id("window-option-1").click()
@@ -456,7 +458,7 @@ def test_a_step_that_rolls_dice_is_sent_at_once_with_what_is_staged(
     # not be seen before it counts.
     game = create(server, players=2, bots=[None, "easy"], tools=[11, 2, 3])
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     page.get_by_test_id("window-option-1").click()
     wait_for_my_turn(page)
     before = view(server, game_id, token)["history"]
@@ -483,7 +485,7 @@ def test_an_invite_to_a_taken_seat_offers_to_watch_or_go_back_to_the_lobby(
     game = create(server, players=2)
     game_id, invite = game["id"], game["seats"][1]["invite"]
     assert post(server, f"/api/games/{game_id}/join", {"invite": invite}).status_code == 200
-    page.goto(f"{server}/game/{game_id}?invite={invite}")
+    page.goto(f"{server}/game/{game_id}#invite={invite}")
     taken = page.get_by_test_id("seat-taken")
     expect(taken).to_be_visible()
     expect(page.get_by_test_id("seat-taken-reason")).to_contain_text("the seat is taken")

@@ -65,7 +65,7 @@ def test_the_help_opens_on_a_game_page_and_keeps_focus_inside(
     page: Page,  # noqa: F811
 ) -> None:
     game = create(server, players=2, bots=[None, "easy"], tools=[1, 2, 3])
-    page.goto(f"{server}/game/{game['id']}?token={game['seats'][0]['token']}")
+    page.goto(f"{server}/game/{game['id']}#token={game['seats'][0]['token']}")
     expect(page.get_by_test_id("window-option-1")).to_be_visible()
     page.locator("body").press("?")
     dialog = page.get_by_test_id("help-dialog")
@@ -144,7 +144,7 @@ def test_a_house_card_shows_the_house_label(
     )
     # The card game's page opens the help on the card game: its tools are house cards.
     game = create(server, game="cards", tools=3)
-    page.goto(f"{server}/cards/{game['id']}?token={game['seats'][0]['token']}")
+    page.goto(f"{server}/cards/{game['id']}#token={game['seats'][0]['token']}")
     expect(page.get_by_test_id("help-button")).to_be_visible()
     page.keyboard.press("?")
     tab = page.get_by_test_id("help-tab-cardgame")
@@ -162,7 +162,7 @@ def test_the_help_speaks_german_in_a_german_browser(
     try:
         page = context.new_page()
         game = create(server, game="cards", tools=3)
-        page.goto(f"{server}/cards/{game['id']}?token={game['seats'][0]['token']}")
+        page.goto(f"{server}/cards/{game['id']}#token={game['seats'][0]['token']}")
         expect(page.get_by_test_id("drawn-card").first).to_be_visible()
         expect(page.get_by_test_id("help-button")).to_have_text("Regeln")
         page.keyboard.press("?")

@@ -185,7 +185,7 @@ def test_a_browser_that_prefers_german_gets_the_lobby_in_german(
 
 def test_a_german_game_page_speaks_the_rulebooks_words(server: str, german_page: Page) -> None:
     game = create(server, players=2, bots=[None, "easy"])
-    german_page.goto(f"{server}/game/{game['id']}?token={game['seats'][0]['token']}")
+    german_page.goto(f"{server}/game/{game['id']}#token={game['seats'][0]['token']}")
     expect(german_page.get_by_test_id("decision")).to_contain_text("Muster")
     german_page.get_by_test_id("window-option-1").click()
     expect(german_page.get_by_test_id("pass-button")).to_have_text("Passen")
@@ -200,7 +200,7 @@ def test_the_language_switch_is_remembered_on_every_page(server: str, page: Page
         page.get_by_test_id("language").select_option("de")
     expect(page.get_by_test_id("create-game")).to_have_text("Spiel erstellen")
     game = create(server, game="cards", tools=3)
-    page.goto(f"{server}/cards/{game['id']}?token={game['seats'][0]['token']}")
+    page.goto(f"{server}/cards/{game['id']}#token={game['seats'][0]['token']}")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.get_by_test_id("language")).to_have_value("de")
     # And back: English again, remembered too.
@@ -236,7 +236,7 @@ def test_a_game_page_shows_no_word_of_its_own(server: str, page: Page, marked: N
     speak(page, MARKED)
     game = create(server, players=2, bots=[None, "easy"], names=["Ada", "Bo"])
     token = game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game['id']}?token={token}")
+    page.goto(f"{server}/game/{game['id']}#token={token}")
     expect(page.get_by_test_id("window-option-1")).to_be_visible()
     names = names_of(server, e2e.view(server, game["id"], token))
     assert_all_marked(page, names, "choosing a window")
@@ -261,7 +261,7 @@ def test_the_card_game_shows_no_word_of_its_own(server: str, page: Page, marked:
     speak(page, MARKED)
     game = create(server, game="cards", tools=3)
     token = game["seats"][0]["token"]
-    page.goto(f"{server}/cards/{game['id']}?token={token}")
+    page.goto(f"{server}/cards/{game['id']}#token={token}")
     expect(page.get_by_test_id("window")).to_be_visible()
     view = e2e.view(server, game["id"], token)
     expect(page.get_by_test_id("decision")).not_to_be_empty()

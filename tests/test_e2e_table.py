@@ -61,7 +61,7 @@ def open_game(page: Page, server: str, **options: Any) -> tuple[str, str]:
     """Create a game, open seat 0's page and choose its first window; answer (id, token)."""
     game = create(server, **options)
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     page.get_by_test_id("window-option-1").click()
     return game_id, token
 
@@ -137,7 +137,7 @@ def test_colour_blind_glyphs_are_shapes_in_a_corner_clear_of_the_pips(
 
 def test_the_card_game_shows_its_glyphs_in_colour_blind_mode(server: str, page: Page) -> None:
     game = create(server, game="cards", tools=3)
-    page.goto(f"{server}/cards/{game['id']}?token={game['seats'][0]['token']}")
+    page.goto(f"{server}/cards/{game['id']}#token={game['seats'][0]['token']}")
     expect(page.get_by_test_id("drawn-card").first).to_be_visible()
     page.get_by_test_id("colour-blind-toggle").click()
     faces = page.locator(".face.glass-card, .face.glass-space").evaluate_all(FACES)
@@ -225,7 +225,7 @@ def test_the_log_is_within_reach_on_a_phone(server: str, browser: Browser) -> No
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     phone = context.new_page()
     try:
-        phone.goto(f"{server}/game/{game['id']}?token={game['seats'][0]['token']}")
+        phone.goto(f"{server}/game/{game['id']}#token={game['seats'][0]['token']}")
         phone.get_by_test_id("window-option-1").click()
         log = phone.get_by_test_id("game-log")
         expect(log).to_contain_text("chose window option 1")
@@ -278,7 +278,7 @@ def test_no_internal_codes_in_the_page_during_a_game(server: str, page: Page) ->
 def test_the_card_game_turn_bar_names_its_rounds_in_words(server: str, page: Page) -> None:
     game = create(server, game="cards", tools=3)
     game_id, token = game["id"], game["seats"][0]["token"]
-    page.goto(f"{server}/cards/{game_id}?token={token}")
+    page.goto(f"{server}/cards/{game_id}#token={token}")
     # Play the first round by clicking (a placement when there is one, else pass).
     deadline = time.monotonic() + 30
     while not view(server, game_id, token)["turn_bar"]:
@@ -333,7 +333,7 @@ def test_one_of_two_equal_dice_is_selected(
             break
     else:  # pragma: no cover - the seeds above deal such a pool more than once
         pytest.fail("no game dealt two equal dice")
-    page.goto(f"{server}/game/{game_id}?token={token}")
+    page.goto(f"{server}/game/{game_id}#token={token}")
     twin = page.locator(f'[data-testid="pool-die"][data-die="{twins[0]}"]')
     expect(twin).to_have_count(2)
     twin.first.click()

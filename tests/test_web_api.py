@@ -35,11 +35,13 @@ from web_helpers import (
     TestClient,
     act,
     act_ok,
+    bearer,
     create_game,
     draft_or_pass,
     finished_game,
     get_view,
     new_client,
+    open_socket,
     play_humans,
     preview,
     receive,
@@ -320,7 +322,7 @@ def test_an_invite_code_gives_a_fresh_token_once_and_the_creator_never_holds_it(
     game_id, invite = created["id"], created["seats"][1]["invite"]
     creator = created["seats"][0]["token"]
     # The invite code is not a token: it cannot read or act for the seat.
-    assert client.get(f"/api/games/{game_id}/view", params={"token": invite}).status_code == 403
+    assert client.get(f"/api/games/{game_id}/view", headers=bearer(invite)).status_code == 403
     joined = client.post(f"/api/games/{game_id}/join", json={"invite": invite})
     assert joined.status_code == 200 and joined.json()["seat"] == 1
     token = joined.json()["token"]
@@ -474,7 +476,7 @@ def test_acting_needs_a_seats_token(client: TestClient) -> None:
         response = client.post(f"/api/games/{game_id}{path}", json=body)
         assert response.status_code == 403, path
         assert "token" in response.json()["detail"]
-    forged = client.get(f"/api/games/{game_id}/view", params={"token": "y" * 32})
+    forged = client.get(f"/api/games/{game_id}/view", headers=bearer("y" * 32))
     assert forged.status_code == 403
     assert get_view(client, game_id)["history"] == []
 
@@ -670,9 +672,7 @@ def test_no_payload_shows_a_seat_another_seats_secrets_or_the_chance(tmp_path: A
         with contextlib.ExitStack() as stack:
             sockets = {
                 seat: stack.enter_context(
-                    client.websocket_connect(
-                        f"/api/games/{game_id}/ws" + (f"?token={tokens[seat]}" if seat >= 0 else "")
-                    )
+                    open_socket(client, game_id, tokens[seat] if seat >= 0 else None)
                 )
                 for seat in (-1, 0, 1, 2)
             }
@@ -795,8 +795,7 @@ def test_more_than_40_actions_in_a_burst_from_one_token_get_429(client: TestClie
 
 def test_a_socket_message_over_4_kib_gets_a_413_error(client: TestClient) -> None:
     created = create_game(client, players=2)
-    url = f"/api/games/{created['id']}/ws?token={created['seats'][0]['token']}"
-    with client.websocket_connect(url) as ws:
+    with open_socket(client, created["id"], created["seats"][0]["token"]) as ws:
         receive(ws)
         ws.send_text(json.dumps({"type": "action", "action": "W1", "pad": "x" * 5000}))
         error = receive(ws)
@@ -939,7 +938,8 @@ def test_bad_input_never_gets_a_500(tmp_path: Any) -> None:
         for _ in range(150):
             path = "/api/games/" + rng.choice(ids) + rng.choice(suffixes)
             token = rng.choice([*tokens.values(), random_text(rng), "t" * 100])
-            check(client.get(path, params={"token": token}), path)
+            # Sent as UTF-8 bytes: any text, as a client may send it.
+            check(client.get(path, headers={"Authorization": f"Bearer {token}".encode()}), path)
             endpoint = rng.choice(
                 ["/api/games", f"/api/games/{rng.choice(ids)}/join"]
                 + [f"/api/games/{game_id}/{p}" for p in ("actions", "preview")]
@@ -986,15 +986,17 @@ def test_bad_input_never_gets_a_500(tmp_path: Any) -> None:
 # -- WebSockets --------------------------------------------------------------------------------
 
 
-def test_a_socket_with_a_bad_token_is_closed_with_4403(client: TestClient) -> None:
+def test_a_socket_whose_hello_has_a_bad_token_is_closed_with_4403(client: TestClient) -> None:
     created = create_game(client, players=2)
     other = create_game(client, players=2)["seats"][0]["token"]
-    # The server accepts and then closes at once, so that a browser sees the close code.
-    for token in ("not-a-token-at-all", other, "z" * 65):
-        url = f"/api/games/{created['id']}/ws?token={token}"
+    url = f"/api/games/{created['id']}/ws"
+    for token in ("not-a-token-at-all", other, "z" * 65, 7):
         with client.websocket_connect(url) as ws, pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
+            ws.send_json({"type": "hello", "token": token})
+            while True:
+                assert receive(ws)["view"]["seat"] == -1  # a spectator's, until it closes
         assert closed.value.code == 4403
+    # The server accepts and then closes at once, so that a browser sees the close code.
     with (
         client.websocket_connect("/api/games/nosuchgame/ws") as ws,
         pytest.raises(WebSocketDisconnect) as closed,
@@ -1034,9 +1036,7 @@ def test_acting_over_a_socket_sends_every_socket_the_new_view_in_order(
     with contextlib.ExitStack() as stack:
         sockets = {
             seat: stack.enter_context(
-                client.websocket_connect(
-                    f"/api/games/{game_id}/ws" + (f"?token={tokens[seat]}" if seat >= 0 else "")
-                )
+                open_socket(client, game_id, tokens[seat] if seat >= 0 else None)
             )
             for seat in (-1, 0, 1)
         }
@@ -1075,7 +1075,7 @@ def test_bad_socket_messages_get_an_error_under_500_and_the_socket_stays_open(
 ) -> None:
     rng = random.Random(31)
     game_id, tokens, seat = game_in_play(client)
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[seat]}") as ws:
+    with open_socket(client, game_id, tokens[seat]) as ws:
         receive(ws)
         for _ in range(60):
             message = random_json(rng)
@@ -1090,8 +1090,7 @@ def test_bad_socket_messages_get_an_error_under_500_and_the_socket_stays_open(
 
 def test_a_deeply_nested_socket_message_is_answered_with_an_error(client: TestClient) -> None:
     created = create_game(client, players=2)
-    url = f"/api/games/{created['id']}/ws?token={created['seats'][0]['token']}"
-    with client.websocket_connect(url) as ws:
+    with open_socket(client, created["id"], created["seats"][0]["token"]) as ws:
         receive(ws)
         ws.send_text("[" * 2000 + "]" * 2000)
         assert receive(ws)["status"] == 400
@@ -1102,7 +1101,7 @@ def test_a_binary_socket_frame_gets_an_error_and_the_socket_stays_open(
 ) -> None:
     created = create_game(client, players=2)
     game_id, token = created["id"], tokens_of(created)[0]
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as ws:
+    with open_socket(client, game_id, token) as ws:
         assert receive(ws)["type"] == "view"
         ws.send_bytes(b'{"type": "action", "action": "W1"}')
         error = receive(ws)
@@ -1161,7 +1160,7 @@ def test_seq_must_be_a_count_of_actions(tmp_path: Any) -> None:
                 json={"token": tokens[0], "action": "W1", "seq": bad},
             )
             assert answer.status_code == 422, bad
-        with client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as ws:
+        with open_socket(client, game_id, tokens[0]) as ws:
             assert receive(ws)["type"] == "view"
             ws.send_text(json.dumps({"type": "action", "action": "W1", "seq": "0"}))
             error = receive(ws)

@@ -11,12 +11,13 @@ its tables are emptied for each new test server.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -132,12 +133,28 @@ def tokens_of(created: dict[str, Any]) -> dict[int, str]:
     return {s["seat"]: s["token"] for s in created["seats"] if s["token"] is not None}
 
 
+def bearer(token: str | None) -> dict[str, str]:
+    """The headers of a request made as the seat of ``token`` (none for a spectator)."""
+    return {"Authorization": f"Bearer {token}"} if token is not None else {}
+
+
 def get_view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
     """Return a seat's view (the spectator's without a token)."""
-    params = {"token": token} if token is not None else {}
-    response = client.get(f"/api/games/{game_id}/view", params=params)
+    response = client.get(f"/api/games/{game_id}/view", headers=bearer(token))
     assert response.status_code == 200, response.text
     return dict(response.json())
+
+
+@contextlib.contextmanager
+def open_socket(client: TestClient, game_id: str, token: str | None = None) -> Iterator[Any]:
+    """A game's WebSocket, as the seat of ``token`` (its hello sent and answered: the next
+    message is the seat's view) or, without one, a spectator's (its first view is next)."""
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        if token is not None:
+            ws.send_json({"type": "hello", "token": token})
+            while receive(ws)["type"] != "hello":
+                pass  # the spectator's views before the hello
+        yield ws
 
 
 def post_patiently(client: TestClient, url: str, body: dict[str, Any]) -> Any:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import pytest
 
 pytest.importorskip("playwright")
@@ -18,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 # The browser, a page that fails on any error thrown in it, and a server made for this module
 # (after the toy game's registration, a fixture of this folder).
-from test_e2e import browser, page, server  # noqa: F401
+from test_e2e import browser, page, seat_address, seat_of, server, view  # noqa: F401
 
 
 def seat_cell(tab: Page, seat: int, name: str) -> Any:
@@ -38,10 +37,8 @@ def test_the_lobby_creates_a_toy_game_and_its_seat_is_played_to_the_end_by_click
     panel.get_by_test_id("toy-opponent").select_option("greedy")
     panel.get_by_test_id("create-toy-game").click()
     panel.get_by_test_id("open-seat").click()
-    expect(page).to_have_url(re.compile(r"/toy/[^?]+\?token="))
-    address = re.search(r"/toy/([^?]+)\?token=(.+)$", page.url)
-    assert address is not None
-    game_id, token = address.groups()
+    expect(page).to_have_url(seat_address("toy"))
+    game_id, token = seat_of(page)
     expect(page.locator("#game-title")).to_have_text(f"Secret dice {game_id}, round 1 of 2")
 
     # Seat 0 begins: my die is shown, the bot's is hidden.
@@ -69,7 +66,7 @@ def test_the_lobby_creates_a_toy_game_and_its_seat_is_played_to_the_end_by_click
     expect(page.get_by_test_id("result-panel")).to_be_visible(timeout=20_000)
     expect(page.get_by_test_id("decision")).to_have_text("Game over")
 
-    final = httpx.get(f"{server}/api/games/{game_id}/view", params={"token": token}).json()
+    final = view(server, game_id, token)
     assert final["history"][0::2] == ["roll", "take"] and final["points"][0] == 2
     for seat, name in enumerate(("Player 1", "greedy")):
         score = final["scores"][seat]

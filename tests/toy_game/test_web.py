@@ -22,6 +22,7 @@ from web_helpers import (
     create_game,
     get_view,
     new_client,
+    open_socket,
     preview,
     receive,
     summary,
@@ -90,8 +91,12 @@ def test_a_seats_page_is_served_at_the_games_path_and_its_files_under_its_name(
         answer = client.get(f"/static/games/toy/{name}")
         assert answer.status_code == 200 and words in answer.text
     # The dice game's address of a toy game leads to the toy game's page.
-    moved = client.get(f"/game/{game_id}?token=x", follow_redirects=False)
-    assert moved.status_code == 307 and moved.headers["location"] == f"/toy/{game_id}?token=x"
+    moved = client.get(f"/game/{game_id}?lang=de", follow_redirects=False)
+    assert moved.status_code == 307 and moved.headers["location"] == f"/toy/{game_id}?lang=de"
+    # An old link's token is not echoed in a redirect: the toy game's page is served there.
+    old = client.get(f"/game/{game_id}?token=sEcReT", follow_redirects=False)
+    assert old.status_code == 200 and 'data-game="toy"' in old.text
+    assert "sEcReT" not in old.text and "location" not in old.headers
 
 
 def test_a_game_of_two_people_is_created_joined_and_played_to_the_end(client: TestClient) -> None:
@@ -166,9 +171,9 @@ def test_the_sockets_send_each_seat_its_own_view_after_each_move(client: TestCli
     game_id, tokens = two_people(client)
     dice = secret_dice(client, game_id)
     with (
-        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[0]}") as mine,
-        client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[1]}") as theirs,
-        client.websocket_connect(f"/api/games/{game_id}/ws") as watching,
+        open_socket(client, game_id, tokens[0]) as mine,
+        open_socket(client, game_id, tokens[1]) as theirs,
+        open_socket(client, game_id) as watching,
     ):
         first = [receive(ws) for ws in (mine, theirs, watching)]
         assert [m["view"]["dice"] for m in first] == [

@@ -4,8 +4,8 @@ the rules help, the pages).
 
 See ``docs/web-api.md`` for the contract. Every request is validated (4xx with a reason, never
 a 500 on bad input); a seat acts only with its token; every answer about a game is a view that
-holds only what the asking seat may know; every answer carries strict security headers
-(:mod:`sagrada.web.security`).
+holds only what the asking seat may know. A token never travels in an address, and every
+answer carries strict security headers (:mod:`sagrada.web.security`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from sagrada.web.openapi import document_openapi, method_not_allowed
 from sagrada.web.rooms import GameError, GameManager, database_down
 from sagrada.web.routes import chat, games, hints, play, reference, rules
 from sagrada.web.routes.pages import mount_static, pages_router
-from sagrada.web.security import SecurityHeaders
+from sagrada.web.security import SecurityHeaders, redact_logs
 from sagrada.web.server import Server
 from sagrada.web.shared import listen
 from sagrada.web.store import DATABASE_DOWN, Store
@@ -108,6 +108,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     # Outside the body limit: its refusals carry the headers too.
     app.add_middleware(SecurityHeaders)
+    redact_logs()
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, exc: GameError) -> JSONResponse:

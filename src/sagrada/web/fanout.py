@@ -46,3 +46,20 @@ def subscribe(listeners: set[Listener], seat: int, seq: int, view: dict[str, Any
     listeners.add(listener)
     listener.queue.put_nowait({"type": "view", "seq": seq, "view": view})
     return listener
+
+
+def greet(listener: Listener, seat: int, seq: int, view: dict[str, Any]) -> None:
+    """Make ``listener`` watch as ``seat`` from now on (a WebSocket's hello): the views queued
+    for its old seat are dropped, then it gets ``{"type": "hello", "seat"}`` and the seat's
+    current view, so every view after the hello is the seat's."""
+    kept: list[dict[str, Any]] = []
+    while not listener.queue.empty():
+        message = listener.queue.get_nowait()
+        if message.get("type") != "view":
+            kept.append(message)  # a chat line is the same for every seat
+    listener.seat = seat
+    greeting = [{"type": "hello", "seat": seat}, {"type": "view", "seq": seq, "view": view}]
+    for message in kept + greeting:
+        if listener.queue.full():
+            listener.queue.get_nowait()
+        listener.queue.put_nowait(message)

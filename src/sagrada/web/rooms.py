@@ -27,7 +27,7 @@ from sagrada.registry import default_game, game, game_bots, rated_json
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
-from sagrada.web.fanout import Listener, announce, send_all, subscribe
+from sagrada.web.fanout import Listener, announce, greet, send_all, subscribe
 from sagrada.web.limits import RateLimiter
 from sagrada.web.session import GameError, Room, Seat, game_status, hash_token, turn_key
 from sagrada.web.shared import InStep
@@ -488,6 +488,10 @@ class GameManager:
     def subscribe(self, room: Room, seat: int) -> Listener:
         """Watch a room as ``seat`` (-1: a spectator): its view now and after every change."""
         return subscribe(room.listeners, seat, len(room.state.history), room.view(seat))
+
+    def greet(self, room: Room, listener: Listener, seat: int) -> None:
+        """Make a spectator's ``listener`` watch as ``seat`` (a WebSocket's hello)."""
+        greet(listener, seat, len(room.state.history), room.view(seat))
 
     def unsubscribe(self, room: Room, listener: Listener) -> None:
         room.listeners.discard(listener)

@@ -1,10 +1,28 @@
-"""Keeping the pages safe: the security headers of every answer (docs/web-api.md)."""
+"""Keeping secrets out of addresses, and the pages safe: the security headers of every answer,
+a seat's token read from the ``Authorization`` header, and the server's logs kept free of
+tokens and invite codes an old link still puts in an address (docs/web-api.md, "Tokens").
+
+A seat's token is a password: whoever holds it plays the seat. An address is the worst place
+for one (proxies and servers log it, a Referer carries it, a copied address bar hands it
+over), so the pages keep it in the address's fragment or the tab's storage, REST takes it in
+the ``Authorization`` header or a JSON body, and the WebSocket in its first message.
+"""
 
 from __future__ import annotations
 
-from typing import Final
+import logging
+import re
+from typing import Annotated, Final
 
+from fastapi import Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from sagrada.core.messages import msg
+from sagrada.web.session import GameError
+
+#: The longest token taken (a token is 32 characters; a longer one is no seat's).
+MAX_TOKEN: Final = 64
 
 #: The Content-Security-Policy of every answer: everything from this origin, no inline
 #: script or style, no eval, no frames (of us or in us), no plugins. ``img-src data:`` is
@@ -33,6 +51,12 @@ SECURITY_HEADERS: Final = {
     "x-frame-options": "DENY",
 }
 
+#: Why a token in an address is refused.
+TOKEN_IN_ADDRESS: Final = (
+    "a token does not go in an address: send it in the Authorization header "
+    "(Bearer), a JSON body or the WebSocket's hello (docs/web-api.md)"
+)
+
 
 class SecurityHeaders:
     """ASGI middleware: add :data:`SECURITY_HEADERS` to every HTTP answer (a header the
@@ -56,3 +80,69 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+#: The OpenAPI document's word for the header (``Authorization: Bearer <token>``); the
+#: header itself is read by :func:`seat_token`, which refuses a malformed one.
+_bearer = HTTPBearer(
+    auto_error=False,
+    scheme_name="SeatToken",
+    description="A seat's secret token: `Authorization: Bearer <token>`. Without it, a spectator.",
+)
+
+
+async def seat_token(
+    request: Request,
+    _documented: Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)],
+) -> str | None:
+    """The token of the ``Authorization: Bearer <token>`` header, or None without one.
+
+    Raises:
+        GameError: 400 for a token in the address (``?token=``) or an ``Authorization``
+            header of another form; 403 for a token longer than any seat's.
+    """
+    if "token" in request.query_params:
+        raise GameError(400, TOKEN_IN_ADDRESS)
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise GameError(400, "the Authorization header is `Bearer <token>`")
+    if len(token) > MAX_TOKEN:
+        raise GameError(403, msg("web.not_a_seat"))
+    return token
+
+
+#: A secret's value in an address: ``token=…`` or ``invite=…`` in a query string or fragment.
+_SECRET_IN_ADDRESS: Final = re.compile(r"(?i)\b(token|invite)=[^&#\s\"']*")
+
+
+def redact(text: str) -> str:
+    """``text`` with every token and invite code of an address in it blotted out."""
+    return _SECRET_IN_ADDRESS.sub(r"\1=[redacted]", text)
+
+
+class RedactSecrets(logging.Filter):
+    """A log filter that blots out tokens and invite codes in the addresses a record names
+    (uvicorn's access log writes each request's path with its query string)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+#: The filter, one for the process (a logger keeps one of each).
+REDACT_SECRETS: Final = RedactSecrets()
+#: The loggers that write request addresses: uvicorn's access log, and its WebSocket lines.
+ADDRESS_LOGGERS: Final = ("uvicorn.access", "uvicorn.error")
+
+
+def redact_logs() -> None:
+    """Keep tokens and invite codes of old links out of the server's logs (idempotent)."""
+    for name in ADDRESS_LOGGERS:
+        logging.getLogger(name).addFilter(REDACT_SECRETS)

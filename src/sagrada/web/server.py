@@ -44,13 +44,22 @@ class Server:
             GameError: 404 (no such game), 410 (expired), 403 (a token of no seat).
         """
         room = await self.manager.get(game_id, fresh=fresh)
+        if fresh:
+            return room, room.seat_of(token)
+        return room, await self.seat_in(room, token)
+
+    async def seat_in(self, room: Room, token: str | None) -> int:
+        """The token's seat of ``room`` (-1: none), reading the game again when the process's
+        copy does not know the token (a seat taken through another process).
+
+        Raises:
+            GameError: 403 (a token of no seat).
+        """
         try:
-            return room, room.seat_of(token)
+            return room.seat_of(token)
         except GameError:
-            if fresh:
-                raise
-            await self.manager.refresh(room)  # a seat taken through another process
-            return room, room.seat_of(token)
+            await self.manager.refresh(room)
+            return room.seat_of(token)
 
 
 def server_of(connection: HTTPConnection) -> Server:

@@ -1,6 +1,8 @@
 """The pages: the lobby, a seat's page of each game (at its entry's address: ``/game/ID``,
 ``/cards/ID``), each game's page files (``/static/games/NAME/``) and the shell's
-(``/static/``). The pages hold no rules: they render what the server sends."""
+(``/static/``). The pages hold no rules: they render what the server sends. A redirect
+never carries an old link's token (its address's ``?token=``): the pages keep it out of
+addresses (docs/web-api.md, "Tokens")."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import contextlib
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -19,6 +21,10 @@ from sagrada.registry import entries
 from sagrada.registry import entry as game_entry
 from sagrada.web.rooms import GameError
 from sagrada.web.server import server_of
+
+#: What an old link to a seat's page may carry in its query, never to be echoed: the seat's
+#: token, an invite code (a page keeps them in the address's fragment or the tab's storage).
+SECRETS: Final = frozenset({"token", "invite"})
 
 
 def static_dir() -> Path:
@@ -43,6 +49,10 @@ def game_page(entry: GameEntry[Any, Any, Any]) -> Any:
             room = await server_of(request).manager.get(game_id)
             found = game_entry(room.game.name).page
             if found.path != own.path:
+                if SECRETS & request.query_params.keys():
+                    # An old link's token or invite code is not echoed in a redirect: the
+                    # room's page is served here, and moves the secret out of the address.
+                    return page(found.folder / "index.html")
                 query = f"?{request.url.query}" if request.url.query else ""
                 return RedirectResponse(f"/{found.path}/{game_id}{query}")
         return page(own.folder / "index.html")

@@ -1,5 +1,7 @@
 """Playing a seat: its view, its actions (one, or several together), a preview of actions not
-committed, and the WebSocket that sends each new view and takes actions (docs/web-api.md)."""
+committed, and the WebSocket that sends each new view and takes actions (docs/web-api.md).
+A token never comes in an address: the view takes it in the ``Authorization`` header, the
+actions in their body, the WebSocket in its first message (``hello``)."""
 
 from __future__ import annotations
 
@@ -8,13 +10,14 @@ import contextlib
 import json
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from sagrada.core.messages import Message, msg
 from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, ActionRequest, PreviewRequest
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError
+from sagrada.web.security import MAX_TOKEN, TOKEN_IN_ADDRESS, seat_token
 from sagrada.web.server import ServerDep
 
 #: The largest WebSocket message taken, in bytes.
@@ -23,11 +26,12 @@ MAX_WS_MESSAGE: Final = 4 * 1024
 router = APIRouter()
 
 
-@router.get("/api/games/{game_id}/view", responses=errors(403, 404, 410, 422, 503))
+@router.get("/api/games/{game_id}/view", responses=errors(400, 403, 404, 410, 503))
 async def view(
-    server: ServerDep, game_id: str, token: Annotated[str | None, Query(max_length=64)] = None
+    server: ServerDep, game_id: str, token: Annotated[str | None, Depends(seat_token)]
 ) -> JSONResponse:
-    """A seat's view (with legal actions on its turn); without a token, the spectator's."""
+    """A seat's view (with legal actions on its turn), its token in the ``Authorization``
+    header (``Bearer <token>``); without one, the spectator's."""
     room, seat = await server.room_and_seat(game_id, token)
     return JSONResponse(room.view(seat))
 
@@ -62,20 +66,22 @@ async def preview(server: ServerDep, game_id: str, body: PreviewRequest) -> dict
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def socket(
-    server: ServerDep, websocket: WebSocket, game_id: str, token: str | None = None
-) -> None:
+async def socket(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
+    """A game's live views: a spectator's until a ``hello`` with a seat's token (the first
+    message) makes it that seat's; then the seat may send actions (docs/web-api.md)."""
     try:
-        if token is not None and len(token) > 64:
-            raise GameError(403, msg("web.not_a_seat"))
-        room, seat = await server.room_and_seat(game_id, token)
+        if "token" in websocket.query_params:
+            raise GameError(400, TOKEN_IN_ADDRESS)
+        room = await server.manager.get(game_id)
     except GameError as exc:
         # Accept first: a browser only sees the close code of an accepted socket.
         await websocket.accept()
         await websocket.close(code=4000 + exc.status, reason=exc.detail)
         return
     await websocket.accept()
-    listener = server.manager.subscribe(room, seat)
+    listener = server.manager.subscribe(room, -1)
+    token: str | None = None
+    first = True
 
     async def pump() -> None:
         while True:
@@ -100,13 +106,26 @@ async def socket(
             if len(text) > MAX_WS_MESSAGE:
                 reply(413, f"messages are at most {MAX_WS_MESSAGE} bytes")
                 continue
+            said_first, first = first, False
             try:
                 message = json.loads(text)
+                if isinstance(message, dict) and message.get("type") == "hello":
+                    if not said_first:
+                        raise GameError(400, HELLO_FIRST)
+                    try:
+                        token = hello_token(message)
+                        seat = await server.seat_in(room, token)
+                    except GameError as exc:
+                        # As a refused connection: no retrying with the same token.
+                        await websocket.close(code=4000 + exc.status, reason=exc.detail)
+                        break
+                    server.manager.greet(room, listener, seat)
+                    continue
                 if not isinstance(message, dict) or message.get("type") != "action":
                     raise GameError(400, 'send {"type": "action", "action": "R3@B4"}')
-                if seat < 0:
+                if listener.seat < 0 or token is None:
                     raise GameError(403, msg("web.spectator_cannot_act"))
-                if token is None or not server.action_limit.allow(token):
+                if not server.action_limit.allow(token):
                     raise GameError(429, msg("web.too_fast"))
                 texts = message.get("actions", [message.get("action")])
                 if (
@@ -118,7 +137,7 @@ async def socket(
                 seq = message.get("seq")
                 if seq is not None and (type(seq) is not int or seq < 0):
                     raise GameError(400, "seq must be the number of actions seen (0 or more)")
-                await server.manager.act(room, seat, texts, seq)
+                await server.manager.act(room, listener.seat, texts, seq)
             except (json.JSONDecodeError, RecursionError):
                 reply(400, "messages must be JSON")
             except GameError as exc:
@@ -130,3 +149,23 @@ async def socket(
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+#: Why a late hello is refused.
+HELLO_FIRST: Final = 'send {"type": "hello", "token": "..."} first, once'
+
+
+def hello_token(message: dict[str, Any]) -> str | None:
+    """The token of a hello (``{"type": "hello", "token": T}``; no token or null: a
+    spectator).
+
+    Raises:
+        GameError: 403 for a token that is not a string of at most :data:`MAX_TOKEN`
+            characters (no seat's).
+    """
+    token = message.get("token")
+    if token is None:
+        return None
+    if not isinstance(token, str) or len(token) > MAX_TOKEN:
+        raise GameError(403, msg("web.not_a_seat"))
+    return token

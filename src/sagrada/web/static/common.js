@@ -50,8 +50,10 @@ export class ApiError extends Error {
  * Call the JSON API. Resolves to the parsed body; rejects with an ApiError whose message is
  * the server's `detail` (or a readable fallback), so callers can show it as is.
  */
-export async function api(method, path, body) {
+export async function api(method, path, body, { token = null } = {}) {
   const init = { method, headers: {} };
+  // A seat's token goes in a header, never in the address (docs/web-api.md).
+  if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -276,7 +278,7 @@ export function rememberToken(gameId, seat, token) {
     all[gameId] = { seat, token };
     localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
   } catch {
-    // Storage unavailable: the invite link still carries the token.
+    // Storage unavailable: the seat's link still carries the token.
   }
 }
 
@@ -311,10 +313,23 @@ export function gameInfo(name = null) {
 
 /** The URL of a seat's page of game `gameId` (a game of `game`, by name: by default the game
  * of the page it is called on, its body's data-game, else the default game), with the seat's
- * token when there is one. */
+ * token when there is one, in the fragment (#token=…): no server ever sees it, and the page
+ * moves it out of the address at once (shell/state.js). */
 export function gameUrl(gameId, token, game = document.body.dataset.game || null) {
   const path = `${gameInfo(game).page}/${encodeURIComponent(gameId)}`;
-  return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+  return token ? `${path}#token=${encodeURIComponent(token)}` : path;
+}
+
+/** Open `url` in place of this page. An address that differs from this page's only in its
+ * fragment (a seat's token) is loaded afresh, where the browser would only scroll. */
+export function openPage(url) {
+  const target = new URL(url, location.href);
+  if (target.pathname === location.pathname && target.search === location.search) {
+    history.replaceState(history.state, "", target.href);
+    location.reload();
+  } else {
+    location.replace(target.href);
+  }
 }
 
 /** Copy text to the clipboard, with a fallback for pages that are not a secure context. */

@@ -9,7 +9,7 @@
 // (state, render, socket, flow, hint, replay, rematch, chat, clock, alert): see each module's
 // first lines.
 
-import { api, startPage, rememberedTokens, rememberToken, gameUrl } from "/static/common.js";
+import { api, startPage, rememberedTokens, rememberToken, gameUrl, openPage } from "/static/common.js";
 import { showKind, tr } from "/static/i18n.js";
 import { gameId, token, invite, API, S, byTestId, playerName, mySeat, shownView, currentActions, $ } from "/static/shell/state.js";
 import { setCards, CARDS, actionModel } from "./model.js";
@@ -121,17 +121,17 @@ async function init() {
     .then((ok) => ok && connect());
 }
 
-/** Exchange the invite code for a seat token (once), then reload the page with the token. */
+/** Exchange the invite code for a seat token (once), then load the page again as that seat. */
 async function redeemInvite() {
   const remembered = rememberedTokens()[gameId];
   if (remembered && remembered.token) {
-    location.replace(gameUrl(gameId, remembered.token));
+    openPage(gameUrl(gameId, remembered.token));
     return;
   }
   try {
     const seat = await api("POST", `${API}/join`, { invite });
     rememberToken(gameId, seat.seat, seat.token);
-    location.replace(gameUrl(gameId, seat.token));
+    openPage(gameUrl(gameId, seat.token));
   } catch (err) {
     if (err.status === 409) showSeatTaken(err.message);
     else showError(err.message);

@@ -4,9 +4,10 @@
 import { copyText, el, gameInfo, gameUrl, rememberToken } from "/static/common.js";
 import { tr } from "/static/i18n.js";
 
-/** The invite link of a seat: the game page with the seat's one-time invite code. */
+/** The invite link of a seat: the game page with the seat's one-time invite code in the
+ * fragment, which no server sees (the page exchanges it by POST /join). */
 function inviteUrl(gameId, invite, game) {
-  return `${gameInfo(game).page}/${encodeURIComponent(gameId)}?invite=${encodeURIComponent(invite)}`;
+  return `${gameInfo(game).page}/${encodeURIComponent(gameId)}#invite=${encodeURIComponent(invite)}`;
 }
 
 /** After creating a game of `gameName` (the answer of POST /api/games, with the seats'

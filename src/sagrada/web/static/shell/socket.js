@@ -1,6 +1,7 @@
 // Talking to the server: the error line, taking in a new view (from the WebSocket or a REST
-// answer), GET /view, and the WebSocket with reconnection and its connection badge; other
-// modules hear of its other messages (the chat) through onSocket.
+// answer), GET /view (the token in its Authorization header), and the WebSocket (the token in
+// its first message, hello) with reconnection and its connection badge; other modules hear
+// of its other messages (the chat) through onSocket.
 
 import { api, rememberToken } from "/static/common.js";
 import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
@@ -42,8 +43,7 @@ export function applyView(view) {
 /** GET the view once. Answers false when retrying is pointless (no such game, bad token). */
 export async function loadView() {
   try {
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    applyView(await api("GET", `${API}/view${query}`));
+    applyView(await api("GET", `${API}/view`, undefined, { token }));
   } catch (err) {
     // A dropped connection is shown by the connection badge; say it here only at first load.
     if (err.status !== 0 || !S.view) showError(err.message);
@@ -75,11 +75,14 @@ function notify(type, payload) {
 
 export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const ws = new WebSocket(`${scheme}://${location.host}${API}/ws${query}`);
+  const ws = new WebSocket(`${scheme}://${location.host}${API}/ws`);
   socket.ws = ws;
+  // A socket is a spectator's until its hello (the seat's token, its first message) is
+  // answered: the views before are not this seat's.
+  let greeted = !token;
   setConnection(tr("page.common.connection.connecting"), "connecting");
   ws.addEventListener("open", () => {
+    if (token) ws.send(JSON.stringify({ type: "hello", token }));
     socket.attempt = 0;
     setConnection(tr("page.common.connection.live"), "live");
     notify("open");
@@ -91,7 +94,8 @@ export function connect() {
     } catch {
       return;
     }
-    if (message.type === "view") applyView(message.view);
+    if (message.type === "hello") greeted = true;
+    else if (message.type === "view" && greeted) applyView(message.view);
     else if (message.type === "error") showError(message.detail, message.message);
     else if (message.type === "chat") notify("chat", message.message);
   });

@@ -6,9 +6,56 @@
 import { tr } from "/static/i18n.js";
 
 export const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
-export const token = new URLSearchParams(location.search).get("token");
-// An invite link carries a one-time code: it is exchanged for this seat's own secret token.
-export const invite = new URLSearchParams(location.search).get("invite");
+/** Where this tab keeps the token of the seat it plays in this game (a reload keeps it). */
+const SEAT_KEY = `sagrada.seat.${gameId}`;
+
+/**
+ * The seat's token and an invite code, taken out of the address before the page asks the
+ * server anything. A link carries them in its fragment (#token=…, #invite=…), which no server
+ * sees; an old link in its query (?token=…), which this moves out at once. The token goes to
+ * the tab's storage and leaves the address (copying the address bar hands over no seat),
+ * unless the tab cannot store it: then it stays in the fragment. An invite code stays in the
+ * fragment until it is exchanged (POST /join), so a reload tries again.
+ */
+function takeSecrets() {
+  const query = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get("token") || query.get("token");
+  const invite = fragment.get("invite") || query.get("invite");
+  const named = ["token", "invite"].some((name) => query.has(name) || fragment.has(name));
+  let kept = false;
+  try {
+    if (given) sessionStorage.setItem(SEAT_KEY, given);
+    kept = Boolean(given);
+  } catch {
+    // No storage in this tab: the fragment keeps the token.
+  }
+  let stored = null;
+  try {
+    stored = sessionStorage.getItem(SEAT_KEY);
+  } catch {
+    stored = null;
+  }
+  const token = given || stored;
+  if (named) {
+    for (const name of ["token", "invite"]) {
+      query.delete(name);
+      fragment.delete(name);
+    }
+    if (given && !kept) fragment.set("token", given);
+    if (invite && !token) fragment.set("invite", invite);
+    const search = query.toString();
+    const hash = fragment.toString();
+    history.replaceState(history.state, "", `${location.pathname}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`);
+  }
+  return { token, invite: token ? null : invite };
+}
+
+const secrets = takeSecrets();
+/** The token of the seat this page plays (null: a spectator); never sent in an address. */
+export const token = secrets.token;
+/** An invite link's one-time code: exchanged for this seat's own secret token. */
+export const invite = secrets.invite;
 export const API = `/api/games/${encodeURIComponent(gameId)}`;
 
 /** Everything the page knows; render() draws it. */
