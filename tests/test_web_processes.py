@@ -122,8 +122,8 @@ def new_game(server: Server, **options: Any) -> tuple[str, dict[int, str]]:
 
 
 def view(server: Server, game_id: str, token: str | None = None) -> dict[str, Any]:
-    params = {"token": token} if token else {}
-    answer = httpx.get(f"{server.url}/api/games/{game_id}/view", params=params, timeout=5)
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    answer = httpx.get(f"{server.url}/api/games/{game_id}/view", headers=headers, timeout=5)
     assert answer.status_code == 200, answer.text
     return dict(answer.json())
 
