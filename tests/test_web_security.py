@@ -152,6 +152,7 @@ def test_a_token_in_the_sockets_address_is_refused_with_4400(client: TestClient)
     ):
         receive(ws)
     assert closed.value.code == 4400 and token not in closed.value.reason
+    assert "hello" in closed.value.reason and len(closed.value.reason.encode()) <= 123
 
 
 # -- pages: an old link's token is never echoed --------------------------------------------

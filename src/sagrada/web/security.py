@@ -56,6 +56,9 @@ TOKEN_IN_ADDRESS: Final = (
     "a token does not go in an address: send it in the Authorization header "
     "(Bearer), a JSON body or the WebSocket's hello (docs/web-api.md)"
 )
+#: Why a token in a WebSocket's address is refused: the reason of its close, which a close
+#: frame holds at most 123 bytes of.
+TOKEN_IN_SOCKET_ADDRESS: Final = 'a token goes in the first message, {"type": "hello", "token": T}'
 
 
 class SecurityHeaders:

@@ -17,7 +17,7 @@ from sagrada.core.messages import Message, msg
 from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, ActionRequest, PreviewRequest
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError
-from sagrada.web.security import MAX_TOKEN, TOKEN_IN_ADDRESS, seat_token
+from sagrada.web.security import MAX_TOKEN, TOKEN_IN_SOCKET_ADDRESS, seat_token
 from sagrada.web.server import ServerDep
 
 #: The largest WebSocket message taken, in bytes.
@@ -71,7 +71,7 @@ async def socket(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
     message) makes it that seat's; then the seat may send actions (docs/web-api.md)."""
     try:
         if "token" in websocket.query_params:
-            raise GameError(400, TOKEN_IN_ADDRESS)
+            raise GameError(400, TOKEN_IN_SOCKET_ADDRESS)
         room = await server.manager.get(game_id)
     except GameError as exc:
         # Accept first: a browser only sees the close code of an accepted socket.
