@@ -350,9 +350,11 @@ def choices(actions: Sequence[dict[str, Any]], lang: str, width: int = MAX_WIDTH
 def score_table(breakdown: ScoreBreakdown, lang: str) -> Table:
     """A score breakdown in ``lang``: a row per source (points, count, formula), then the
     total."""
-    table = Table(box=box.HORIZONTALS, show_edge=False, pad_edge=False)
+    # Collapsed padding and a source column up to 38 wide: the longest card name of a language
+    # whole (German "Schattierungsvielfalt in einer Spalte"), the formulas wrapping instead.
+    table = Table(box=box.HORIZONTALS, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column(
-        render(msg("ui.score.source"), lang), no_wrap=True, max_width=30, overflow="ellipsis"
+        render(msg("ui.score.source"), lang), no_wrap=True, max_width=38, overflow="ellipsis"
     )
     table.add_column(render(msg("ui.score.points"), lang), justify="right")
     table.add_column(render(msg("ui.score.count"), lang), justify="right")
