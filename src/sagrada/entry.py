@@ -291,8 +291,11 @@ class GameCommands(Protocol):
 class GameReference(Protocol):
     """What the server tells of a game apart from any play of it (JSON-ready answers)."""
 
-    def cards(self) -> dict[str, Any]:
-        """The game's cards, for its page and the lobby (``GET /api/cards?game=NAME``)."""
+    def cards(self, language: str) -> dict[str, Any]:
+        """The game's cards, for its page and the lobby (``GET /api/cards?game=NAME``): their
+        names and texts in ``language`` (a language with a message catalogue), each with its
+        message (``name_message``...) where the catalogues translate it
+        (:func:`sagrada.core.messages.content_json`)."""
         ...
 
     def check_options(self, values: dict[str, Any]) -> dict[str, Any]:
