@@ -114,6 +114,8 @@ function arrowLayer(directions, targets, shape = "normal") {
 export function masterworkFace(die, { ghost = false, compact = false } = {}) {
   const met = typeof die.met === "boolean" ? (die.met ? " met" : " unmet") : "";
   const symbol = die.symbol ? (compact ? shortSymbol(die.symbol) : symbolName(die.symbol)) : "?";
+  const name = el("span", { class: "symbol", text: symbol });
+  name.style.setProperty("--chars", String(symbol.length));
   return el(
     "span",
     {
@@ -121,7 +123,7 @@ export function masterworkFace(die, { ghost = false, compact = false } = {}) {
       "data-symbol": die.symbol || undefined,
     },
     die.arrows ? arrowLayer(die.arrows, die.targets, compact ? "short" : "normal") : null,
-    el("span", { class: "symbol", text: symbol }),
+    name,
     met ? el("span", { class: "met-mark", "aria-hidden": "true", text: die.met ? "✓" : "✗" }) : null,
   );
 }
