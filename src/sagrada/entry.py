@@ -250,8 +250,10 @@ class GameCommands(Protocol):
         """Play a game in the terminal (``args``: seat, bot, lang, hint budget); the exit code."""
         ...
 
-    def score(self, text: str, as_json: bool) -> tuple[str, list[str]]:
-        """Score a physical game described in ``text``: what to print, and the warnings."""
+    def score(self, text: str, as_json: bool, language: str) -> tuple[str, list[str]]:
+        """Score a physical game described in ``text``: what to print (a table in
+        ``language``, a language with a message catalogue; JSON the same in every language),
+        and the warnings."""
         ...
 
     def replay(self, record: Any, as_json: bool) -> str:

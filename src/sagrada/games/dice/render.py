@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
-from sagrada.core.messages import msg
+from sagrada.core.messages import DEFAULT_LANGUAGE, json_words, msg, template
 from sagrada.core.window import Window
 from sagrada.games.dice.rules.actions import action_to_str
 from sagrada.games.dice.rules.config import ROUNDS
@@ -41,16 +41,18 @@ def _tokens(n: int) -> str:
     return f"{n} favor token" + ("" if n == 1 else "s")
 
 
-def masterwork_lines(data: dict[str, Any]) -> list[str]:
+def masterwork_lines(data: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
     """The masterwork board of a view: per space its slots (the die in each, or what it
-    takes), the symbol on top and how many dice are left, and its favor tokens."""
+    takes), the symbol on top (named in ``language``) and how many dice are left, and its
+    favor tokens."""
     board = data["masterwork"]
     head = "Masterwork board" + (f" ({msg('card.house')})" if board["house"] else "") + ":"
     lines = [head]
     for number, space in enumerate(board["spaces"], start=1):
         colour = space["colour_slot"] or f"[{space['colour']}]"
         value = space["value_slot"] or f"[{space['value']}]"
-        below = f"{space['symbol']} x{space['left']}" if space["symbol"] else "empty"
+        symbol = space["symbol"]
+        below = f"{_symbol(symbol, language)} x{space['left']}" if symbol else "empty"
         lines.append(
             f"  {number}: slots {number}c {colour}, {number}v {value}; {below}; "
             f"{space['favor']} favor"
@@ -58,50 +60,62 @@ def masterwork_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _card(card: dict[str, Any]) -> str:
-    return f"{card['number']} {card['name']}"
+def _symbol(symbol: str, language: str) -> str:
+    """A masterwork symbol's name in ``language``."""
+    return template(f"masterwork.symbol.{symbol}", language=language)
 
 
-def apprentice_lines(data: dict[str, Any]) -> list[str]:
+def _card(card: dict[str, Any], language: str) -> str:
+    return f"{card['number']} {json_words(card, 'name', language)}"
+
+
+def apprentice_lines(data: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
     """The apprentice cards of a view: the deck and the discard pile, and the cards looked at
-    while choosing one to keep."""
+    while choosing one to keep (their names and texts in ``language``)."""
     cards = data["apprentice"]
     discard = cards["discard"]
-    top = f"{_card(discard[-1])} on top of {len(discard)}" if discard else "empty"
+    top = f"{_card(discard[-1], language)} on top of {len(discard)}" if discard else "empty"
     house = f" ({msg('card.house')})" if cards["house"] else ""
     lines = [
         f"Apprentice cards{house}: deck {cards['deck']}, discard pile {top}; "
         f"a die on an apprentice space (*: {', '.join(cards['spaces'])}) gains a card",
     ]
     if cards["set_aside"]:
-        lines.append("  set aside: " + ", ".join(_card(c) for c in cards["set_aside"]))
+        lines.append("  set aside: " + ", ".join(_card(c, language) for c in cards["set_aside"]))
     for place, card in enumerate(cards.get("offer", []), start=1):
-        lines.append(f"  keep:{place}  {_card(card)}: {card['text']}")
+        text = json_words(card, "text", language)
+        lines.append(f"  keep:{place}  {_card(card, language)}: {text}")
     return lines
 
 
-def player_apprentice_lines(entry: dict[str, Any]) -> list[str]:
+def player_apprentice_lines(entry: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
     """A player's apprentice cards in a view: their activated cards and how many they hold,
-    and the viewer's own hand with how each card is played."""
+    and the viewer's own hand with how each card is played (names and texts in
+    ``language``)."""
     lines = []
     if "apprentice_hand" in entry:
         for card in entry["apprentice_hand"]:
-            lines.append(f"  card {_card(card)} ({card['play']}:{card['number']}): {card['text']}")
+            text = json_words(card, "text", language)
+            lines.append(
+                f"  card {_card(card, language)} ({card['play']}:{card['number']}): {text}"
+            )
     else:
         lines.append(f"  apprentice cards: {entry['apprentice_cards']}")
     if entry["apprentice_active"]:
-        lines.append("  activated: " + ", ".join(c["name"] for c in entry["apprentice_active"]))
+        active = ", ".join(json_words(c, "name", language) for c in entry["apprentice_active"])
+        lines.append("  activated: " + active)
     return lines
 
 
-def masterwork_die_lines(entry: dict[str, Any]) -> list[str]:
-    """A player's masterwork dice in a view (Life): each one's space, symbol and rotation, the
-    spaces it points at and whether its face is met."""
+def masterwork_die_lines(entry: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """A player's masterwork dice in a view (Life): each one's space, symbol (named in
+    ``language``) and rotation, the spaces it points at and whether its face is met."""
     lines = []
     for die in entry.get("masterwork_dice", []):
         pointed = ", ".join(cell or "off the window" for cell in die["targets"])
         met = "met" if die["met"] else "not met"
-        lines.append(f"  {die['cell']}: {die['symbol']} {die['rotation']}° -> {pointed}: {met}")
+        symbol = _symbol(die["symbol"], language)
+        lines.append(f"  {die['cell']}: {symbol} {die['rotation']}° -> {pointed}: {met}")
     return lines
 
 
