@@ -573,6 +573,44 @@ def test_a_german_game_against_a_bot_names_the_winner_in_german(
     assert english_words(out) == []
 
 
+#: The English words of the Life expansion's lines (the masterwork board and dice, the
+#: apprentice cards): none of them shows in a German game.
+ENGLISH_LIFE_WORDS = [
+    r"Masterwork board",
+    r"\bslots\b",
+    r"\bany\]",
+    r"Apprentice cards",
+    r"\bdeck \d",  # (gain:deck is notation)
+    r"discard pile",
+    r"gains a card",
+    r"\bon top of\b",
+    r"off the window",
+    r"\bnot met\b",
+    r"house card",
+    r"\b(corner|bridge|slant|crown|split|prism)\b",
+    r"\bStudy of\b",
+    r"\bPatron\b",
+    r"\bApprentice's\b",
+]
+
+
+def test_a_german_life_game_says_the_board_the_dice_and_the_cards_in_german(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Life game with both modules: the board, its symbols, the apprentice deck and discard
+    # pile, a random bot's masterwork dice and cards, all in German (the Meisterwerktafel and
+    # Lehrlingskarten of the German catalogue; the cards' names: tests/test_card_words.py).
+    monkeypatch.setenv("NO_COLOR", "1")
+    argv = [*GERMAN, "--masterwork", "--apprentice", "--bot", "random"]
+    out = play(capsys, monkeypatch, argv, ["W1", *["pass"] * 20])
+    assert "Meisterwerktafel (Hauskarte: der Text der gedruckten Karte liegt nicht vor):" in out
+    assert re.search(r"^  6: Fächer 6c \[beliebig\], 6v \[6\]; ", out, re.MULTILINE)
+    assert re.search(r"^Lehrlingskarten \(Hauskarte", out, re.MULTILINE)
+    assert re.search(r"\b(Ecke|Brücke|Schräge|Krone|Spalt|Prisma) x\d", out)
+    assert english_words(out) == []
+    assert [word for word in ENGLISH_LIFE_WORDS if re.search(word, out)] == []
+
+
 @pytest.mark.parametrize("options", WIDE_TABLES, ids=WIDE_TABLE_IDS)
 def test_the_german_screen_keeps_to_80_columns_and_never_cuts_a_players_title(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, options: list[str]
