@@ -260,3 +260,18 @@ def arrange_cards(
     state.placed = 0
     state.tool_used = False
     state._legal = None
+
+
+# -- the cards' words --------------------------------------------------------------------------
+
+
+def card_words() -> dict[str, str]:
+    """Every card's words in the shipped content, in English, by their id in the message
+    catalogues: the dice game's tools and objectives (``card.tool.1.name``), Life's apprentice
+    cards (``card.apprentice.<n>``) and the card game's own cards (``cards.tool.<n>``,
+    ``cards.order.<id>``)."""
+    from sagrada.core.content import catalog
+    from sagrada.games.cards.content import content as card_game
+    from sagrada.games.dice.rules.apprentice_cards import content as apprentice
+
+    return {**catalog().card_words(), **apprentice().card_words(), **card_game().card_words()}

@@ -368,7 +368,8 @@ def test_every_word_of_the_screen_comes_from_the_catalogue(
     assert re.search(r"^xx:Round 1 of 10, start player 0; you are player 0 ", screen, re.M)
     for label in ("Tools", "Public", "Private", "Track", "Pool"):
         assert re.search(rf"^xx:{label} +\S", screen, re.MULTILINE), label
-    assert re.search(r"^xx:Tools +T6 Flux Brush P xx:0 favor; ", screen, re.MULTILINE)
+    # The cards' names are the catalogue's too (card.tool.6.name).
+    assert re.search(r"^xx:Tools +T6 xx:Flux Brush P xx:0 favor; ", screen, re.MULTILINE)
     assert re.search(r"^xx:Private +xx:.+ \(yours only\) *$", screen, re.MULTILINE)
     assert re.search(r"^xx:Track +xx:empty *$", screen, re.MULTILINE)
     assert re.search(r"^xx:you, xx:\d favor ", screen, re.MULTILINE)
@@ -386,10 +387,15 @@ def test_every_word_of_the_screen_comes_from_the_catalogue(
 
 GERMAN = [*DUO, "--lang", "de"]
 
-#: The terminal's English words: none of them shows in a German game. Card and window names
-#: are content and stay English, and the commands (hint, undo, ...) are the same in every
-#: language.
+#: The terminal's English words: none of them shows in a German game, nor the English names
+#: of the cards in these games. Window names are proper names, and the commands (hint, undo,
+#: ...) are the same in every language.
 ENGLISH_WORDS = [
+    r"\bFlux Brush\b",
+    r"\bFlux Remover\b",
+    r"\bGrozing Pliers\b",
+    r"\bShades of\b",
+    r"\bVariety\b",
     r"\bTools\b",
     r"\bPublic\b",
     r"\bPrivate\b",
@@ -440,7 +446,7 @@ def test_a_german_turn_shows_the_rulebooks_words_and_no_english_label(
     state = duo_first_turn()
     pool = " ".join(DIE_NAMES[d] for d in state.pool)
     favor = state.players[0].favor  # Batllo, difficulty 5: 5 Gunststeine
-    act(state, "T1")  # Grozing Pliers: 1 Gunststein on the card (Werkzeugkarten und Gunststeine)
+    act(state, "T1")  # Kröselzange: 1 Gunststein on the card (Werkzeugkarten und Gunststeine)
     held = listed(state)[0]
     out = play(capsys, monkeypatch, GERMAN, ["W1", "T1", "1", "help", "quit"])
     reply = answers(out)
@@ -448,18 +454,20 @@ def test_a_german_turn_shows_the_rulebooks_words_and_no_english_label(
     assert "Farben: R Rot, Y Gelb, G Grün, B Blau, P Violett." in out
     screen = reply[0]
     assert re.search(r"^Runde 1 von 10, Startspieler 0; du bist Spieler 0 ", screen, re.M)
+    # The tools by their German names (ours: tests/test_card_words.py), one a line.
     assert re.search(
-        r"^Werkzeugkarten T6 Flux Brush P 0 Gunststeine; T11 Flux Remover P 0 Gunststeine",
+        r"^Werkzeugkarten T6 Flussmittelpinsel P 0 Gunststeine *\n"
+        r" +T11 Flussmittelentferner P 0 Gunststeine *\n +T1 Kröselzange P 0 Gunststeine",
         screen,
         re.MULTILINE,
     )
     assert re.search(r"^Öffentlich +\S", screen, re.MULTILINE)
-    assert re.search(r"^Geheim +Shades of \w+ \(nur für dich\) *$", screen, re.MULTILINE)
+    assert re.search(r"^Geheim +\w+töne \(nur für dich\) *$", screen, re.MULTILINE)
     assert re.search(r"^Rundenanzeiger leer *$", screen, re.MULTILINE)
     assert re.search(rf"^Fundus +{pool} *$", screen, re.MULTILINE)
     assert re.search(rf"^Du, {favor} Gunststeine +Spieler 1, \d Gunststeine *$", screen, re.M)
     # After T1 one Gunststein lies on the card (singular) and one fewer is the player's.
-    assert re.search(r"T1 Grozing Pliers P 1 Gunststein *$", reply[1], re.MULTILINE)
+    assert re.search(r"T1 Kröselzange P 1 Gunststein *$", reply[1], re.MULTILINE)
     assert re.search(rf"^Du, {favor - 1} Gunststeine ", reply[1], re.MULTILINE)
     assert re.search(rf"^In der Hand +{held} *$", reply[2], re.MULTILINE)
     assert reply[3].startswith("Tippe die Nummer einer Wahl oder eine Aktion in Notation")
@@ -563,6 +571,44 @@ def test_a_german_game_against_a_bot_names_the_winner_in_german(
     assert out.count("Insgesamt") == 2
     assert re.search(r"^Sieger: Spieler [01](, Spieler [01])?$", out, re.MULTILINE)
     assert english_words(out) == []
+
+
+#: The English words of the Life expansion's lines (the masterwork board and dice, the
+#: apprentice cards): none of them shows in a German game.
+ENGLISH_LIFE_WORDS = [
+    r"Masterwork board",
+    r"\bslots\b",
+    r"\bany\]",
+    r"Apprentice cards",
+    r"\bdeck \d",  # (gain:deck is notation)
+    r"discard pile",
+    r"gains a card",
+    r"\bon top of\b",
+    r"off the window",
+    r"\bnot met\b",
+    r"house card",
+    r"\b(corner|bridge|slant|crown|split|prism)\b",
+    r"\bStudy of\b",
+    r"\bPatron\b",
+    r"\bApprentice's\b",
+]
+
+
+def test_a_german_life_game_says_the_board_the_dice_and_the_cards_in_german(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Life game with both modules: the board, its symbols, the apprentice deck and discard
+    # pile, a random bot's masterwork dice and cards, all in German (the Meisterwerktafel and
+    # Lehrlingskarten of the German catalogue; the cards' names: tests/test_card_words.py).
+    monkeypatch.setenv("NO_COLOR", "1")
+    argv = [*GERMAN, "--masterwork", "--apprentice", "--bot", "random"]
+    out = play(capsys, monkeypatch, argv, ["W1", *["pass"] * 20])
+    assert "Meisterwerktafel (Hauskarte: der Text der gedruckten Karte liegt nicht vor):" in out
+    assert re.search(r"^  6: Fächer 6c \[beliebig\], 6v \[6\]; ", out, re.MULTILINE)
+    assert re.search(r"^Lehrlingskarten \(Hauskarte", out, re.MULTILINE)
+    assert re.search(r"\b(Ecke|Brücke|Schräge|Krone|Spalt|Prisma) x\d", out)
+    assert english_words(out) == []
+    assert [word for word in ENGLISH_LIFE_WORDS if re.search(word, out)] == []
 
 
 @pytest.mark.parametrize("options", WIDE_TABLES, ids=WIDE_TABLE_IDS)

@@ -1,7 +1,7 @@
 """The rules help in Chromium (issue 15, "Rules help"): opened from anywhere by the header's
 "Rules" button or by "?" (not while typing), closed by Escape; its search finds a card by name
 with its text and its picture; a house card says so; in a German browser it speaks German
-(issue 15, German), the cards' names and texts staying English. Its own server (the fixtures
+(issue 15, German), the cards' names and texts too (issue 28). Its own server (the fixtures
 of test_e2e)."""
 
 from __future__ import annotations
@@ -168,18 +168,19 @@ def test_the_help_speaks_german_in_a_german_browser(
         page.keyboard.press("?")
         dialog = page.get_by_test_id("help-dialog")
         expect(dialog.locator("#help-title")).to_have_text("Regelhilfe")
-        # The card game's tab: its rules in German, its cards by their English names.
+        # The card game's tab: its rules in German, its cards by their German names.
         expect(page.get_by_test_id("help-tab-cardgame")).to_have_text("Kartenspiel")
         sections = dialog.get_by_test_id("help-section")
         expect(sections.first).to_contain_text("Glaskarten")
         expect(sections.first).to_contain_text("Spielregel: 002_a2583da13b6224b7.txt")
         hammer = dialog.locator('[data-card="card-tool-3"]')
-        expect(hammer).to_contain_text("Glazing Hammer")
+        expect(hammer).to_contain_text("Glaserhammer")
         expect(hammer.get_by_test_id("help-house")).to_contain_text("Hauskarte")
-        # A picture's words and its note in German, around the English card.
-        page.get_by_test_id("help-search").fill("Grozing")
+        # A picture's words and its note in German, around the card's German words.
+        page.get_by_test_id("help-search").fill("Krösel")
         pliers = page.get_by_test_id("help-results").locator('[data-card="tool-1"]')
-        expect(pliers).to_contain_text("raise or lower the drafted die's value by 1")
+        expect(pliers).to_contain_text("Kröselzange")
+        expect(pliers).to_contain_text("Erhöhe oder verringere die Augenzahl")
         expect(pliers).to_contain_text("Werkzeug, Violett · Grundspiel")
         expect(pliers.get_by_test_id("help-illustration")).to_contain_text("eines von beiden")
         expect(pliers.get_by_test_id("help-illustration").locator("svg").first).to_have_attribute(

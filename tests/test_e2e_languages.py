@@ -6,8 +6,10 @@
   the browser's languages, on every page).
 * No page shows a word of its own: rendered in a test language whose every message is marked
   ``⟦…⟧``, every word a person can read (text and the attributes a screen reader says) is inside
-  a mark, or is a name (a card, a window, a player, the game's): a text written into a script
-  instead of the catalogue would stand unmarked, untranslated in every other language.
+  a mark, or is a name (a window, a player, the game's): a text written into a script instead
+  of the catalogue would stand unmarked, untranslated in every other language. The cards' names
+  and texts are the catalogue's too (``card.*``): one shown as the content says it (English)
+  stands unmarked.
 
 The server, browser and page fixtures are ``tests/test_e2e.py``'s.
 """
@@ -111,24 +113,30 @@ def unmarked(words: list[str], names: set[str]) -> list[str]:
 
 
 def names_of(server: str, *views: dict[str, Any]) -> set[str]:
-    """The names a page may show as they are: cards, windows, players, the game's."""
+    """The names a page may show as they are: windows, players, the game's, and the words of
+    a card that no catalogue translates (none in the shipped content)."""
     cards = httpx.get(server + "/api/cards").json()
     names = {"Sagrada", "English", "Deutsch", "Marked"}
     for kind in ("tools", "public_objectives", "private_objectives", "apprentice_cards"):
-        names |= {card["name"] for card in cards[kind]}
+        names |= {card["name"] for card in cards[kind] if "name_message" not in card}
     names |= content_words(views)
     return names
 
 
-#: The keys under which a view holds content: names of windows and cards, and cards' texts,
-#: which are the printed cards' English in every language.
+#: The keys under which a view holds content: names of windows and cards, and cards' texts.
 CONTENT_KEYS = {"name", "window", "pattern", "text", "restriction", "effect"}
 
 
 def content_words(data: Any) -> set[str]:
-    """Every content string under :data:`CONTENT_KEYS` anywhere in ``data``."""
+    """Every content string under :data:`CONTENT_KEYS` anywhere in ``data``, but a card's
+    words that come with their message (``name_message``...): the page says those from the
+    catalogue."""
     if isinstance(data, dict):
-        found = {v for k, v in data.items() if k in CONTENT_KEYS and isinstance(v, str)}
+        found = {
+            v
+            for k, v in data.items()
+            if k in CONTENT_KEYS and isinstance(v, str) and f"{k}_message" not in data
+        }
         return found.union(*(content_words(v) for v in data.values()))
     if isinstance(data, list | tuple):
         return set().union(*(content_words(v) for v in data))

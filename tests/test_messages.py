@@ -20,7 +20,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from helpers import act as play
-from sagrada.core.dice import COLOUR_LETTERS
+from helpers import card_words
+from sagrada.core.dice import COLOUR_LETTERS, SYMBOLS
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import PARAM_KINDS, msg, render
 from sagrada.core.objectives import public_rule_ids, public_unit
@@ -87,6 +88,8 @@ FAMILIES = {
     "cards.option.": {spec.name for spec in CARD_OPTIONS}
     | {f"{spec.name}.label" for spec in CARD_OPTIONS},
     "masterwork.requirement.": set(REQUIREMENTS),
+    # A masterwork die's symbol is named by its own message (the parameter kind symbol).
+    "masterwork.symbol.": set(SYMBOLS),
     # The card game says the window's placement rules with its own words (cards.place.<rule>).
     "cards.place.": {
         "occupied",
@@ -151,6 +154,8 @@ def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
     used |= {i for g in games() for option in game_bots(g.name).table for i in option.message_ids()}
     # Each game's entry names the words of a game of its kind in the lobby's list.
     used |= {e.page.list_label for e in entries()}
+    # The cards' words, keyed by card (tests/test_card_words.py).
+    used |= set(card_words())
     assert set(ENGLISH) - used == set()
 
 
@@ -162,6 +167,7 @@ def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_render
         "tool": "tool",
         "colour": "colour",
         "card": "apprentice_card",
+        "symbol": "symbol",
     }
     refusal = msg("refuse.tool", tool=1, reason=msg("place.colour", cell="B4", colour="R"))
     assert str(refusal) == "Grozing Pliers: B4 requires a red die"

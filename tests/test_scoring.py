@@ -187,6 +187,8 @@ def test_breakdown_json_forms() -> None:
         "formula_message": {"id": "formula.values", "params": {"values": "6 + 5 + 6"}},
         "cells": ["A5", "C1", "C4"],
         "counted": True,
+        # The card's name as a message, for a page to show in its language.
+        "name_message": {"id": "card.private.shades_of_purple.name", "params": {}},
     }
     assert detail["parts"][5]["cells"] == ["A1", "B3", "C3"]
 

@@ -110,12 +110,13 @@ def test_every_catalogue_is_compiled_from_its_current_source(language: str) -> N
 
 def test_german_says_favor_tokens_draft_pool_and_round_track_as_the_rulebook_does() -> None:
     # "Um 1 Werkzeugkarte zu nutzen, musst du Gunststeine bezahlen" (Werkzeugkarten und
-    # Gunststeine); tool 1 is Grozing Pliers (CARDS.md §1), its name is content, in English.
+    # Gunststeine); tool 1 is Grozing Pliers (CARDS.md §1), in German our Kröselzange (the
+    # cards' words: tests/test_card_words.py).
     assert render(msg("refuse.cost", tool=1, n=1, favor=0), "de") == (
-        "Grozing Pliers kostet 1 Gunststein und du hast 0"
+        "Kröselzange kostet 1 Gunststein und du hast 0"
     )
     assert render(msg("refuse.cost", tool=1, n=2, favor=1), "de") == (
-        "Grozing Pliers kostet 2 Gunststeine und du hast 1"
+        "Kröselzange kostet 2 Gunststeine und du hast 1"
     )
     # "Nimm 1 Würfel aus dem Fundus" (Spielablauf); "Rundenanzeiger" (Rundenende).
     assert render(msg("tool.pool_empty"), "de") == "der Fundus ist leer"
@@ -124,7 +125,7 @@ def test_german_says_favor_tokens_draft_pool_and_round_track_as_the_rulebook_doe
     )
     # The colours of the box: gelb, rot, violett, blau und grün; a colour is named as a noun.
     refusal = msg("refuse.tool", tool=1, reason=msg("place.colour", cell="B4", colour="P"))
-    assert render(refusal, "de") == "Grozing Pliers: B4 verlangt einen Würfel der Farbe Violett"
+    assert render(refusal, "de") == "Kröselzange: B4 verlangt einen Würfel der Farbe Violett"
     # Freie Felder cost points (Spielende); plural by n.
     assert render(msg("formula.open", n=1, penalty=3), "de") == "1 freies Feld × -3 PP"
     assert render(msg("formula.open", n=2, penalty=1), "de") == "2 freie Felder × -1 PP"

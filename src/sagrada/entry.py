@@ -250,8 +250,10 @@ class GameCommands(Protocol):
         """Play a game in the terminal (``args``: seat, bot, lang, hint budget); the exit code."""
         ...
 
-    def score(self, text: str, as_json: bool) -> tuple[str, list[str]]:
-        """Score a physical game described in ``text``: what to print, and the warnings."""
+    def score(self, text: str, as_json: bool, language: str) -> tuple[str, list[str]]:
+        """Score a physical game described in ``text``: what to print (a table in
+        ``language``, a language with a message catalogue; JSON the same in every language),
+        and the warnings."""
         ...
 
     def replay(self, record: Any, as_json: bool) -> str:
@@ -291,8 +293,11 @@ class GameCommands(Protocol):
 class GameReference(Protocol):
     """What the server tells of a game apart from any play of it (JSON-ready answers)."""
 
-    def cards(self) -> dict[str, Any]:
-        """The game's cards, for its page and the lobby (``GET /api/cards?game=NAME``)."""
+    def cards(self, language: str) -> dict[str, Any]:
+        """The game's cards, for its page and the lobby (``GET /api/cards?game=NAME``): their
+        names and texts in ``language`` (a language with a message catalogue), each with its
+        message (``name_message``...) where the catalogues translate it
+        (:func:`sagrada.core.messages.content_json`)."""
         ...
 
     def check_options(self, values: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sagrada.core.messages import Message, msg, render
+from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg, render
 from sagrada.core.scoring import ScoreBreakdown
 from sagrada.search.advice import RatedAction
 
@@ -33,18 +33,37 @@ def load_json(text: str) -> Any:
         raise CliError("not readable: nested too deeply") from None
 
 
-def score_table(breakdown: ScoreBreakdown) -> str:
-    """Return a score breakdown as an aligned table, one line per source, then the total (the
-    one table of ``score``, ``replay`` and ``play``)."""
-    width = max([len("Total"), *(len(part.name) for part in breakdown.parts)])
-    lines = [f"{'Source':<{width}}  {'Points':>6}  {'Count':>5}  Formula"]
-    for part in breakdown.parts:
+def score_table(breakdown: ScoreBreakdown, language: str = DEFAULT_LANGUAGE) -> str:
+    """Return a score breakdown as an aligned table in ``language``, one line per source, then
+    the total (the one plain table of ``score``, ``replay`` and ``play``): the headings, the
+    sources' names (a card's name where the catalogues translate it) and the formulas are the
+    catalogue's."""
+    headings = {
+        "source": msg("ui.score.source"),
+        "points": msg("ui.score.points"),
+        "count": msg("ui.score.count"),
+        "formula": msg("ui.score.formula"),
+        "total": msg("ui.score.total"),
+    }
+    words = {key: render(heading, language) for key, heading in headings.items()}
+    names = [
+        render(part.name_message, language) if part.name_message else part.name
+        for part in breakdown.parts
+    ]
+    width = max([len(words["total"]), len(words["source"]), *(len(name) for name in names)])
+    points, count = max(6, len(words["points"])), max(5, len(words["count"]))
+    lines = [
+        f"{words['source']:<{width}}  {words['points']:>{points}}  {words['count']:>{count}}  "
+        f"{words['formula']}"
+    ]
+    for name, part in zip(names, breakdown.parts, strict=True):
         # Only the solo private objective that is not the better one goes uncounted.
-        note = "" if part.counted else "  (not counted: the other private objective is better)"
+        formula = part.formula if part.counted else msg("ui.not_counted", formula=part.formula)
         lines.append(
-            f"{part.name:<{width}}  {part.points:>6}  {part.count:>5}  {part.formula}{note}"
+            f"{name:<{width}}  {part.points:>{points}}  {part.count:>{count}}  "
+            f"{render(formula, language)}"
         )
-    lines.append(f"{'Total':<{width}}  {breakdown.total:>6}")
+    lines.append(f"{words['total']:<{width}}  {breakdown.total:>{points}}")
     return "\n".join(lines)
 
 

@@ -54,9 +54,9 @@ class ToyCommands:
             raise CliError(str(exc)) from None
         return play_toy(config, seed, args.seat, bot, hint_bot(seed))
 
-    def score(self, text: str, as_json: bool) -> tuple[str, list[str]]:
+    def score(self, text: str, as_json: bool, language: str) -> tuple[str, list[str]]:
         """Score a finished game described as each seat's points and die (refusing bad input
-        before any warning)."""
+        before any warning); its table has no words of a language."""
         data = load_json(text)
         if not isinstance(data, dict) or set(data) != {"points", "dice"}:
             raise CliError('give {"points": [P0, P1], "dice": [D0, D1]}')

@@ -19,8 +19,8 @@ HELP: Final = RulesHelp("toy_game", OPTION_NAMES, colours="")
 class ToyReference:
     """The toy game's reference answers."""
 
-    def cards(self) -> dict[str, Any]:
-        """No cards."""
+    def cards(self, language: str) -> dict[str, Any]:
+        """No cards, in any language."""
         return {}
 
     def check_options(self, values: dict[str, Any]) -> dict[str, Any]:

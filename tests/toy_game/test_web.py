@@ -308,6 +308,7 @@ def test_the_lobby_lists_toy_games_and_the_openapi_document_their_request(
         "rolls",
         "bots",
         "names",
+        "language",
         "open_seats",
         "turn_seconds",
         "hints",

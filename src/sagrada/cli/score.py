@@ -11,7 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from sagrada.cli.common import read_input
+from sagrada.cli.common import check_language, read_input
+from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.registry import default_game, entries, entry
 
 
@@ -35,7 +36,15 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help='print {"total": N, "parts": [{"name": ..., "points": N}, ...]} instead of a table',
+        help='print {"total": N, "parts": [{"name": ..., "points": N}, ...]} instead of a table '
+        "(the cards' English names, in every language)",
+    )
+    parser.add_argument(
+        "--lang",
+        default=DEFAULT_LANGUAGE,
+        metavar="LANG",
+        help=f"the language of the table: its headings, the cards' names, the formulas "
+        f"(default {DEFAULT_LANGUAGE})",
     )
     parser.set_defaults(func=run)
 
@@ -46,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         CliError: if the input is malformed, naming the field, row or token at fault.
     """
-    result, warnings = entry(args.game).cli().score(read_input(args.file), args.json)
+    check_language(args.lang)
+    result, warnings = entry(args.game).cli().score(read_input(args.file), args.json, args.lang)
     for warning in warnings:
         print(f"sagrada score: warning: {warning}", file=sys.stderr)
     print(result)

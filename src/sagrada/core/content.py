@@ -18,7 +18,7 @@ from sagrada.core.cells import CELL_NAMES, COLUMNS, NUM_CELLS, ROWS, Mask
 from sagrada.core.compiled import reduce_by_init
 from sagrada.core.dice import COLOUR_LETTERS, NUM_VALUE_CLASSES
 from sagrada.core.errors import ContentError
-from sagrada.core.messages import register_param_kind
+from sagrada.core.messages import content_text, register_param_kind
 
 #: Packs that ship with the engine, in load order.
 PACKS: Final = ("base", "five-six", "life")
@@ -109,6 +109,16 @@ class ToolCard:
     pack: str = "base"
     house: bool = False
 
+    @property
+    def key(self) -> str:
+        """The card's key in the message catalogues (``card.tool.1``: its name is
+        ``card.tool.1.name``; :func:`sagrada.core.messages.content_json`)."""
+        return f"card.tool.{self.id}"
+
+    def words(self) -> dict[str, str]:
+        """The card's words by field, in English: what the catalogues translate."""
+        return {"name": self.name, "text": self.text, "restriction": self.restriction}
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
         return reduce_by_init(self)
@@ -141,6 +151,15 @@ class PublicObjective:
         if not self.rule:
             object.__setattr__(self, "rule", self.id)
 
+    @property
+    def key(self) -> str:
+        """The card's key in the message catalogues (``card.public.<id>``)."""
+        return f"card.public.{self.id}"
+
+    def words(self) -> dict[str, str]:
+        """The card's words by field, in English: what the catalogues translate."""
+        return {"name": self.name, "text": self.text}
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
         return reduce_by_init(self)
@@ -158,6 +177,15 @@ class PrivateObjective:
     colour: int | None
     spaces: Mask = 0
     pack: str = "base"
+
+    @property
+    def key(self) -> str:
+        """The card's key in the message catalogues (``card.private.<id>``)."""
+        return f"card.private.{self.id}"
+
+    def words(self) -> dict[str, str]:
+        """The card's words by field, in English: what the catalogues translate."""
+        return {"name": self.name}
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled and copied through the constructor (``compiled.reduce_by_init``)."""
@@ -194,6 +222,22 @@ class Catalog:
     def private(self, key: str) -> PrivateObjective:
         """Return the private objective with this id or name (case-insensitive)."""
         return _find(self.privates, key, "private objective")
+
+    def card_words(self) -> dict[str, str]:
+        """Every card's words in English by their id in the message catalogues
+        (``card.tool.1.name``: ``"Grozing Pliers"``): the tools', the public objectives' and
+        the private objectives' (the windows' names are proper names, in every language)."""
+        cards: list[ToolCard | PublicObjective | PrivateObjective] = [
+            *self.tools,
+            *self.publics,
+            *self.privates,
+        ]
+        return {
+            f"{card.key}.{field}": english
+            for card in cards
+            for field, english in card.words().items()
+            if english
+        }
 
     def window_cards(
         self, pack: str | None = None
@@ -531,7 +575,13 @@ def catalog() -> Catalog:
     return cards
 
 
+def _tool_name(number: int, language: str) -> str:
+    """A tool card's name in ``language`` (a content file's own name as it is)."""
+    tool = catalog().tool(number)
+    return content_text(f"{tool.key}.name", tool.name, language)
+
+
 # A message's ``tool`` parameter is a tool card's number, shown as the card's name.
-register_param_kind("tool", lambda number, language: catalog().tool(number).name)
+register_param_kind("tool", _tool_name)
 
 assert NUM_CELLS == ROWS * COLUMNS

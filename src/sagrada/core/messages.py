@@ -42,12 +42,14 @@ DEFAULT_LANGUAGE: Final = "en"
 
 #: The kind of each parameter name whose value is not shown as it is: a ``player`` is a seat
 #: (0 first), a ``tool`` a tool card's number, a ``colour`` a colour letter (``"R"``), a
-#: ``card`` an apprentice card's number (Life).
+#: ``card`` an apprentice card's number (Life), a ``symbol`` a masterwork die's symbol
+#: (``"corner"``: its name is the message ``masterwork.symbol.corner``).
 PARAM_KINDS: Final[dict[str, str]] = {
     "player": "player",
     "tool": "tool",
     "colour": "colour",
     "card": "apprentice_card",
+    "symbol": "symbol",
 }
 
 Param: TypeAlias = "int | str | Message"
@@ -147,10 +149,96 @@ def template(message_id: str, n: int | None = None, language: str = DEFAULT_LANG
     return text
 
 
+# -- the content's words ----------------------------------------------------------------------
+#
+# A card's name and text are content (``sagrada/content/*.json``, in English) and messages of
+# the catalogues too, keyed by the card (``card.tool.1.name``, ``card.public.<id>.text``, ...):
+# the English catalogue's entry is the content's English, and each other language translates
+# it. A content file may give a card other words (the printed card in place of a house card);
+# no catalogue translates those, so they are shown as the content file gives them, in every
+# language: a card's words are the catalogue's only while the English catalogue says exactly
+# what the content says.
+
+
+@cache
+def content_message(message_id: str, english: str) -> Message | None:
+    """Return the catalogue's message for words of the content (a card's name or text), or
+    None where the catalogues do not translate these words.
+
+    Args:
+        message_id: the words' id in the catalogues (``card.tool.1.name``).
+        english: the content's words (what the loaded content file says).
+
+    Returns:
+        ``Message(message_id)`` if the English catalogue's entry of ``message_id`` is
+        ``english``; None if it is another text (a content file gave the card its own words),
+        if there is no such entry, or if ``english`` is empty (nothing to say).
+    """
+    if english and translations(DEFAULT_LANGUAGE).gettext(message_id) == english:
+        return Message(message_id)
+    return None
+
+
+def content_text(message_id: str, english: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """Return words of the content in ``language``: the catalogue's translation where the
+    catalogues translate them (:func:`content_message`), else the content's own ``english``.
+
+    >>> content_text("card.tool.1.name", "Grozing Pliers", "de")
+    'Kröselzange'
+    >>> content_text("card.tool.1.name", "Pince à gruger", "de")  # a content file's words
+    'Pince à gruger'
+    """
+    if content_message(message_id, english) is None:
+        return english
+    return template(message_id, language=language)
+
+
+def content_param(message_id: str, english: str) -> Param:
+    """Return words of the content as a message's parameter (a card's name in a sentence):
+    the catalogue's message where the catalogues translate them (:func:`content_message`),
+    which each language renders, else the content's own ``english``."""
+    message = content_message(message_id, english)
+    return english if message is None else message
+
+
+def content_json(
+    key: str, words: Mapping[str, str], language: str = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
+    """Return a card's words as the server sends them: each field (``name``, ``text``...) in
+    ``language``, and ``<field>_message`` beside it where the catalogues translate it (the
+    message a page renders in its own language).
+
+    Args:
+        key: the card's key in the catalogues (``card.tool.1``): a field's id is
+            ``<key>.<field>``.
+        words: the content's English words, by field.
+        language: the language of the fields' texts.
+    """
+    out: dict[str, Any] = {}
+    for field_name, english in words.items():
+        message_id = f"{key}.{field_name}"
+        message = content_message(message_id, english)
+        out[field_name] = english if message is None else template(message_id, language=language)
+        if message is not None:
+            out[f"{field_name}_message"] = message.to_json()
+    return out
+
+
+def json_words(data: Mapping[str, Any], field_name: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """Return a card's words from its JSON (:func:`content_json`) in ``language``: its
+    ``<field>_message`` where it has one, else the ``field`` as it is (a terminal shows a
+    view's cards so, as a page does)."""
+    message = data.get(f"{field_name}_message")
+    if message is None:
+        return str(data.get(field_name) or "")
+    return template(str(message["id"]), language=language)
+
+
 #: How a parameter of each kind is shown, given its value and the language.
 _FORMATTERS: dict[str, Callable[[Any, str], str]] = {
     "player": lambda seat, language: render(msg("player", seat=seat), language),
     "colour": lambda letter, language: template(f"colour.{letter}", language=language),
+    "symbol": lambda symbol, language: template(f"masterwork.symbol.{symbol}", language=language),
 }
 
 
@@ -181,6 +269,11 @@ __all__ = [
     "Message",
     "add_messages",
     "added_messages",
+    "content_json",
+    "content_message",
+    "content_param",
+    "content_text",
+    "json_words",
     "msg",
     "register_param_kind",
     "remove_messages",

@@ -33,7 +33,7 @@ from sagrada.core.compiled import reduce_by_init
 from sagrada.core.content import PrivateObjective, PublicObjective
 from sagrada.core.dice import COLOUR_LETTERS, DIE_PIPS
 from sagrada.core.errors import ConfigError
-from sagrada.core.messages import Message, msg
+from sagrada.core.messages import Message, content_message, msg
 from sagrada.core.objectives import PUBLIC_RULES, public_unit
 from sagrada.core.window import Window
 
@@ -56,8 +56,10 @@ class ScorePart:
             spaces), in A1..D5 order.
         counted: ``False`` only for the solo private objective that is not the better one; its
             points then stay out of the total.
-        name_message: the name as a message, for the parts that are not cards (a card's name
-            is its content's).
+        name_message: the name as a message, for a page or terminal to show in its language:
+            a card's name where the catalogues translate it (a content file's own name has
+            none: ``name`` is shown), or the catalogue's word for the favor tokens, the open
+            spaces...
     """
 
     name: str
@@ -171,6 +173,7 @@ def score_public(window: Window, objective: PublicObjective) -> ScorePart:
         count=count,
         formula=msg(f"formula.{unit}", n=count, vp=objective.vp),
         cells=mask_names(cells),
+        name_message=content_message(f"{objective.key}.name", objective.name),
     )
 
 
@@ -194,6 +197,7 @@ def score_private(window: Window, objective: PrivateObjective) -> ScorePart:
         count=len(values),
         formula=msg("formula.values", values=" + ".join(map(str, values))) if values else nothing,
         cells=mask_names(cells),
+        name_message=content_message(f"{objective.key}.name", objective.name),
     )
 
 

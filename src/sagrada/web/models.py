@@ -100,6 +100,15 @@ def _create_model(entry: GameEntry[Any, Any, Any], default: bool) -> type[BaseMo
                 None, min_length=seats.least, max_length=seats.most, description="a name per seat"
             ),
         ),
+        "language": (
+            str | None,
+            Field(
+                None,
+                max_length=16,
+                description="the language of the seats' default names (a language with a "
+                "message catalogue: en, de); without it, the request's Accept-Language",
+            ),
+        ),
         "open_seats": (
             bool,
             Field(

@@ -40,10 +40,10 @@ class CardCommands:
         """Play a card game in the terminal."""
         return play_cards(config, seed)
 
-    def score(self, text: str, as_json: bool) -> tuple[str, list[str]]:
+    def score(self, text: str, as_json: bool, language: str) -> tuple[str, list[str]]:
         """Score a finished card game's window (refusing bad input before any warning)."""
         data = load_json(text)
-        return score_card_game(data, as_json), card_warnings(data)
+        return score_card_game(data, as_json, language), card_warnings(data)
 
     def replay(self, record: CardRecord, as_json: bool) -> str:
         """A card game's score against the target, after its record."""

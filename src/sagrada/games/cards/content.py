@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Final
 
 from sagrada.core.content import PrivateObjective, PublicObjective, WindowPattern, catalog
-from sagrada.core.messages import Message, msg
+from sagrada.core.messages import Message, content_message, msg
 from sagrada.core.scoring import ScorePart, score_private, score_public
 from sagrada.core.window import Window
 from sagrada.games.cards.cards import CARD_COLOURS
@@ -52,12 +52,28 @@ class Order:
         else:
             assert self.shades is not None
             part = score_private(window, self.shades)
-        return replace(part, kind="order", formula=_card_words(part.formula))
+        return replace(
+            part,
+            kind="order",
+            formula=_card_words(part.formula),
+            name_message=content_message(f"{self.key}.name", self.name),
+        )
 
     @property
     def vp(self) -> int:
         """The VP per unit (a shades order: 1 per pip)."""
         return self.public.vp if self.public is not None else 1
+
+    @property
+    def key(self) -> str:
+        """The order's key in the message catalogues: its public objective's
+        (``card.public.<id>``), or a shades order's own (``cards.order.<id>``)."""
+        return self.public.key if self.public is not None else f"cards.order.{self.id}"
+
+    def words(self) -> dict[str, str]:
+        """The order's words by field, in English (its name; its text is its public
+        objective's, or made from its colour)."""
+        return {"name": self.name}
 
 
 def _card_words(formula: Message) -> Message:
@@ -80,6 +96,15 @@ class Tool:
     name: str
     pay: int
     text: str
+
+    @property
+    def key(self) -> str:
+        """The tool's key in the message catalogues (``cards.tool.<number>``)."""
+        return f"cards.tool.{self.number}"
+
+    def words(self) -> dict[str, str]:
+        """The tool's words by field, in English: what the catalogues translate."""
+        return {"name": self.name, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +143,17 @@ class CardContent:
             ):
                 return tool
         raise KeyError(key)
+
+    def card_words(self) -> dict[str, str]:
+        """The words of the card game's own cards in English, by their id in the message
+        catalogues: its tools' and its shades orders' (the other orders are the dice game's
+        public objectives, with their words)."""
+        cards: list[Tool | Order] = [*self.tools, *(o for o in self.orders if o.public is None)]
+        return {
+            f"{card.key}.{field}": english
+            for card in cards
+            for field, english in card.words().items()
+        }
 
     def window(self, name: str) -> WindowPattern:
         """The glass window called ``name`` (case-insensitive).

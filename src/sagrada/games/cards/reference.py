@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any, Final
 
 from sagrada.core.errors import SagradaError
-from sagrada.core.messages import template
+from sagrada.core.messages import DEFAULT_LANGUAGE, content_json, content_text, template
 from sagrada.games.cards.cards import CARD_COLOURS
 from sagrada.games.cards.content import content
 from sagrada.games.cards.options import CARD_OPTIONS, CardOptions
@@ -30,16 +30,28 @@ BLACK: Final = CARD_COLOURS[4]
 class CardReference:
     """The card game's reference answers."""
 
-    def cards(self) -> dict[str, Any]:
-        """The tool cards and order cards of the game."""
+    def cards(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The tool cards and order cards of the game: their names (a tool also its text) in
+        ``language``, each with its message where the catalogues translate it."""
         cards = content()
         return {
             "tools": [
-                {"number": t.number, "name": t.name, "pay": t.pay, "house": cards.house}
+                {
+                    "number": t.number,
+                    **content_json(t.key, t.words(), language),
+                    "pay": t.pay,
+                    "house": cards.house,
+                }
                 for t in cards.tools
             ],
             "orders": [
-                {"id": o.id, "name": o.name, "kind": o.kind, "vp": o.vp, "house": cards.house}
+                {
+                    "id": o.id,
+                    **content_json(o.key, o.words(), language),
+                    "kind": o.kind,
+                    "vp": o.vp,
+                    "house": cards.house,
+                }
                 for o in cards.orders
             ],
         }
@@ -67,38 +79,26 @@ class CardReference:
         """The card game's part of the rules help in ``language``: its sections, its options
         (with no notes), whether its cards are house cards (``house``), its ``tools``
         (``number``, ``name``, ``pay``, ``text``, ``house``) and its ``orders`` (``id``,
-        ``name``, ``kind``, ``vp``, ``text``, ``house``; a shades order's text made in
-        ``language``)."""
+        ``name``, ``kind``, ``vp``, ``text``, ``house``), names and texts in ``language``
+        (a shades order's text made from its colour)."""
         data = HELP.document(language)
         cards = content()
-        orders = []
-        for order in cards.orders:
+        listed = self.cards(language)
+        for entry, order in zip(listed["orders"], cards.orders, strict=True):
             if order.public is not None:
-                text = order.public.text
+                public = order.public
+                text = content_text(f"{public.key}.text", public.text, language)
             else:
                 assert order.shades is not None and order.shades.colour is not None
                 colour = _colour_name(CARD_COLOURS[order.shades.colour], language)
                 text = data["texts"]["order_shades"].format(colour=colour)
-            orders.append(
-                {
-                    "id": order.id,
-                    "name": order.name,
-                    "kind": order.kind,
-                    "vp": order.vp,
-                    "text": text,
-                    "house": cards.house,
-                }
-            )
-        tools = [
-            {"number": t.number, "name": t.name, "pay": t.pay, "text": t.text, "house": cards.house}
-            for t in cards.tools
-        ]
+            entry["text"] = text
         return {
             "sections": data["sections"],
             "options": explained_options(CARD_OPTIONS, data["option_notes"]),
             "house": cards.house,
-            "tools": tools,
-            "orders": orders,
+            "tools": listed["tools"],
+            "orders": listed["orders"],
         }
 
     def help_languages(self) -> tuple[str, ...]:

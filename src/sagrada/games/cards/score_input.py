@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from sagrada.core.cells import COLUMNS, ROW_LETTERS, ROWS
 from sagrada.core.errors import InvalidNotationError
+from sagrada.core.messages import DEFAULT_LANGUAGE, msg, render
 from sagrada.core.position import make_window
 from sagrada.core.window import Window
 from sagrada.games.cards.actions import ROUNDS
@@ -44,8 +45,9 @@ The target is the sum of the turn bar; the score is the orders minus 3 per open 
 """
 
 
-def score_card_game(data: Any, as_json: bool) -> str:
-    """Score a card game's window described by ``data`` (parsed JSON).
+def score_card_game(data: Any, as_json: bool, language: str = DEFAULT_LANGUAGE) -> str:
+    """Score a card game's window described by ``data`` (parsed JSON): a table in
+    ``language``, or JSON (the content's English names in every language).
 
     Raises:
         CliError: one line naming the field, row or token at fault.
@@ -72,8 +74,12 @@ def score_card_game(data: Any, as_json: bool) -> str:
                 "parts": [{"name": p.name, "points": p.points} for p in score.parts],
             }
         )
-    verdict = "won" if won else "lost"
-    return f"{score_table(score)}\nTarget {target:>{len('Source') + 3}}  ({verdict})"
+    table = score_table(score, language)
+    label = render(msg("cards.score.target"), language)
+    verdict = render(msg("cards.score.won") if won else msg("cards.score.lost"), language)
+    # The target right under the total's points, where the table's last line ends.
+    end = len(table.splitlines()[-1])
+    return f"{table}\n{label} {target:>{max(1, end - len(label) - 1)}}  ({verdict})"
 
 
 def card_warnings(data: Any) -> list[str]:

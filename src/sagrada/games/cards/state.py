@@ -17,7 +17,7 @@ from typing import Any, Final
 from sagrada.core.cells import cell_list
 from sagrada.core.codes import as_code
 from sagrada.core.errors import IllegalActionError
-from sagrada.core.messages import Message, msg
+from sagrada.core.messages import Message, content_param, msg
 from sagrada.core.rng import Rng, check_seed
 from sagrada.core.scoring import ScoreBreakdown, open_spaces_part
 from sagrada.core.window import Window
@@ -212,9 +212,10 @@ class CardState(CardTable):
             return msg("game.over")
         if self.tool:
             tool = content().tool(self.tool)
+            name = content_param(f"{tool.key}.name", tool.name)
             if self.stage == PAY_STAGE:
-                return msg("cards.decision.pay", name=tool.name, value=tool.pay)
-            return msg("cards.decision.tool", name=tool.name, prompt=TOOLS[self.tool].prompt(self))
+                return msg("cards.decision.pay", name=name, value=tool.pay)
+            return msg("cards.decision.tool", name=name, prompt=TOOLS[self.tool].prompt(self))
         legal = self.legal_actions()
         if legal == [A.PASS]:
             return msg("cards.decision.forfeit", round=self.round + 1, turn=self.turn + 1)
@@ -232,12 +233,13 @@ class CardState(CardTable):
             number = A.args(action)[0]
             if number not in self.tools:
                 return msg("cards.refuse.tool_absent", number=number)
-            name = content().tool(number).name
+            tool = content().tool(number)
+            name = content_param(f"{tool.key}.name", tool.name)
             if number in self.spent:
                 return msg("cards.refuse.tool_spent", name=name)
             if self.tool_used:
                 return msg("cards.refuse.tool_round")
-            return msg("cards.refuse.tool_pay", name=name, value=content().tool(number).pay)
+            return msg("cards.refuse.tool_pay", name=name, value=tool.pay)
         if A.kind_of(action) == "place" and not self.tool:
             card, cell = A.args(action)
             if card not in self.hand:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sagrada.core.messages import content_json
 from sagrada.core.rng import Rng
 from sagrada.games.cards import actions as A
 from sagrada.games.cards.cards import CARD_NAMES, card_value, grid_row
@@ -62,15 +63,20 @@ class CardView:
             "pile_bottom": [CARD_NAMES[c] for c in s.bottom],
             "discard": [CARD_NAMES[c] for c in s.discard],
             "orders": [
-                {"id": o.id, "name": o.name, "kind": o.kind, "vp": o.vp, "house": cards.house}
+                {
+                    "id": o.id,
+                    **content_json(o.key, o.words()),
+                    "kind": o.kind,
+                    "vp": o.vp,
+                    "house": cards.house,
+                }
                 for o in s.orders
             ],
             "tools": [
                 {
                     "number": t.number,
-                    "name": t.name,
+                    **content_json(t.key, t.words()),
                     "pay": t.pay,
-                    "text": t.text,
                     "used": t.number in s.spent,
                     "house": cards.house,
                 }

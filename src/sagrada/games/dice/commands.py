@@ -67,9 +67,9 @@ class DiceCommands:
         adviser = hint_bot(seed, args.hint_seconds, args.hint_iterations)
         return TerminalGame(config, seed, args.seat, bots, args.lang, adviser).play()
 
-    def score(self, text: str, as_json: bool) -> tuple[str, list[str]]:
+    def score(self, text: str, as_json: bool, language: str) -> tuple[str, list[str]]:
         """Score a physical game's finished window."""
-        return score_text(text, as_json)
+        return score_text(text, as_json, language)
 
     def replay(self, record: GameRecord, as_json: bool) -> str:
         """Each player's score breakdown after the record."""

@@ -17,7 +17,7 @@ from sagrada.core.cells import CELL_NAMES, mask_names
 from sagrada.core.content import PublicObjective, catalog
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import SagradaError
-from sagrada.core.messages import DEFAULT_LANGUAGE, render, template
+from sagrada.core.messages import DEFAULT_LANGUAGE, content_json, render, template
 from sagrada.core.options import OPTIONS
 from sagrada.core.position import make_window
 from sagrada.core.scoring import score_public
@@ -33,15 +33,16 @@ HELP: Final = RulesHelp("sagrada.games.dice", (spec.name for spec in OPTIONS), C
 class DiceReference:
     """The dice game's reference answers."""
 
-    def cards(self) -> dict[str, Any]:
+    def cards(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Every tool card and objective the server knows, for choosing them in the lobby,
-        and Life's apprentice cards."""
+        and Life's apprentice cards: their names and texts in ``language``, each with its
+        message where the catalogues translate it (``name_message``...)."""
         content = catalog()
         return {
             "tools": [
                 {
                     "number": t.id,
-                    "name": t.name,
+                    **content_json(t.key, t.words(), language),
                     "colour": COLOUR_LETTERS[t.colour],
                     "pack": t.pack,
                     "house": t.house,
@@ -49,20 +50,26 @@ class DiceReference:
                 for t in content.tools
             ],
             "public_objectives": [
-                {"id": o.id, "name": o.name, "vp": o.vp, "pack": o.pack, "house": o.house}
+                {
+                    "id": o.id,
+                    **content_json(o.key, o.words(), language),
+                    "vp": o.vp,
+                    "pack": o.pack,
+                    "house": o.house,
+                }
                 for o in content.publics
             ],
             "private_objectives": [
                 {
                     "id": o.id,
-                    "name": o.name,
+                    **content_json(o.key, o.words(), language),
                     "pack": o.pack,
                     "colour": None if o.colour is None else COLOUR_LETTERS[o.colour],
                     "spaces": list(mask_names(o.spaces)),
                 }
                 for o in content.privates
             ],
-            "apprentice_cards": [card_data(card) for card in apprentice_content().cards],
+            "apprentice_cards": [card_data(card, language) for card in apprentice_content().cards],
         }
 
     def check_options(self, values: dict[str, Any]) -> dict[str, Any]:
@@ -103,8 +110,9 @@ class DiceReference:
 
     def help(self, language: str) -> dict[str, Any]:
         """The dice game's part of the rules help in ``language``: its sections, its options
-        with their notes, and ``cards`` (:meth:`cards`), each card with its ``text`` (a tool
-        also its ``restriction``, a private objective a text made from its colour or spaces)
+        with their notes, and ``cards`` (:meth:`cards` in ``language``), each card with its
+        ``text`` (a tool also its ``restriction``, a private objective a text made from its
+        colour or spaces)
         and an ``illustration`` (or None): a tool's picture from the help file, a public
         objective's example window scored by the engine, a private objective's marked
         spaces."""
@@ -112,15 +120,11 @@ class DiceReference:
         texts: dict[str, str] = data["texts"]
         pictures = data["illustrations"]
         content = catalog()
-        listed = self.cards()
+        listed = self.cards(language)
         for tool in listed["tools"]:
-            tool_card = content.tool(tool["number"])
-            tool["text"] = tool_card.text
-            tool["restriction"] = tool_card.restriction
-            tool["illustration"] = pictures["tools"].get(str(tool_card.id))
+            tool["illustration"] = pictures["tools"].get(str(tool["number"]))
         for objective in listed["public_objectives"]:
             card = content.public(objective["id"])
-            objective["text"] = card.text
             example = pictures["public_objectives"].get(card.id)
             objective["illustration"] = (
                 None if example is None else objective_example(example["window"], card, language)

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
-from sagrada.core.messages import msg
+from sagrada.core.messages import DEFAULT_LANGUAGE, Message, json_words, msg, render, template
 from sagrada.core.window import Window
 from sagrada.games.dice.rules.actions import action_to_str
 from sagrada.games.dice.rules.config import ROUNDS
@@ -41,67 +41,114 @@ def _tokens(n: int) -> str:
     return f"{n} favor token" + ("" if n == 1 else "s")
 
 
-def masterwork_lines(data: dict[str, Any]) -> list[str]:
-    """The masterwork board of a view: per space its slots (the die in each, or what it
-    takes), the symbol on top and how many dice are left, and its favor tokens."""
+def masterwork_lines(data: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The masterwork board of a view, in ``language``: per space its slots (the die in each,
+    or what it takes), the symbol on top and how many dice are left, and its favor tokens."""
     board = data["masterwork"]
-    head = "Masterwork board" + (f" ({msg('card.house')})" if board["house"] else "") + ":"
-    lines = [head]
+    lines = [
+        render(msg("ui.life.masterwork_board", house=_house(board["house"], language)), language)
+    ]
     for number, space in enumerate(board["spaces"], start=1):
-        colour = space["colour_slot"] or f"[{space['colour']}]"
+        wanted = space["colour"]
+        if wanted == "any":
+            wanted = render(msg("ui.life.any_colour"), language)
+        colour = space["colour_slot"] or f"[{wanted}]"
         value = space["value_slot"] or f"[{space['value']}]"
-        below = f"{space['symbol']} x{space['left']}" if space["symbol"] else "empty"
-        lines.append(
-            f"  {number}: slots {number}c {colour}, {number}v {value}; {below}; "
-            f"{space['favor']} favor"
+        symbol = space["symbol"]
+        below: Message | str = (
+            f"{_symbol(symbol, language)} x{space['left']}" if symbol else msg("ui.empty")
         )
+        line = msg(
+            "ui.life.masterwork_space",
+            number=number,
+            colour_slot=colour,
+            value_slot=value,
+            below=below,
+            favor=msg("ui.favor", n=space["favor"]),
+        )
+        lines.append("  " + render(line, language))
     return lines
 
 
-def _card(card: dict[str, Any]) -> str:
-    return f"{card['number']} {card['name']}"
+def _house(house: bool, language: str) -> str:
+    """`` (house card: ...)`` after a heading of house content, in ``language``; else ``""``."""
+    return f" ({render(msg('card.house'), language)})" if house else ""
 
 
-def apprentice_lines(data: dict[str, Any]) -> list[str]:
-    """The apprentice cards of a view: the deck and the discard pile, and the cards looked at
-    while choosing one to keep."""
+def _symbol(symbol: str, language: str) -> str:
+    """A masterwork symbol's name in ``language``."""
+    return template(f"masterwork.symbol.{symbol}", language=language)
+
+
+def _card(card: dict[str, Any], language: str) -> str:
+    return f"{card['number']} {json_words(card, 'name', language)}"
+
+
+def apprentice_lines(data: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The apprentice cards of a view, in ``language``: the deck and the discard pile, and the
+    cards looked at while choosing one to keep."""
     cards = data["apprentice"]
     discard = cards["discard"]
-    top = f"{_card(discard[-1])} on top of {len(discard)}" if discard else "empty"
-    house = f" ({msg('card.house')})" if cards["house"] else ""
-    lines = [
-        f"Apprentice cards{house}: deck {cards['deck']}, discard pile {top}; "
-        f"a die on an apprentice space (*: {', '.join(cards['spaces'])}) gains a card",
-    ]
+    top: Message = (
+        msg("ui.life.on_top", entry=_card(discard[-1], language), n=len(discard))
+        if discard
+        else msg("ui.empty")
+    )
+    head = msg(
+        "ui.life.apprentice",
+        house=_house(cards["house"], language),
+        deck=cards["deck"],
+        top=top,
+        spaces=", ".join(cards["spaces"]),
+    )
+    lines = [render(head, language)]
     if cards["set_aside"]:
-        lines.append("  set aside: " + ", ".join(_card(c) for c in cards["set_aside"]))
+        aside = ", ".join(_card(c, language) for c in cards["set_aside"])
+        lines.append("  " + render(msg("ui.life.set_aside", cards=aside), language))
     for place, card in enumerate(cards.get("offer", []), start=1):
-        lines.append(f"  keep:{place}  {_card(card)}: {card['text']}")
+        text = json_words(card, "text", language)
+        lines.append(f"  keep:{place}  {_card(card, language)}: {text}")
     return lines
 
 
-def player_apprentice_lines(entry: dict[str, Any]) -> list[str]:
-    """A player's apprentice cards in a view: their activated cards and how many they hold,
-    and the viewer's own hand with how each card is played."""
+def player_apprentice_lines(entry: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """A player's apprentice cards in a view, in ``language``: their activated cards and how
+    many they hold, and the viewer's own hand with how each card is played."""
     lines = []
     if "apprentice_hand" in entry:
         for card in entry["apprentice_hand"]:
-            lines.append(f"  card {_card(card)} ({card['play']}:{card['number']}): {card['text']}")
+            line = msg(
+                "ui.life.hand_card",
+                entry=_card(card, language),
+                play=card["play"],
+                number=card["number"],
+                text=json_words(card, "text", language),
+            )
+            lines.append("  " + render(line, language))
     else:
-        lines.append(f"  apprentice cards: {entry['apprentice_cards']}")
+        count = msg("ui.life.card_count", count=entry["apprentice_cards"])
+        lines.append("  " + render(count, language))
     if entry["apprentice_active"]:
-        lines.append("  activated: " + ", ".join(c["name"] for c in entry["apprentice_active"]))
+        active = ", ".join(json_words(c, "name", language) for c in entry["apprentice_active"])
+        lines.append("  " + render(msg("ui.life.activated", cards=active), language))
     return lines
 
 
-def masterwork_die_lines(entry: dict[str, Any]) -> list[str]:
-    """A player's masterwork dice in a view (Life): each one's space, symbol and rotation, the
-    spaces it points at and whether its face is met."""
+def masterwork_die_lines(entry: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """A player's masterwork dice in a view (Life), in ``language``: each one's space, symbol
+    and rotation, the spaces it points at and whether its face is met."""
     lines = []
+    off = render(msg("ui.life.off_window"), language)
     for die in entry.get("masterwork_dice", []):
-        pointed = ", ".join(cell or "off the window" for cell in die["targets"])
-        met = "met" if die["met"] else "not met"
-        lines.append(f"  {die['cell']}: {die['symbol']} {die['rotation']}° -> {pointed}: {met}")
+        line = msg(
+            "ui.life.masterwork_die",
+            cell=die["cell"],
+            symbol=die["symbol"],  # a parameter of kind symbol: named in the language
+            rotation=die["rotation"],
+            pointed=", ".join(cell or off for cell in die["targets"]),
+            met=msg("ui.life.met") if die["met"] else msg("ui.life.not_met"),
+        )
+        lines.append("  " + render(line, language))
     return lines
 
 

@@ -45,6 +45,7 @@ from sagrada.core.dice import (
     parse_window_die,
 )
 from sagrada.core.errors import InvalidNotationError
+from sagrada.core.messages import DEFAULT_LANGUAGE
 from sagrada.core.scoring import score_window
 from sagrada.core.window import EMPTY, Window
 from sagrada.games.dice.rules.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
@@ -107,9 +108,10 @@ Adjacency, Perfect Pairs, ...) are public objectives like the others.
 """
 
 
-def score_text(text: str, as_json: bool) -> tuple[str, list[str]]:
-    """Score the window described in ``text``: the breakdown (a table, or JSON) and the
-    warnings about a window that breaks the placement rules or favor tokens in solo play.
+def score_text(text: str, as_json: bool, language: str = DEFAULT_LANGUAGE) -> tuple[str, list[str]]:
+    """Score the window described in ``text``: the breakdown (a table in ``language``, or
+    JSON, the content's English names in every language) and the warnings about a window that
+    breaks the placement rules or favor tokens in solo play.
 
     Raises:
         CliError: if the input is malformed, naming the field, row or token at fault.
@@ -136,7 +138,9 @@ def score_text(text: str, as_json: bool) -> tuple[str, list[str]]:
         breakdown = breakdown.with_parts(
             [card_part(card, request.window, request.publics) for card in request.apprentice]
         )
-    return (json.dumps(breakdown.to_json()) if as_json else score_table(breakdown)), warnings
+    if as_json:
+        return json.dumps(breakdown.to_json()), warnings
+    return score_table(breakdown, language), warnings
 
 
 @dataclass(frozen=True)

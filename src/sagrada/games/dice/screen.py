@@ -10,8 +10,8 @@ terminal; with ``NO_COLOR`` set the screen has no escape codes at all.
 
 Everything the screen says is rendered in the language it is made for: the engine's
 sentences (decisions, formulas, colour names) and the screen's own words (its labels, the
-score table's headings: the catalogues' ``ui.*`` entries). Card and window names are content,
-in English.
+score table's headings: the catalogues' ``ui.*`` entries) and the cards' names, where the
+catalogues translate them (the view's ``name_message``). Window names are proper names.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sagrada.core.dice import COLOUR_LETTERS
-from sagrada.core.messages import Message, msg, render
+from sagrada.core.messages import Message, json_words, msg, render
 from sagrada.core.scoring import ScoreBreakdown
 from sagrada.games.dice.render import (
     apprentice_lines,
@@ -178,7 +178,8 @@ def packed(items: Sequence[Text], width: int, separator: str = "; ") -> Text:
 def _tools(data: dict[str, Any], lang: str) -> list[Text]:
     out = []
     for tool in data["tools"]:
-        entry = Text.assemble((f"T{tool['number']}", "bold"), f" {tool['name']} ")
+        name = json_words(tool, "name", lang)
+        entry = Text.assemble((f"T{tool['number']}", "bold"), f" {name} ")
         entry.append(tool["colour"], style=DIE_STYLES[tool["colour"]])
         if data["solo"]:
             used = msg("ui.used") if tool["used"] else msg("ui.unused")
@@ -215,14 +216,16 @@ def _facts(data: dict[str, Any], lang: str, width: int) -> Table:
     facts.add_column(style="bold", no_wrap=True, width=label_width)
     facts.add_column()
     facts.add_row(label["tools"], packed(_tools(data, lang), room))
-    publics = [Text(f"{o['name']} ({o['vp']})") for o in data["public_objectives"]]
+    publics = [
+        Text(f"{json_words(o, 'name', lang)} ({o['vp']})") for o in data["public_objectives"]
+    ]
     facts.add_row(label["public"], packed(publics, room))
     me = data["player"]
     if me >= 0:
-        mine = ", ".join(data["players"][me].get("private_objectives", []))
+        mine = ", ".join(_private_names(data["players"][me], lang))
         facts.add_row(label["private"], render(msg("ui.yours_only", objectives=mine), lang))
-    house = [t["name"] for t in data["tools"] if t["house"]]
-    house += [o["name"] for o in data["public_objectives"] if o["house"]]
+    house = [json_words(t, "name", lang) for t in data["tools"] if t["house"]]
+    house += [json_words(o, "name", lang) for o in data["public_objectives"] if o["house"]]
     if house:
         facts.add_row("", f"{', '.join(house)}: {render(msg('card.house'), lang)}")
     if data["phase"] != "setup":
@@ -232,6 +235,17 @@ def _facts(data: dict[str, Any], lang: str, width: int) -> Table:
     if data["held_die"]:
         facts.add_row(label["in_hand"], die(data["held_die"]))
     return facts
+
+
+def _private_names(entry: dict[str, Any], lang: str) -> list[str]:
+    """A player's private objectives' names in ``lang`` (their messages, where the view has
+    them)."""
+    names = entry.get("private_objectives", [])
+    messages = entry.get("private_objective_messages", [None] * len(names))
+    return [
+        json_words({"name": name, "name_message": message}, "name", lang)
+        for name, message in zip(names, messages, strict=True)
+    ]
 
 
 def _setup_blocks(data: dict[str, Any], lang: str) -> list[list[Text]]:
@@ -253,9 +267,9 @@ def _player_extras(data: dict[str, Any], seat: int, who: str, lang: str) -> list
     if "private_dice_pool" in entry:
         own = " ".join(entry["private_dice_pool"]) or render(msg("ui.none"), lang)
         lines.append(render(msg("ui.own_dice", who=who, dice=own), lang))
-    lines.extend(f"{who}, {line.strip()}" for line in masterwork_die_lines(entry))
+    lines.extend(f"{who}, {line.strip()}" for line in masterwork_die_lines(entry, lang))
     if "apprentice" in data:
-        lines.extend(f"{who}, {line.strip()}" for line in player_apprentice_lines(entry))
+        lines.extend(f"{who}, {line.strip()}" for line in player_apprentice_lines(entry, lang))
     return lines
 
 
@@ -276,9 +290,9 @@ def table_screen(data: dict[str, Any], lang: str, width: int = MAX_WIDTH) -> Gro
         _facts(data, lang, width),
     ]
     if "masterwork" in data:
-        parts.extend(Text(line) for line in masterwork_lines(data))
+        parts.extend(Text(line) for line in masterwork_lines(data, lang))
     if "apprentice" in data:
-        parts.extend(Text(line) for line in apprentice_lines(data))
+        parts.extend(Text(line) for line in apprentice_lines(data, lang))
     blocks = _setup_blocks(data, lang) if data["phase"] == "setup" and me >= 0 else []
     extras: list[str] = []
     for seat, entry in enumerate(data["players"]):
@@ -350,9 +364,11 @@ def choices(actions: Sequence[dict[str, Any]], lang: str, width: int = MAX_WIDTH
 def score_table(breakdown: ScoreBreakdown, lang: str) -> Table:
     """A score breakdown in ``lang``: a row per source (points, count, formula), then the
     total."""
-    table = Table(box=box.HORIZONTALS, show_edge=False, pad_edge=False)
+    # Collapsed padding and a source column up to 38 wide: the longest card name of a language
+    # whole (German "Schattierungsvielfalt in einer Spalte"), the formulas wrapping instead.
+    table = Table(box=box.HORIZONTALS, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column(
-        render(msg("ui.score.source"), lang), no_wrap=True, max_width=30, overflow="ellipsis"
+        render(msg("ui.score.source"), lang), no_wrap=True, max_width=38, overflow="ellipsis"
     )
     table.add_column(render(msg("ui.score.points"), lang), justify="right")
     table.add_column(render(msg("ui.score.count"), lang), justify="right")

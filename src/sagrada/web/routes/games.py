@@ -11,7 +11,8 @@ from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
-from sagrada.core.messages import msg
+from sagrada.core.messages import DEFAULT_LANGUAGE, msg, render
+from sagrada.i18n import languages, negotiate
 from sagrada.registry import default_game, game_bots
 from sagrada.registry import entry as game_entry
 from sagrada.web.models import (
@@ -34,6 +35,33 @@ LOBBY_PAGE: Final = 20
 LOBBY_LISTS: Final = {"live": ("open", "running"), "finished": ("over",)}
 
 router = APIRouter()
+
+
+def seat_language(request: Request, asked: str | None) -> str:
+    """The language of a new game's default seat names: ``asked`` (the request's
+    ``language``), else the request's ``Accept-Language`` as ``GET /api/messages`` reads it,
+    else English.
+
+    Raises:
+        GameError: 422 if ``asked`` is a language without a message catalogue.
+    """
+    if asked is not None:
+        if asked not in languages():
+            raise GameError(422, f"language: {asked!r} is not one of {', '.join(languages())}")
+        return asked
+    return negotiate(request.headers.get("accept-language", ""), DEFAULT_LANGUAGE)
+
+
+def default_names(bots: list[str | None], language: str) -> list[str]:
+    """The seats' names when the creator gave none, in ``language``: ``Player 1`` (German
+    ``Spieler 1``), a bot's with its bot (``Player 2 (easy bot)``)."""
+    names = []
+    for seat, bot in enumerate(bots):
+        name = render(msg("web.seat_name", n=seat + 1), language)
+        if bot is not None:
+            name = render(msg("web.bot_seat_name", name=name, bot=bot), language)
+        names.append(name)
+    return names
 
 
 @router.post(
@@ -72,13 +100,12 @@ async def create_game(
         if bot is not None and bot not in known:
             raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(known)})")
     named = data["names"] is not None
-    names = data["names"] if named else [f"Player {i + 1}" for i in range(players)]
-    if len(names) != players:
-        raise GameError(422, f"names: give one name per seat ({players})")
-    names = [
-        n if b is None else f"{n} ({b} bot)" if not named else n
-        for n, b in zip(names, bots, strict=True)
-    ]
+    if named:
+        names = list(data["names"])
+        if len(names) != players:
+            raise GameError(422, f"names: give one name per seat ({players})")
+    else:
+        names = default_names(bots, seat_language(request, data["language"]))
     chosen.new_state(config, 0)  # refuses impossible card deals before anything is stored
     if all(b is not None for b in bots):
         watched = sum(

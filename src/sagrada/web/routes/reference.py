@@ -119,8 +119,15 @@ async def measured_data(name: str, game: str | None = None) -> Any:
 
 
 @router.get("/api/cards", responses=errors(404))
-async def cards(game: str | None = None) -> dict[str, Any]:
+async def cards(game: str | None = None, language: str | None = None) -> dict[str, Any]:
     """A game's cards (the default game's without ``?game=``): the dice game's every tool
     card and objective the server knows, for choosing them in the lobby, and Life's
-    apprentice cards; the solo card game's tools and orders."""
-    return _entry(game).answers().cards()
+    apprentice cards; the solo card game's tools and orders. Their names and texts are in
+    ``language`` (English without it: the content's own words), each with its message
+    (``name_message``, ``text_message``...) where the catalogues translate it, for a page to
+    show in its own language."""
+    if language is None:
+        language = DEFAULT_LANGUAGE
+    elif language not in languages():
+        raise GameError(404, f"no messages in {language!r}: try one of {languages()}")
+    return _entry(game).answers().cards(language)

@@ -7,8 +7,8 @@
 // Independent of the page it sits on: a page links help.css and calls setupHelp() once; it
 // opens on the tabs of the page's game (its body's data-game; the lobby: the default game).
 // Its own words are the catalogue's (page.help.*), drawn once the catalogue is loaded; the
-// rules' prose comes in the page's language from GET /api/rules?language=; the cards' names
-// and texts are the printed cards' English.
+// rules' prose comes in the page's language from GET /api/rules?language=, and so do the
+// cards' names and texts (their translations in the catalogues: docs/translations.md).
 
 import { GAMES, api, el, loadGames } from "./common.js";
 import { loadMessages, pageLanguage, tr } from "./i18n.js";

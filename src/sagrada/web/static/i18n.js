@@ -75,6 +75,23 @@ export function t(message) {
   return text.replace(/\{(\w+)\}/g, (field, name) => (name in params ? param(name, params[name]) : field));
 }
 
+/**
+ * A card's words in the page's language: the server sends a card's name, text and restriction
+ * as the content gives them (English) and, where the catalogues translate them, the message
+ * beside each (name_message, text_message, restriction_message); a content file's own words
+ * have none and are shown as they are.
+ */
+export function cardWords(card, field) {
+  if (!card) return "";
+  const message = card[`${field}_message`];
+  return message ? t(message) : card[field] || "";
+}
+
+/** A masterwork die's symbol ("corner") by its name in the page's language. */
+export function symbolName(symbol) {
+  return symbol ? t({ id: `masterwork.symbol.${symbol}`, params: {} }) : "";
+}
+
 /** The text of the catalogue's message `id` with `params`: the pages' own words. */
 export function tr(id, params = {}) {
   return t({ id, params });
@@ -84,8 +101,10 @@ function param(name, value) {
   if (value !== null && typeof value === "object") return t(value);
   const kind = catalogue.kinds[name];
   if (kind && shown[kind]) return shown[kind](value);
-  // A colour letter is a message of the catalogue of its own (colour.R → "red").
+  // A colour letter is a message of the catalogue of its own (colour.R → "red"), and so is a
+  // masterwork symbol's name (masterwork.symbol.corner).
   if (kind === "colour") return t({ id: `colour.${value}`, params: {} });
+  if (kind === "symbol") return symbolName(value);
   return String(value);
 }
 

@@ -2,7 +2,7 @@
 // suggested action in words, the drawn card or window card to select for it, and what it is
 // taken with on the table.
 
-import { tr } from "/static/i18n.js";
+import { cardWords, tr } from "/static/i18n.js";
 import { cardLabel } from "./model.js";
 
 /** What a card game's action does, in words (imperative: "place the red 3 on B4"). */
@@ -13,7 +13,7 @@ function words(action, view) {
     case "stop": return tr("page.game.action.stop");
     case "tool": {
       const tool = (view.tools || []).find((entry) => entry.number === action.tool);
-      return tr("page.game.action.tool", { name: tool ? tool.name : tr("page.game.tool_card", { number: action.tool }) });
+      return tr("page.game.action.tool", { name: tool ? cardWords(tool, "name") : tr("page.game.tool_card", { number: action.tool }) });
     }
     case "pay": return tr("page.cards.action.pay", { label });
     case "choose": return tr("page.cards.action.choose", { label });

@@ -7,7 +7,7 @@ import { el, CELLS, restrictionAt, houseNote } from "/static/common.js";
 import { S, byTestId, $ } from "/static/shell/state.js";
 import { render } from "/static/shell/render.js";
 import { choose } from "/static/shell/flow.js";
-import { t, tr } from "/static/i18n.js";
+import { cardWords, t, tr } from "/static/i18n.js";
 import { replayControls, showReplayPosition } from "/static/shell/replay.js";
 import { renderRematch } from "/static/shell/rematch.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
@@ -149,8 +149,8 @@ export function renderTools(view, model) {
           "aria-disabled": legal ? "false" : "true",
           onclick: () => legal && choose(model.tools.get(tool.number)),
         },
-        el("span", { class: "card-title", text: `${tool.number}. ${tool.name}` }),
-        el("span", { text: tool.text }),
+        el("span", { class: "card-title", text: `${tool.number}. ${cardWords(tool, "name")}` }),
+        el("span", { text: cardWords(tool, "text") }),
         el(
           "span",
           { class: "card-foot" },
@@ -169,7 +169,7 @@ export function renderOrders(view) {
       el(
         "div",
         { class: "card order", "data-testid": "order-card", "data-order": order.id },
-        el("span", { class: "card-title", text: order.name }),
+        el("span", { class: "card-title", text: cardWords(order, "name") }),
         el("span", { class: "hint", text: order.kind === "unique" ? tr("page.cards.order.unique") : tr("page.cards.order.basic", { vp: order.vp }) }),
         order.house ? houseNote() : null,
       ),

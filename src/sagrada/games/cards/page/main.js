@@ -5,7 +5,7 @@
 // drawing is in cards/.
 
 import { el, startPage } from "/static/common.js";
-import { showKind, t, tr } from "/static/i18n.js";
+import { cardWords, showKind, t, tr } from "/static/i18n.js";
 import { gameId, S, byTestId, shownView, currentActions, $ } from "/static/shell/state.js";
 import { setRenderer } from "/static/shell/render.js";
 import { showError, loadView, connect } from "/static/shell/socket.js";
@@ -70,7 +70,7 @@ async function init() {
   // The engine's messages name tools by number: show their names.
   showKind("tool", (number) => {
     const tool = S.view && S.view.tools.find((entry) => entry.number === number);
-    return tool ? tool.name : `#${number}`;
+    return tool ? cardWords(tool, "name") : `#${number}`;
   });
   try {
     await startPage();

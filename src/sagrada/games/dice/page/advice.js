@@ -4,7 +4,7 @@
 
 import { dieLabel } from "/static/common.js";
 import { mySeat } from "/static/shell/state.js";
-import { tr } from "/static/i18n.js";
+import { cardWords, tr } from "/static/i18n.js";
 import { CARDS } from "./model.js";
 
 /** The first click of a two-click action, made for the player: the die to place, the die to
@@ -73,11 +73,11 @@ export function actionWords(action, view) {
   const die = action.die ? dieLabel(action.die) : "";
   const tool = (number) => {
     const card = (view.tools || []).find((entry) => entry.number === number) || CARDS.tools.find((entry) => entry.number === number);
-    return card ? card.name : tr("page.game.tool_card", { number });
+    return card ? cardWords(card, "name") : tr("page.game.tool_card", { number });
   };
   const apprentice = (number) => {
     const card = (CARDS.apprentice_cards || []).find((entry) => entry.number === number);
-    return card ? card.name : tr("page.game.apprentice_card", { number });
+    return card ? cardWords(card, "name") : tr("page.game.apprentice_card", { number });
   };
   const { cell, from, to, round, rotation } = action;
   switch (action.kind) {

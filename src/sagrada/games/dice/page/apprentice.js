@@ -5,7 +5,7 @@
 // come from the view and its actions; the page knows no card of its own.
 
 import { el, houseNote } from "/static/common.js";
-import { t, tr } from "/static/i18n.js";
+import { cardWords, t, tr } from "/static/i18n.js";
 import { S, mySeat, $ } from "/static/shell/state.js";
 import { choose } from "/static/shell/flow.js";
 
@@ -29,7 +29,7 @@ export function apprenticeMark() {
 
 /** A card's name, text and note, in one line (a title to read on hover). */
 function cardTitle(card) {
-  return `${card.name}: ${card.text}${card.house ? ` (${t({ id: "card.house", params: {} })})` : ""}`;
+  return `${cardWords(card, "name")}: ${cardWords(card, "text")}${card.house ? ` (${t({ id: "card.house", params: {} })})` : ""}`;
 }
 
 /** A card face with one button (`caption`), enabled when `notation` is a legal action. */
@@ -42,8 +42,8 @@ function cardFace(card, { notation, caption, testid, choice }) {
       "data-card": String(card.number),
       "data-play": card.play,
     },
-    el("span", { class: "card-title", text: card.name }),
-    el("span", { class: "card-text", text: card.text }),
+    el("span", { class: "card-title", text: cardWords(card, "name") }),
+    el("span", { class: "card-text", text: cardWords(card, "text") }),
     card.house ? houseNote() : null,
     el(
       "span",
@@ -56,7 +56,7 @@ function cardFace(card, { notation, caption, testid, choice }) {
         "data-action": notation || undefined,
         "data-key": `${testid}:${choice || card.number}`,
         disabled: !notation || S.busy,
-        "aria-label": tr("page.game.apprentice.button", { caption, name: card.name }),
+        "aria-label": tr("page.game.apprentice.button", { caption, name: cardWords(card, "name") }),
         text: caption,
         onclick: () => notation && choose(notation),
       }),
@@ -108,7 +108,7 @@ function piles(section) {
         title: top ? cardTitle(top) : undefined,
       },
       `${tr("page.game.apprentice.discard_pile")} `,
-      top ? el("strong", { text: top.name }) : tr("page.game.empty"),
+      top ? el("strong", { text: cardWords(top, "name") }) : tr("page.game.empty"),
       section.discard.length > 1
         ? el("span", { class: "hint", text: ` ${tr("page.game.apprentice.discard_count", { n: section.discard.length })}` })
         : null,
@@ -117,7 +117,7 @@ function piles(section) {
       ? el("span", {
           class: "hint",
           title: aside.map(cardTitle).join("\n"),
-          text: tr("page.game.apprentice.set_aside", { names: aside.map((card) => card.name).join(", ") }),
+          text: tr("page.game.apprentice.set_aside", { names: aside.map((card) => cardWords(card, "name")).join(", ") }),
         })
       : null,
   );
@@ -145,7 +145,7 @@ function gainChoice(section, model) {
     "div",
     { class: "apprentice-gain", role: "group", "aria-label": tr("page.game.apprentice.gain") },
     button("deck", tr("page.game.apprentice.look")),
-    top ? button("discard", tr("page.game.apprentice.take", { name: top.name }), cardTitle(top)) : null,
+    top ? button("discard", tr("page.game.apprentice.take", { name: cardWords(top, "name") }), cardTitle(top)) : null,
   );
 }
 
@@ -201,7 +201,7 @@ export function playerApprentice(view, player) {
     el("span", { class: "label", text: tr("page.game.apprentice.label") }),
     el("span", { "data-testid": "apprentice-held", text: tr("page.game.apprentice.in_hand", { n: held }) }),
     active.map((card) =>
-      el("span", { class: "apprentice-active", "data-testid": "apprentice-active", "data-card": String(card.number), title: cardTitle(card) }, card.name),
+      el("span", { class: "apprentice-active", "data-testid": "apprentice-active", "data-card": String(card.number), title: cardTitle(card) }, cardWords(card, "name")),
     ),
   );
 }

@@ -14,7 +14,7 @@ import { masterworkFace, masterworkLabel } from "./orange.js";
 import { apprenticeSpaces, apprenticeMark, playerApprentice } from "./apprentice.js";
 import { lastMoves } from "./log.js";
 import { clockBadge } from "/static/shell/clock.js";
-import { tr } from "/static/i18n.js";
+import { cardWords, tr } from "/static/i18n.js";
 
 /** What one unit of a public objective is (the view's `unit`), in words with its points. */
 const VP_UNITS = {
@@ -120,7 +120,7 @@ function playerPanel(view, player, mine, model) {
   } else {
     body.push(el("p", { class: "hint", text: view.phase === "setup" ? tr("page.game.choosing_window") : tr("page.game.no_window") }));
   }
-  if (player.private_objectives) body.push(privateObjectives(player.private_objectives));
+  if (player.private_objectives) body.push(privateObjectives(player.private_objectives, player.private_objective_messages || []));
   if (player.private_dice_pool) body.push(ownPool(view, player, mine, model));
   body.push(playerApprentice(view, player));
   return el(
@@ -213,12 +213,14 @@ function windowGrid(view, player, mine, model) {
   return grid;
 }
 
-function privateObjectives(names) {
+/** A player's private objectives: `names` as the content gives them (English), `messages`
+ * their names in the catalogues, where they translate them (else null). */
+function privateObjectives(names, messages) {
   return el(
     "div",
     { class: "privates", "data-testid": "private-objectives" },
     el("span", { class: "label", text: tr("page.game.private_objectives", { n: names.length }) }),
-    names.map((name) => {
+    names.map((name, i) => {
       const card = CARDS.private_objectives.find((o) => o.name === name) || {};
       const colour = card.colour || null;
       const mask = card.spaces && card.spaces.length ? card.spaces : null;
@@ -231,7 +233,7 @@ function privateObjectives(names) {
         },
         colour ? el("span", { class: `swatch colour-${colour}` }, glyph(colour)) : null,
         mask ? maskMap(mask) : null,
-        name,
+        cardWords({ name, name_message: messages[i] }, "name"),
       );
     }),
   );
@@ -334,15 +336,15 @@ export function renderTools(view, model) {
           "aria-disabled": action ? "false" : "true",
           "aria-label": tr(action ? "page.game.tool.label_usable" : "page.game.tool.label", {
             number: tool.number,
-            name: tool.name,
-            text: `${tool.text} ${tool.restriction || ""}`.trim(),
+            name: cardWords(tool, "name"),
+            text: `${cardWords(tool, "text")} ${cardWords(tool, "restriction")}`.trim(),
           }),
           onclick: () => action && choose(action),
         },
-        el("span", { class: "card-title" }, el("span", { class: `swatch colour-${tool.colour}` }, glyph(tool.colour)), `${tool.number}. ${tool.name}`),
-        el("span", { class: "card-text", text: tool.text }),
+        el("span", { class: "card-title" }, el("span", { class: `swatch colour-${tool.colour}` }, glyph(tool.colour)), `${tool.number}. ${cardWords(tool, "name")}`),
+        el("span", { class: "card-text", text: cardWords(tool, "text") }),
         tool.house ? houseNote() : null,
-        tool.restriction ? el("span", { class: "card-restriction", text: tool.restriction }) : null,
+        tool.restriction ? el("span", { class: "card-restriction", text: cardWords(tool, "restriction") }) : null,
         el(
           "span",
           { class: "card-foot" },
@@ -364,8 +366,8 @@ export function renderPublics(view) {
       el(
         "div",
         { class: "card public", "data-testid": "public-objective", "data-id": o.id },
-        el("span", { class: "card-title", text: o.name }),
-        el("span", { class: "card-text", text: o.text }),
+        el("span", { class: "card-title", text: cardWords(o, "name") }),
+        el("span", { class: "card-text", text: cardWords(o, "text") }),
         el("span", { class: "vp", text: o.unit in VP_UNITS ? tr(VP_UNITS[o.unit], { n: o.vp }) : tr("page.game.vp.other", { n: o.vp, unit: o.unit }) }),
         o.house ? houseNote() : null,
       ),

@@ -5,7 +5,7 @@ import { api, el } from "/static/common.js";
 import { API, S, $, byTestId, playerName } from "/static/shell/state.js";
 import { render } from "/static/shell/render.js";
 import { showError } from "/static/shell/socket.js";
-import { t, tr } from "/static/i18n.js";
+import { cardWords, t, tr } from "/static/i18n.js";
 import { renderRematch } from "/static/shell/rematch.js";
 import { replayControls, showReplayPosition } from "/static/shell/replay.js";
 
@@ -71,7 +71,8 @@ function keyedParts(score) {
       const label = privates > 1 ? tr("page.game.score.private_n", { number: privates }) : tr("page.game.score.private");
       return { key: `private:${privates}`, label, part };
     }
-    // A card's name is its own; the other parts (favor tokens, open spaces) are messages.
+    // A part's name as a message: a card's where the catalogues translate it, or a word of
+    // theirs (favor tokens, open spaces); a content file's own card name as it is.
     const name = part.name_message ? t(part.name_message) : part.name;
     const label = part.kind === "apprentice" ? tr("page.game.score.apprentice", { name }) : name;
     return { key: part.name, label, kind: part.kind, part };
@@ -114,7 +115,7 @@ function scoreTable(view) {
         if (!entry) return el("td", { text: "" });
         const { part } = entry;
         const counted = part.counted !== false;
-        const shown = (part.kind === "private" ? `${part.name}: ` : "") + t(part.formula_message);
+        const shown = (part.kind === "private" ? `${cardWords(part, "name")}: ` : "") + t(part.formula_message);
         const formula = counted ? shown : tr("page.game.score.not_counted", { formula: shown });
         return el(
           "td",
@@ -130,7 +131,7 @@ function scoreTable(view) {
               "data-key": `score:${seat}:${key}`,
               "data-row": key,
               title: formula,
-              "aria-label": tr("page.game.score.part", { name: playerName(seat), part: part.name, n: counted ? part.points : 0, formula }),
+              "aria-label": tr("page.game.score.part", { name: playerName(seat), part: cardWords(part, "name"), n: counted ? part.points : 0, formula }),
               onmouseenter: () => highlightPart(seat, key),
               onmouseleave: () => highlightPart(null, null),
               onfocus: () => highlightPart(seat, key),

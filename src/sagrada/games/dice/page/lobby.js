@@ -4,7 +4,7 @@
 // lobby.js) gives it its panel.
 
 import { api, el } from "/static/common.js";
-import { t, tr } from "/static/i18n.js";
+import { cardWords, t, tr } from "/static/i18n.js";
 import { refreshGames } from "/static/lobby/games.js";
 import { tableControls } from "/static/lobby/table.js";
 import { showCreated } from "/static/lobby/created.js";
@@ -82,8 +82,8 @@ function dashed(name) {
 
 /** The cards a list option holds, as [value, label] pairs. */
 function cardsOf(spec) {
-  if (spec.items === "tool") return CARDS.tools.map((t) => [t.number, `${t.number} ${t.name}`]);
-  if (spec.items === "public_objective") return CARDS.public_objectives.map((o) => [o.id, o.name]);
+  if (spec.items === "tool") return CARDS.tools.map((t) => [t.number, `${t.number} ${cardWords(t, "name")}`]);
+  if (spec.items === "public_objective") return CARDS.public_objectives.map((o) => [o.id, cardWords(o, "name")]);
   return [];
 }
 

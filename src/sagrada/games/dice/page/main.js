@@ -10,7 +10,7 @@
 // first lines.
 
 import { api, startPage, rememberedTokens, rememberToken, gameUrl, openPage } from "/static/common.js";
-import { showKind, tr } from "/static/i18n.js";
+import { cardWords, showKind, tr } from "/static/i18n.js";
 import { gameId, token, invite, API, S, byTestId, playerName, mySeat, shownView, currentActions, $ } from "/static/shell/state.js";
 import { setCards, CARDS, actionModel } from "./model.js";
 import { setRenderer } from "/static/shell/render.js";
@@ -106,11 +106,11 @@ async function init() {
   showKind("player", (seat) => playerName(seat));
   showKind("tool", (number) => {
     const card = CARDS.tools.find((tool) => tool.number === number);
-    return card ? card.name : `#${number}`;
+    return card ? cardWords(card, "name") : `#${number}`;
   });
   showKind("apprentice_card", (number) => {
     const card = (CARDS.apprentice_cards || []).find((entry) => entry.number === number);
-    return card ? card.name : `#${number}`;
+    return card ? cardWords(card, "name") : `#${number}`;
   });
   // The cards (names and spaces of the objectives) first; then the first view by REST (quick,
   // and it tells a bad link at once); then live updates.

@@ -5,7 +5,7 @@
 // dice's symbols, arrows and requirements are the engine's. (orange.js draws the dice.)
 
 import { api, el, COLOURS, dieFace, dieLabel, houseNote, spaceFace } from "/static/common.js";
-import { t, tr } from "/static/i18n.js";
+import { symbolName, t, tr } from "/static/i18n.js";
 import { token, API, S, mySeat, $ } from "/static/shell/state.js";
 import { masterworkRotations, chosenRotation, slotsFor } from "./model.js";
 import { onSlot, chooseRotation } from "./clicks.js";
@@ -156,8 +156,8 @@ function legend(faces) {
           el(
             "span",
             {},
-            el("strong", { text: face.symbol }),
-            short !== face.symbol ? el("span", { class: "hint", text: ` (${short})` }) : null,
+            el("strong", { text: symbolName(face.symbol) }),
+            short !== symbolName(face.symbol) ? el("span", { class: "hint", text: ` (${short})` }) : null,
             `: ${t(face.explanation)}`,
           ),
         );

@@ -6,7 +6,7 @@
 // the compass (N, NE, ... NW) and that a turn is clockwise.
 
 import { el } from "/static/common.js";
-import { t, tr } from "/static/i18n.js";
+import { symbolName, t, tr } from "/static/i18n.js";
 import { shownView } from "/static/shell/state.js";
 
 // -- the faces of the view --------------------------------------------------------------------
@@ -27,14 +27,18 @@ export function explanation(symbol) {
   return face ? t(face.explanation) : "";
 }
 
-/** The shortest start of a symbol's name that no other symbol's name starts with. */
+/** The shortest start of a symbol's name (in the page's language) that no other symbol's name
+ * starts with. */
 export function shortSymbol(symbol) {
-  const others = faces().map((face) => face.symbol).filter((name) => name !== symbol);
-  for (let n = 1; n < symbol.length; n++) {
-    const start = symbol.slice(0, n);
-    if (!others.some((name) => name.startsWith(start))) return start;
+  const name = symbolName(symbol);
+  const others = faces()
+    .filter((face) => face.symbol !== symbol)
+    .map((face) => symbolName(face.symbol));
+  for (let n = 1; n < name.length; n++) {
+    const start = name.slice(0, n);
+    if (!others.some((other) => other.startsWith(start))) return start;
   }
-  return symbol;
+  return name;
 }
 
 // -- the compass --------------------------------------------------------------------------------
@@ -109,7 +113,9 @@ function arrowLayer(directions, targets, shape = "normal") {
  */
 export function masterworkFace(die, { ghost = false, compact = false } = {}) {
   const met = typeof die.met === "boolean" ? (die.met ? " met" : " unmet") : "";
-  const symbol = die.symbol ? (compact ? shortSymbol(die.symbol) : die.symbol) : "?";
+  const symbol = die.symbol ? (compact ? shortSymbol(die.symbol) : symbolName(die.symbol)) : "?";
+  const name = el("span", { class: "symbol", text: symbol });
+  name.style.setProperty("--chars", String(symbol.length));
   return el(
     "span",
     {
@@ -117,7 +123,7 @@ export function masterworkFace(die, { ghost = false, compact = false } = {}) {
       "data-symbol": die.symbol || undefined,
     },
     die.arrows ? arrowLayer(die.arrows, die.targets, compact ? "short" : "normal") : null,
-    el("span", { class: "symbol", text: symbol }),
+    name,
     met ? el("span", { class: "met-mark", "aria-hidden": "true", text: die.met ? "✓" : "✗" }) : null,
   );
 }

@@ -13,7 +13,8 @@ export function renderLiveScore(view) {
   if (!score) return;
   const rows = score.parts.map((part) => {
     const counted = part.counted !== false;
-    // A card's name is its own; the other parts (favor tokens, open spaces) are messages.
+    // A part's name as a message: a card's where the catalogues translate it, or a word of
+    // theirs (favor tokens, open spaces); a content file's own card name as it is.
     const name = part.name_message ? t(part.name_message) : part.name;
     return el(
       "tr",

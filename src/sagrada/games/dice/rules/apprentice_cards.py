@@ -38,7 +38,16 @@ from sagrada.core.content import (
 )
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import ContentError
-from sagrada.core.messages import msg, register_param_kind
+from sagrada.core.messages import (
+    DEFAULT_LANGUAGE,
+    Message,
+    content_json,
+    content_message,
+    content_param,
+    content_text,
+    msg,
+    register_param_kind,
+)
 from sagrada.core.scoring import ScorePart, score_private, score_public
 from sagrada.core.window import Window
 from sagrada.games.dice.rules.actions import MAX_APPRENTICE
@@ -76,6 +85,16 @@ class ApprenticeCard:
     value: int
     needs: str
 
+    @property
+    def key(self) -> str:
+        """The card's key in the message catalogues (``card.apprentice.<number>``: its name is
+        ``card.apprentice.<number>.name``; :func:`sagrada.core.messages.content_json`)."""
+        return f"card.apprentice.{self.number}"
+
+    def words(self) -> dict[str, str]:
+        """The card's words by field, in English: what the catalogues translate."""
+        return {"name": self.name, "text": self.text}
+
 
 @dataclass(frozen=True, slots=True)
 class ApprenticeContent:
@@ -85,6 +104,15 @@ class ApprenticeContent:
     favor_less: int
     cards: tuple[ApprenticeCard, ...]
     house: bool
+
+    def card_words(self) -> dict[str, str]:
+        """Every card's words in English by their id in the message catalogues
+        (``card.apprentice.13.name``: ``"Patron"``)."""
+        return {
+            f"{card.key}.{field}": english
+            for card in self.cards
+            for field, english in card.words().items()
+        }
 
 
 def parse_content(filename: str, data: Any) -> ApprenticeContent:
@@ -191,12 +219,12 @@ def card_named(name: str) -> ApprenticeCard:
     raise KeyError(name)
 
 
-def card_data(card: ApprenticeCard) -> dict[str, Any]:
-    """A card as views and the server show it."""
+def card_data(card: ApprenticeCard, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A card as views and the server show it: its name and text in ``language``, each with
+    its message where the catalogues translate it (``name_message``, ``text_message``)."""
     return {
         "number": card.number,
-        "name": card.name,
-        "text": card.text,
+        **content_json(card.key, card.words(), language),
         "play": card.play,
         "effect": card.effect,
         "house": content().house,
@@ -220,13 +248,14 @@ def card_part(
         part = score_private(
             window, PrivateObjective(f"apprentice-{card.number}", card.name, card.value)
         )
-        return replace(part, kind="apprentice")
+        return replace(part, kind="apprentice", name_message=_name_message(card))
     if card.effect != "masters_eye":
         raise ValueError(f"{card.name} does not score")
-    zero = [o.name for o in publics if score_public(window, o).points == 0]
+    zero = [o for o in publics if score_public(window, o).points == 0]
     full = window.occupied == FULL
     if full and zero:
-        formula = msg("apprentice.formula.masters_eye", objective=zero[0], vp=card.value)
+        objective = content_param(f"{zero[0].key}.name", zero[0].name)
+        formula = msg("apprentice.formula.masters_eye", objective=objective, vp=card.value)
     elif not full:
         formula = msg("apprentice.formula.masters_eye_open")
     else:
@@ -238,7 +267,13 @@ def card_part(
         count=1 if full and zero else 0,
         formula=formula,
         cells=(),
+        name_message=_name_message(card),
     )
+
+
+def _name_message(card: ApprenticeCard) -> Message | None:
+    """A card's name as a message, where the catalogues translate it."""
+    return content_message(f"{card.key}.name", card.name)
 
 
 def apprentice_window(pattern: WindowPattern, spaces: Mask) -> WindowPattern:
@@ -253,7 +288,13 @@ def apprentice_window(pattern: WindowPattern, spaces: Mask) -> WindowPattern:
     return replace(pattern, grid=(grid[0], grid[1], grid[2], grid[3]), apprentice=spaces)
 
 
+def _card_name(number: int, language: str) -> str:
+    """An apprentice card's name in ``language`` (a content file's own name as it is)."""
+    card = cards_by_number()[number]
+    return content_text(f"{card.key}.name", card.name, language)
+
+
 # A content file may give the printed apprentice cards.
 register_section(NAME, parse_content)
 # A message's ``card`` is an apprentice card's number, shown as its name.
-register_param_kind("apprentice_card", lambda number, language: cards_by_number()[number].name)
+register_param_kind("apprentice_card", lambda number, language: _card_name(number, language))

@@ -21,6 +21,7 @@ from typing import Any
 from sagrada.core.cells import mask_names
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
+from sagrada.core.messages import Message, content_json, content_message
 from sagrada.core.objectives import public_unit
 from sagrada.core.rng import Rng
 from sagrada.core.window import Window
@@ -91,6 +92,10 @@ class PlayerView:
                 entry["window"] = None
             if seat == self.player or over:
                 entry["private_objectives"] = [o.name for o in p.privates]
+                # Their names as messages, where the catalogues translate them (else null).
+                entry["private_objective_messages"] = [
+                    _json_or_none(content_message(f"{o.key}.name", o.name)) for o in p.privates
+                ]
             if seat == self.player and s.phase == Phase.SETUP:
                 entry["window_options"] = [
                     {
@@ -117,10 +122,8 @@ class PlayerView:
             "tools": [
                 {
                     "number": t.id,
-                    "name": t.name,
+                    **content_json(t.key, t.words()),
                     "colour": COLOUR_LETTERS[t.colour],
-                    "text": t.text,
-                    "restriction": t.restriction,
                     "favor_tokens": s.tool_tokens[i],
                     "used": s.tool_spent[i],
                     "house": t.house,
@@ -130,8 +133,7 @@ class PlayerView:
             "public_objectives": [
                 {
                     "id": o.id,
-                    "name": o.name,
-                    "text": o.text,
+                    **content_json(o.key, o.words()),
                     "vp": o.vp,
                     "unit": public_unit(o.rule),
                     "house": o.house,
@@ -171,6 +173,10 @@ class PlayerView:
             if outcome.target is not None:
                 data["target"] = outcome.target
         return data
+
+
+def _json_or_none(message: Message | None) -> dict[str, Any] | None:
+    return None if message is None else message.to_json()
 
 
 def make_view(state: State, player: int) -> PlayerView:
