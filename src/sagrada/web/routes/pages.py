@@ -2,11 +2,17 @@
 ``/cards/ID``), each game's page files (``/static/games/NAME/``) and the shell's
 (``/static/``). The pages hold no rules: they render what the server sends. A redirect
 never carries an old link's token (its address's ``?token=``): the pages keep it out of
-addresses (docs/web-api.md, "Tokens")."""
+addresses (docs/web-api.md, "Tokens").
+
+Fast to load (docs/measuring.md): a page names every module it will import
+(:mod:`sagrada.web.preload`); its files are revalidated at each use (``no-cache`` and an
+``ETag``: a file not changed since costs a 304) and compressed when the browser takes it (the
+application's GZip)."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -15,10 +21,13 @@ from typing import Any, Final
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.staticfiles import PathLike
+from starlette.types import Scope
 
 from sagrada.entry import GameEntry
 from sagrada.registry import entries
 from sagrada.registry import entry as game_entry
+from sagrada.web.preload import with_preloads
 from sagrada.web.rooms import GameError
 from sagrada.web.server import server_of
 
@@ -26,17 +35,66 @@ from sagrada.web.server import server_of
 #: token, an invite code (a page keeps them in the address's fragment or the tab's storage).
 SECRETS: Final = frozenset({"token", "invite"})
 
+#: How the pages' files may be cached: kept, but asked about at each use (a 304 for a file
+#: not changed since its ``ETag``), so a new version of the server is seen at once.
+CACHE_CONTROL: Final = "no-cache"
+
+#: A game's form in the lobby, in its page's folder (:class:`~sagrada.entry.GamePage`).
+LOBBY_FORM: Final = "lobby.js"
+
 
 def static_dir() -> Path:
     """The shell's files: the lobby, the help, what every game's page shares."""
     return Path(str(resources.files("sagrada.web").joinpath("static")))
 
 
-def page(path: Path | Traversable) -> Response:
-    """A page's HTML, never cached (a new version of the server serves its new pages)."""
+def static_folders() -> list[tuple[str, Path]]:
+    """Each address under which page files are served, with their folder: each game's page
+    (``/static/games/NAME/``) first, then the shell's (``/static/``)."""
+    folders = [(game_static(entry), Path(str(entry.page.folder))) for entry in entries()]
+    folders.append(("/static/", static_dir()))
+    return [(prefix, folder) for prefix, folder in folders if folder.is_dir()]
+
+
+def game_static(entry: GameEntry[Any, Any, Any]) -> str:
+    """Where a game's page files are served."""
+    return f"/static/games/{entry.name}/"
+
+
+def static_file(address: str) -> Path | None:
+    """The file served at ``address`` (``/static/common.js``), or None."""
+    for prefix, folder in static_folders():
+        if address.startswith(prefix):
+            file = (folder / address.removeprefix(prefix)).resolve()
+            if file.is_relative_to(folder.resolve()) and file.is_file():
+                return file
+            return None
+    return None
+
+
+def page(path: Path | Traversable, more: list[str] | None = None) -> Response:
+    """A page's HTML, never cached (a new version of the server serves its new pages), with a
+    preload of every module it imports and of the ``more`` it will import itself."""
     if not path.is_file():
         return JSONResponse({"detail": "the pages are not installed"}, status_code=404)
-    return HTMLResponse(path.read_text(encoding="utf-8"), headers={"Cache-Control": "no-cache"})
+    html = with_preloads(path.read_text(encoding="utf-8"), static_file, more or [])
+    return HTMLResponse(html, headers={"Cache-Control": CACHE_CONTROL})
+
+
+class PageFiles(StaticFiles):
+    """A folder of page files, each answer with :data:`CACHE_CONTROL` (Starlette's own
+    ``ETag`` and ``Last-Modified`` answer a revisit with a 304)."""
+
+    def file_response(
+        self,
+        full_path: PathLike,
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers.setdefault("cache-control", CACHE_CONTROL)
+        return response
 
 
 def game_page(entry: GameEntry[Any, Any, Any]) -> Any:
@@ -67,7 +125,9 @@ def pages_router() -> APIRouter:
 
     @router.get("/")
     async def lobby_page() -> Response:
-        return page(static / "index.html")
+        # Each game's form, which the lobby imports as soon as it starts.
+        forms = [game_static(entry) + LOBBY_FORM for entry in entries()]
+        return page(static / "index.html", forms)
 
     for entry in entries():
         router.add_api_route(f"/{entry.page.path}/{{game_id}}", game_page(entry))
@@ -77,10 +137,6 @@ def pages_router() -> APIRouter:
 def mount_static(app: FastAPI) -> None:
     """Serve each game's page files, then the shell's (a game's folder first: /static/ holds
     it)."""
-    for entry in entries():
-        folder = Path(str(entry.page.folder))
-        if folder.is_dir():
-            app.mount(f"/static/games/{entry.name}", StaticFiles(directory=folder))
-    static = static_dir()
-    if static.is_dir():
-        app.mount("/static", StaticFiles(directory=static), name="static")
+    for prefix, folder in static_folders():
+        name = "static" if prefix == "/static/" else None
+        app.mount(prefix.removesuffix("/"), PageFiles(directory=folder), name=name)
