@@ -68,14 +68,22 @@ def take_a_tool(page: Page) -> None:
 
 def scenes(url: str) -> dict[str, Scene]:
     """Create and play each scene's game; return the scenes."""
-    choice = create(url, seed=SEED, players=2, bots=[None, "easy"], names=["Ada", "Bot"])
-    turn = create(url, seed=SEED, players=3, bots=[None, "easy", "easy"], tools=[1, 5, 6])
+    two = {"players": 2, "bots": [None, "easy"], "names": ["Ada", "Bruno"]}
+    choice = create(url, seed=SEED, **two)
+    turn = create(
+        url,
+        seed=SEED,
+        players=3,
+        bots=[None, "easy", "easy"],
+        names=["Ada", "Bruno", "Chiara"],
+        tools=[1, 5, 6],
+    )
     play(url, turn, in_round(3))
-    life = create(url, seed=SEED, players=2, bots=[None, "easy"], masterwork=True, apprentice=True)
+    life = create(url, seed=SEED, **two, masterwork=True, apprentice=True)
     play(url, life, in_round(3))
     cards = create(url, seed=SEED, game="cards")
     play(url, cards, lambda mine: len(mine["history"]) >= 6)
-    end = create(url, seed=SEED, players=2, bots=[None, "easy"])
+    end = create(url, seed=SEED, **two)
     play(url, end, lambda mine: False)
     return {
         "lobby": Scene(f"{url}/", "game-list"),
