@@ -16,7 +16,7 @@ import pytest
 from starlette.applications import Starlette
 
 from sagrada.registry import entries
-from sagrada.web.preload import module_graph, with_preloads
+from sagrada.web.preload import Preloads, module_graph, with_preloads
 from sagrada.web.routes.pages import PageFiles
 from sagrada.web.security import SECURITY_HEADERS
 from web_helpers import TestClient, create_game, new_client
@@ -155,3 +155,20 @@ def test_the_module_graph_follows_static_imports_only(tmp_path: Path) -> None:
         "/static/lib/b.js",
     ]
     assert preloaded.endswith("</head><body></body>")
+
+
+def test_a_kept_graph_is_read_again_once_a_file_of_it_changes(tmp_path: Path) -> None:
+    write(tmp_path, {"main.js": 'import "./a.js";\n', "a.js": "", "b.js": ""})
+
+    def locate(address: str) -> Path | None:
+        file = tmp_path / address.removeprefix("/static/")
+        return file if file.is_file() else None
+
+    page = '<head><script type="module" src="/static/main.js"></script></head>'
+    kept = Preloads(locate)
+    assert preloads(kept.add_to(page)) == ["/static/a.js"]
+    (tmp_path / "a.js").write_text('import "./b.js";\n')
+    os.utime(tmp_path / "a.js", ns=(1, 1))
+    assert preloads(kept.add_to(page)) == ["/static/a.js", "/static/b.js"]
+    (tmp_path / "b.js").unlink()
+    assert preloads(kept.add_to(page)) == ["/static/a.js"]

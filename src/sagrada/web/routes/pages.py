@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -27,7 +28,7 @@ from starlette.types import Scope
 from sagrada.entry import GameEntry
 from sagrada.registry import entries
 from sagrada.registry import entry as game_entry
-from sagrada.web.preload import with_preloads
+from sagrada.web.preload import Preloads
 from sagrada.web.rooms import GameError
 from sagrada.web.server import server_of
 
@@ -61,23 +62,29 @@ def game_static(entry: GameEntry[Any, Any, Any]) -> str:
     return f"/static/games/{entry.name}/"
 
 
-def static_file(address: str) -> Path | None:
-    """The file served at ``address`` (``/static/common.js``), or None."""
-    for prefix, folder in static_folders():
-        if address.startswith(prefix):
-            file = (folder / address.removeprefix(prefix)).resolve()
-            if file.is_relative_to(folder.resolve()) and file.is_file():
-                return file
-            return None
-    return None
+def static_files() -> Callable[[str], Path | None]:
+    """Where an address leads among the page files: ``/static/common.js`` to its file, or None
+    (no such file, or an address that leaves its folder)."""
+    folders = static_folders()
+
+    def locate(address: str) -> Path | None:
+        for prefix, folder in folders:
+            if address.startswith(prefix):
+                rest = address.removeprefix(prefix)
+                file = folder / rest
+                return file if ".." not in rest.split("/") and file.is_file() else None
+        return None
+
+    return locate
 
 
-def page(path: Path | Traversable, more: list[str] | None = None) -> Response:
-    """A page's HTML, never cached (a new version of the server serves its new pages), with a
-    preload of every module it imports and of the ``more`` it will import itself."""
+def page(path: Path | Traversable, preloads: Preloads, more: list[str] | None = None) -> Response:
+    """A page's HTML, never cached (a new version of the server serves its new pages), with
+    ``preloads``' preload of every module it imports and of the ``more`` it will import
+    itself."""
     if not path.is_file():
         return JSONResponse({"detail": "the pages are not installed"}, status_code=404)
-    html = with_preloads(path.read_text(encoding="utf-8"), static_file, more or [])
+    html = preloads.add_to(path.read_text(encoding="utf-8"), more or [])
     return HTMLResponse(html, headers={"Cache-Control": CACHE_CONTROL})
 
 
@@ -97,7 +104,7 @@ class PageFiles(StaticFiles):
         return response
 
 
-def game_page(entry: GameEntry[Any, Any, Any]) -> Any:
+def game_page(entry: GameEntry[Any, Any, Any], preloads: Preloads) -> Any:
     """The route of a seat's page of ``entry``'s game."""
     own = entry.page
 
@@ -110,10 +117,10 @@ def game_page(entry: GameEntry[Any, Any, Any]) -> Any:
                 if SECRETS & request.query_params.keys():
                     # An old link's token or invite code is not echoed in a redirect: the
                     # room's page is served here, and moves the secret out of the address.
-                    return page(found.folder / "index.html")
+                    return page(found.folder / "index.html", preloads)
                 query = f"?{request.url.query}" if request.url.query else ""
                 return RedirectResponse(f"/{found.path}/{game_id}{query}")
-        return page(own.folder / "index.html")
+        return page(own.folder / "index.html", preloads)
 
     return seat_page
 
@@ -122,15 +129,16 @@ def pages_router() -> APIRouter:
     """The lobby and each registered game's seat page (the registry as it is now)."""
     router = APIRouter(include_in_schema=False)
     static = static_dir()
+    preloads = Preloads(static_files())
 
     @router.get("/")
     async def lobby_page() -> Response:
         # Each game's form, which the lobby imports as soon as it starts.
         forms = [game_static(entry) + LOBBY_FORM for entry in entries()]
-        return page(static / "index.html", forms)
+        return page(static / "index.html", preloads, forms)
 
     for entry in entries():
-        router.add_api_route(f"/{entry.page.path}/{{game_id}}", game_page(entry))
+        router.add_api_route(f"/{entry.page.path}/{{game_id}}", game_page(entry, preloads))
     return router
 
 
