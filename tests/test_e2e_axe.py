@@ -96,12 +96,17 @@ def pages(server: str) -> dict[str, Shown]:  # noqa: F811
 
 
 @pytest.fixture(scope="module", params=LANGUAGES)
-def tab(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:  # noqa: F811
+def language(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(scope="module")
+def tab(browser: Browser, language: str) -> Iterator[Page]:  # noqa: F811
     """One tab per language, reused by every page of it."""
     context = browser.new_context(
-        viewport={"width": 1280, "height": 1000}, reduced_motion="reduce", locale=request.param
+        viewport={"width": 1280, "height": 1000}, reduced_motion="reduce", locale=language
     )
-    context.add_init_script(f"localStorage.setItem('sagrada.language', '{request.param}')")
+    context.add_init_script(f"localStorage.setItem('sagrada.language', '{language}')")
     tab = context.new_page()
     tab.set_default_timeout(15_000)
     yield tab
@@ -122,13 +127,15 @@ def tab(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:  # 
     ],
 )
 def test_no_accessibility_violation_on_the_page(
-    tab: Page, pages: dict[str, Shown], name: str
+    tab: Page, language: str, pages: dict[str, Shown], name: str
 ) -> None:
     shown = pages[name]
     # A fresh document each time (a fragment-only change of address would not load one).
     tab.goto("about:blank")
     tab.goto(shown.address)
     expect(tab.get_by_test_id(shown.ready).first).to_be_visible()
+    # The page speaks the tab's language (what axe reads is in it).
+    expect(tab.locator("html")).to_have_attribute("lang", language)
     if shown.help_open:
         tab.get_by_test_id("help-button").click()
         expect(tab.get_by_role("dialog")).to_be_visible()
@@ -140,6 +147,4 @@ def test_no_accessibility_violation_on_the_page(
         + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])
         for v in violations
     ]
-    assert not found, f"{name} ({tab.evaluate('document.documentElement.lang')}):\n" + "\n".join(
-        found
-    )
+    assert not found, f"{name} ({language}):\n" + "\n".join(found)
