@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: play play-terminal test lint typecheck unit unit-compiled unit-postgres bench browser \
-	catalogue fast pure clean
+	catalogue fast pure clean screenshots lighthouse
 
 # The tests that talk to a server through its API or a WebSocket: `unit` runs them on SQLite
 # with the rest, then again on a throw-away PostgreSQL (unit-postgres).
@@ -76,6 +76,16 @@ fast: $(STAMP)
 
 pure:
 	$(PYTHON) scripts/compile.py --remove
+
+# The pages measured (docs/measuring.md): the screenshot set into docs/screenshots/
+# (SCREENSHOT_LANG=de: the German one, into docs/screenshots/de/), and Lighthouse on the lobby
+# and a game page (npm's lighthouse@12.2.3 into build/lighthouse the first time).
+SCREENSHOT_LANG ?= en
+screenshots: $(STAMP) browser
+	$(BIN)/python scripts/screenshots.py --lang $(SCREENSHOT_LANG)
+
+lighthouse: $(STAMP) browser
+	$(BIN)/python scripts/lighthouse.py
 
 # Compile the message catalogues (src/sagrada/locale/*/LC_MESSAGES/sagrada.po) after editing
 # them; a test fails while a compiled catalogue is stale.

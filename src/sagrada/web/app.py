@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 
 from sagrada.core.errors import SagradaError
@@ -34,6 +35,8 @@ from sagrada.web.shared import listen
 from sagrada.web.store import DATABASE_DOWN, Store
 
 MAX_BODY = 8 * 1024
+#: The smallest answer worth compressing (bytes): under it, gzip's own bytes eat the gain.
+GZIP_FROM = 500
 
 log = logging.getLogger("sagrada.web")
 
@@ -106,7 +109,9 @@ def create_app(
     app.include_router(reference.router)
     app.include_router(rules.router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
-    # Outside the body limit: its refusals carry the headers too.
+    # Text answers (pages, their modules, views) compressed when the browser takes it.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
+    # Outside the body limit and the compression: every answer carries the headers.
     app.add_middleware(SecurityHeaders)
     redact_logs()
 
