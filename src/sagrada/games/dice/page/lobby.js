@@ -235,6 +235,7 @@ function applyPreset(preset) {
   checkOptions();
 }
 
+/** A button for each preset (`presets`: this game's, as GET /api/registry lists them). */
 function presetButtons(presets) {
   return presets.map((preset) =>
     el("button", {
@@ -350,7 +351,10 @@ function drawForm(panel) {
           el("span", { text: tr("page.lobby.open_seats") }),
         ),
       ),
-      el("div", { class: "presets", role: "group", "aria-labelledby": "presets-title" },
+      // The presets the registry lists for this game (drawn by setupForm).
+      el(
+        "div",
+        { class: "presets", role: "group", "aria-labelledby": "presets-title" },
         el("span", { id: "presets-title", class: "presets-title", text: tr("page.lobby.presets") }),
         el("span", { id: "presets", class: "preset-buttons" }),
       ),
