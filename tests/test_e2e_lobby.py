@@ -6,10 +6,12 @@ fixtures of test_e2e)."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 from sagrada.web.routes.games import LOBBY_PAGE
@@ -223,13 +225,20 @@ def test_the_life_preset_sets_the_life_modules_and_the_game_is_made_with_them(
 # -- measured: nothing moves, nothing too small, no statistics -------------------------------
 
 
+@pytest.mark.parametrize("remembered", [0, 8])
 def test_the_lobby_does_not_move_as_it_loads(
     server: str,  # noqa: F811
     page: Page,  # noqa: F811
+    remembered: int,
 ) -> None:
+    # With seats remembered in this browser, "Continue" keeps its room from the first paint
+    # (its rows: the six newest games).
+    games = [create(server, players=2, bots=[None, "medium"]) for _ in range(remembered)]
     create(server, players=2)  # a game in the list
+    tokens = {g["id"]: {"seat": 0, "token": g["seats"][0]["token"]} for g in games}
     page.set_viewport_size(PHONE)
     page.add_init_script(
+        f"localStorage.setItem('sagrada.tokens', {json.dumps(json.dumps(tokens))});"
         """window.__shift = 0;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) {
@@ -239,6 +248,9 @@ def test_the_lobby_does_not_move_as_it_loads(
     )
     page.goto(server + "/")
     expect(page.get_by_test_id("game-item").first).to_be_visible()
+    expect(page.get_by_test_id("continue-item")).to_have_count(min(remembered, 6))
+    if remembered:
+        expect(page.get_by_test_id("continue")).to_be_visible()
     page.wait_for_timeout(500)
     shift = page.evaluate("window.__shift")
     assert shift <= 0.1, f"the lobby's layout shifted by {shift:.3f} (good is at most 0.1)"

@@ -1,12 +1,12 @@
 // "Continue": the games in progress this browser holds a seat in (the tokens remembered in its
-// storage, common.js), newest first, each with a button back into its seat. The rows are
-// reserved before anything is asked of the server, so the lists below do not move when the
-// answers come; a game that is over or gone is forgotten.
+// storage, common.js), newest first, each with a button back into its seat. The section and
+// its rows are reserved before the first paint (lobby/early.js), so the lists below do not
+// move when the answers come; a game that is over or gone is forgotten.
 
 import { api, el, forgetToken, gameInfo, gameUrl, rememberedTokens } from "/static/common.js";
 import { tr } from "/static/i18n.js";
 
-/** The most games the list shows. */
+/** The most games the list shows (lobby/early.js reserves as many rows). */
 const MOST = 6;
 
 const $ = (id) => document.getElementById(id);
@@ -16,10 +16,11 @@ function remembered() {
   return Object.entries(rememberedTokens()).reverse().slice(0, MOST);
 }
 
-/** Show the section with an empty row for each remembered game (before the page's words are
- * loaded: called first). */
+/** An empty row for each remembered game (before the page's words are loaded: called first). */
 export function reserveContinue() {
   const games = remembered();
+  // What lobby/early.js found already (this again in case it could not run).
+  document.documentElement.dataset.seats = String(games.length);
   $("continue").hidden = !games.length;
   $("continue-list").replaceChildren(
     ...games.map(([id]) => el("li", { class: "continue-item placeholder", "data-game": id, "aria-hidden": "true" })),
