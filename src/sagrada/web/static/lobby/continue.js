@@ -60,6 +60,6 @@ async function continueRow(id, mine) {
       el("strong", { text: tr(gameInfo(game.game).list_label, { game: id }) }),
       el("span", { class: "hint", text: [seat ? tr("page.lobby.continue.as", { name: seat.name }) : "", state].filter(Boolean).join(" · ") }),
     ),
-    el("a", { class: "button primary", href: gameUrl(id, mine.token, game.game), "data-testid": "continue-game", text: tr("page.lobby.continue.go") }),
+    el("a", { class: "button primary", href: gameUrl(id, mine.token, game.game), "data-testid": "continue-game", text: tr("page.lobby.resume") }),
   );
 }
