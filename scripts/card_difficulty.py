@@ -114,7 +114,7 @@ def main() -> int:
     parser.add_argument("--plot", help="write the plot to this PNG file")
     parser.add_argument(
         "--data",
-        help="write each bot's curve as JSON to this file (the lobby shows it: "
+        help="write each bot's curve as JSON to this file (the rules help says it: "
         "src/sagrada/content/card_difficulty.json)",
     )
     args = parser.parse_args()

@@ -20,6 +20,7 @@ from test_e2e import (  # noqa: F401  (fixtures)
     browser,
     create,
     my_window,
+    open_more_options,
     page,
     seat_address,
     seat_of,
@@ -313,6 +314,7 @@ def test_the_card_game_page_offers_hints_with_the_margins_it_expects(
     # Its hint bot is the planner: each value is the final score less the target it expects
     # (docs/bots.md, "Hints"). The lobby's card game form allows hints.
     page.goto(server + "/")
+    open_more_options(page)
     page.get_by_test_id("card-hints").check()
     page.get_by_test_id("create-card-game").click()
     expect(page).to_have_url(seat_address("cards"))
@@ -501,7 +503,10 @@ def test_an_invite_to_a_taken_seat_offers_to_watch_or_go_back_to_the_lobby(
 
 def test_the_lobby_form_sends_the_time_per_turn_and_hints(server: str, page: Page) -> None:  # noqa: F811
     page.goto(server + "/")
-    expect(page.get_by_test_id("seat-kind-1")).to_be_visible()
+    open_more_options(page)
+    # A second person's seat: the lobby shows the invite links and stays (a game against bots
+    # would take the creator into their seat at once).
+    page.get_by_test_id("seat-kind-1").select_option("person")
 
     def create_game() -> tuple[dict[str, Any], str]:
         """Click Create game; answer the body the page sent and the new game's id."""

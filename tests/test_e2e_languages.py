@@ -182,6 +182,8 @@ def test_a_browser_that_prefers_german_gets_the_lobby_in_german(
 ) -> None:
     german_page.goto(server + "/")
     expect(german_page.locator("html")).to_have_attribute("lang", "de")
+    expect(german_page.get_by_test_id("start-bots")).to_contain_text("Gegen Bots spielen")
+    e2e.open_more_options(german_page)
     expect(german_page.get_by_test_id("create-game")).to_have_text("Spiel erstellen")
     expect(german_page.locator("#new-game-title")).to_have_text("Neues Spiel")
     # The options' words are the catalogue's German, in the German rulebook's terms.
@@ -203,10 +205,10 @@ def test_a_german_game_page_speaks_the_rulebooks_words(server: str, german_page:
 
 def test_the_language_switch_is_remembered_on_every_page(server: str, page: Page) -> None:
     page.goto(server + "/")
-    expect(page.get_by_test_id("create-game")).to_have_text("Create game")
+    expect(page.get_by_test_id("start-bots")).to_contain_text("Play against bots")
     with page.expect_navigation():
         page.get_by_test_id("language").select_option("de")
-    expect(page.get_by_test_id("create-game")).to_have_text("Spiel erstellen")
+    expect(page.get_by_test_id("start-bots")).to_contain_text("Gegen Bots spielen")
     game = create(server, game="cards", tools=3)
     page.goto(f"{server}/cards/{game['id']}#token={game['seats'][0]['token']}")
     expect(page.locator("html")).to_have_attribute("lang", "de")
@@ -215,7 +217,7 @@ def test_the_language_switch_is_remembered_on_every_page(server: str, page: Page
     with page.expect_navigation():
         page.get_by_test_id("language").select_option("en")
     page.goto(server + "/")
-    expect(page.get_by_test_id("create-game")).to_have_text("Create game")
+    expect(page.get_by_test_id("start-bots")).to_contain_text("Play against bots")
 
 
 # -- no word of the pages' own -----------------------------------------------------------------
@@ -227,7 +229,10 @@ def test_the_lobby_shows_no_word_of_its_own(server: str, page: Page, marked: Non
     speak(page, MARKED)
     page.goto(server + "/")
     expect(page.get_by_test_id("game-item").first).to_be_visible()
-    # Every option shown: a game created, the card lists opened, solo options at 1 player.
+    # Every option shown: a game created (with a person invited, so the lobby stays and shows
+    # the invite links), the card lists opened, solo options at 1 player.
+    e2e.open_more_options(page)
+    page.get_by_test_id("seat-kind-1").select_option("person")
     page.get_by_test_id("create-game").click()
     expect(page.get_by_test_id("created-game")).to_be_visible()
     page.get_by_test_id("tools-chosen").check()

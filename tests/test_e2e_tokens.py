@@ -22,6 +22,7 @@ from test_e2e import (  # noqa: F401  (fixtures)
     browser,
     create,
     my_window,
+    open_more_options,
     page,
     seat_address,
     seat_of,
@@ -142,6 +143,7 @@ def test_an_invite_link_of_the_lobby_keeps_its_code_in_the_fragment(
     second_tab: Page,
 ) -> None:
     page.goto(server + "/")
+    open_more_options(page)
     page.get_by_test_id("players").select_option("2")
     page.get_by_test_id("seat-kind-1").select_option("person")
     page.get_by_test_id("create-game").click()

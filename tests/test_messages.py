@@ -152,8 +152,12 @@ def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
     used |= set(page_ids()) | {"language.name"}  # each catalogue's name for itself (i18n.py)
     # The table options' words, served with them (tests/test_web_table_options.py).
     used |= {i for g in games() for option in game_bots(g.name).table for i in option.message_ids()}
-    # Each game's entry names the words of a game of its kind in the lobby's list.
+    # Each game's entry names the words of a game of its kind in the lobby's list, of its
+    # one-click starts and of its form's presets; its option schema the names of its groups.
     used |= {e.page.list_label for e in entries()}
+    used |= {w for e in entries() for start in e.page.starts for w in (start.label, start.about)}
+    used |= {preset.label_id for e in entries() for preset in e.page.presets}
+    used |= {spec.group_id for e in entries() for spec in e.game.options() if spec.group_id}
     # The cards' words, keyed by card (tests/test_card_words.py).
     used |= set(card_words())
     assert set(ENGLISH) - used == set()

@@ -67,8 +67,11 @@ def test_every_word_a_page_names_is_in_the_catalogue(language: str) -> None:
 
 def test_every_page_word_of_the_catalogue_is_named_by_a_page() -> None:
     english = {name for name in catalogue_texts("en", "po") if name.startswith("page.")}
-    # A game's entry names the words of a game of its kind in the lobby's list.
-    named_by_entries = {e.page.list_label for e in entries()}
+    # A game's entry names the words of a game of its kind in the lobby's list, and those of
+    # its one-click starts.
+    named_by_entries = {e.page.list_label for e in entries()} | {
+        words for e in entries() for start in e.page.starts for words in (start.label, start.about)
+    }
     assert english - set(page_ids()) - named_by_entries == set()
 
 

@@ -22,6 +22,7 @@ from importlib import import_module
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from sagrada.core.options import OptionPreset
 from sagrada.search.advice import Adviser
 from sagrada.table_options import TableOption
 
@@ -364,6 +365,41 @@ class ChanceModel(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class QuickStart:
+    """A start the lobby offers as one large button: one click creates a game with
+    :attr:`request` and takes the creator to their seat (seat 0).
+
+    Attributes:
+        name: a short name, unique among the server's starts (the button's test id is
+            ``start-<name>``).
+        label: the message id of the button's words ("Play against bots").
+        about: the message id of its short description under them.
+        request: the fields of the create request (``POST /api/games``) it sends besides the
+            game's name, the seats' names and the page's language: its options, and
+            ``bots`` (null for a person; seat 0 is the creator's).
+        invite: whether the game waits for other people: the lobby first shows the invite
+            links of their seats, with a button into the creator's own. The lobby offers the
+            starts that play at once first, in the registry's order, then those that invite.
+    """
+
+    name: str
+    label: str
+    about: str
+    request: Mapping[str, Any]
+    invite: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The start as the lobby reads it (``GET /api/registry``)."""
+        return {
+            "name": self.name,
+            "label": self.label,
+            "about": self.about,
+            "request": dict(self.request),
+            "invite": self.invite,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class GamePage:
     """A game's page: a seat's page at ``/<path>/<game id>``, its files served under
     ``/static/games/<game name>/``.
@@ -375,11 +411,16 @@ class GamePage:
             ``help.js`` (its part of the rules help).
         list_label: the message id of a game of this kind in the lobby's list (``{game}``: its
             id).
+        starts: the lobby's one-click starts of this game (:class:`QuickStart`), if any.
+        presets: the sets of option values its form in the lobby offers to fill in at once
+            (:class:`sagrada.core.options.OptionPreset`), if any.
     """
 
     path: str
     folder: Traversable
     list_label: str
+    starts: tuple[QuickStart, ...] = ()
+    presets: tuple[OptionPreset, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Final
 
-from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, Seats
+from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, QuickStart, Seats
 from sagrada.table_options import HINTS, TURN_SECONDS
 from toy_game.bots import TOY_BOT_NAMES, hint_bot, make_toy_bot
 from toy_game.game import TOY_GAME
@@ -28,7 +28,13 @@ ENTRY: Final[GameEntry[ToyOptions, ToyState, ToyView]] = GameEntry(
     ),
     commands="toy_game.commands:COMMANDS",
     reference="toy_game.reference:REFERENCE",
-    page=GamePage("toy", resources.files("toy_game") / "page", "toy.list"),
+    page=GamePage(
+        "toy",
+        resources.files("toy_game") / "page",
+        "toy.list",
+        # One start in the lobby's first screen, after the built-in games' (the registry's order).
+        starts=(QuickStart("toy", "toy.start", "toy.start.about", {"bots": [None, "greedy"]}),),
+    ),
     seats=Seats(most=2, least=2),
     request=("CreateToyGame", "A new game of secret dice: its options and its two seats."),
     options_doc=OptionsDoc(

@@ -26,6 +26,8 @@ MESSAGES: Final = {
         "Your score is your points plus your die.",
         "toy.page.opponent": "Opponent",
         "toy.page.create": "Create a game of secret dice",
+        "toy.start": "Secret dice",
+        "toy.start.about": "You against the greedy bot, two quick rounds.",
         "toy.page.you": "You",
         "toy.page.players": "Players",
         "toy.page.points": "Points",

@@ -1,8 +1,9 @@
 """The page shell plays the toy game in a real headless Chromium (as ``tests/test_e2e.py``
-starts it): the lobby draws the toy game's panel from its ``lobby.js``, which creates a game
-against a bot; the seat's page (the toy game's ``index.html`` and ``main.js`` on the shell's
-modules) shows the view, opens the rules help on the game's own tab and is played to the end
-by clicking, and the replay and the lobby's list speak the game's own words."""
+starts it): the lobby draws the toy game's panel in "More options" from its ``lobby.js``,
+which creates a game against a bot and takes the creator into their seat; the seat's page
+(the toy game's ``index.html`` and ``main.js`` on the shell's modules) shows the view, opens
+the rules help on the game's own tab and is played to the end by clicking, and the replay and
+the lobby's list speak the game's own words."""
 
 from __future__ import annotations
 
@@ -17,7 +18,15 @@ from playwright.sync_api import Page, expect
 
 # The browser, a page that fails on any error thrown in it, and a server made for this module
 # (after the toy game's registration, a fixture of this folder).
-from test_e2e import browser, page, seat_address, seat_of, server, view  # noqa: F401
+from test_e2e import (  # noqa: F401
+    browser,
+    open_more_options,
+    page,
+    seat_address,
+    seat_of,
+    server,
+    view,
+)
 
 
 def seat_cell(tab: Page, seat: int, name: str) -> Any:
@@ -29,14 +38,15 @@ def test_the_lobby_creates_a_toy_game_and_its_seat_is_played_to_the_end_by_click
     page: Page,  # noqa: F811
 ) -> None:
     page.goto(server + "/")
+    open_more_options(page)
     panel = page.locator('section[data-game="toy"]')
     expect(panel.get_by_role("heading", name="Secret dice")).to_be_visible()
     # The form is drawn from the toy game's options: their labels are its own messages.
     expect(panel.get_by_text("Points a take gives")).to_be_visible()
     panel.get_by_test_id("toy-take-points").select_option("2")
     panel.get_by_test_id("toy-opponent").select_option("greedy")
+    # Created, the game takes me into my seat at once.
     panel.get_by_test_id("create-toy-game").click()
-    panel.get_by_test_id("open-seat").click()
     expect(page).to_have_url(seat_address("toy"))
     game_id, token = seat_of(page)
     expect(page.locator("#game-title")).to_have_text(f"Secret dice {game_id}, round 1 of 2")
@@ -94,3 +104,20 @@ def test_the_lobby_creates_a_toy_game_and_its_seat_is_played_to_the_end_by_click
     page.get_by_test_id("list-finished").click()
     item = page.locator(f'[data-testid="game-item"][data-game="{game_id}"]')
     expect(item).to_contain_text(f"Secret dice {game_id}")
+
+
+def test_the_toy_games_own_start_seats_me_against_its_bot_with_one_click(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    # The shell draws the start the toy game's entry declares, after the built-in games' and
+    # before those that invite, in the toy game's own words.
+    page.goto(server + "/")
+    start = page.get_by_test_id("start-toy")
+    expect(start).to_contain_text("Secret dice")
+    labels = page.get_by_test_id("quick-starts").locator(".quick-start-label").all_inner_texts()
+    assert labels[-2:] == ["Secret dice", "Play with friends"]
+    start.click()
+    expect(page).to_have_url(seat_address("toy"))
+    game_id, token = seat_of(page)
+    assert view(server, game_id, token)["seat"] == 0

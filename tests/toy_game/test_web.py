@@ -72,6 +72,16 @@ def test_the_registry_lists_the_toy_game_and_its_page(client: TestClient) -> Non
         "rounds": 2,
         "bots": ["random", "greedy"],
         "hint_bot": "greedy",
+        "starts": [
+            {
+                "name": "toy",
+                "label": "toy.start",
+                "about": "toy.start.about",
+                "request": {"bots": [None, "greedy"]},
+                "invite": False,
+            }
+        ],
+        "presets": [],
     }
 
 

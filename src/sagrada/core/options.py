@@ -55,6 +55,9 @@ class OptionSpec:
         max_items: the longest list allowed.
         needs: the option only has an effect when other options have one of these values
             (``{"players": [1]}`` for the solo options).
+        group: the part of the game the option belongs to (``"base"``, ``"five_six"``,
+            ``"life"``), by which a form groups its controls; None where a game has no groups.
+        group_id: the message id of the group's name (``option.group.life``).
     """
 
     name: str
@@ -71,6 +74,8 @@ class OptionSpec:
     items: str | None = None
     max_items: int | None = None
     needs: dict[str, tuple[Any, ...]] | None = None
+    group: str | None = None
+    group_id: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return the spec as a JSON-ready dict, leaving out what does not apply (name, type,
@@ -94,9 +99,11 @@ def option(
     items: str | None = None,
     max_items: int | None = None,
     needs: dict[str, tuple[Any, ...]] | None = None,
+    group: str | None = None,
 ) -> Any:
     """Declare an option field of :class:`Options` (a dataclass field with its schema; its label
-    and help text are the messages ``option.<name>.label`` and ``option.<name>``)."""
+    and help text are the messages ``option.<name>.label`` and ``option.<name>``, its group's
+    name the message ``option.group.<group>``)."""
     schema = {
         "choices": choices,
         "minimum": minimum,
@@ -104,6 +111,7 @@ def option(
         "items": items,
         "max_items": max_items,
         "needs": needs,
+        "group": group,
     }
     return field(default=default, metadata={"option": schema})
 
@@ -113,20 +121,22 @@ class Options:
     """The option values of a game; each field's meaning is its ``help`` in :data:`OPTIONS`
     (``sagrada options`` prints them), the message ``option.<name>`` of the catalogue."""
 
-    players: int = option(2, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS)
-    tools: tuple[int, ...] | None = option(None, items="tool", max_items=5)
-    public_objectives: tuple[str, ...] | None = option(None, items="public_objective", max_items=3)
-    solo_tools: int = option(3, minimum=1, maximum=5, needs={"players": (1,)})
-    full_bag: bool = option(False, needs={"players": (2, 3)})
-    solo_private_objectives: int = option(2, choices=(1, 2), needs={"players": (1,)})
-    tie_break: str = option("reverse-order", choices=TIE_BREAKS)
-    private_pools: bool = option(False)
-    expansion: bool = option(False)
-    private_objectives: str = option("all", choices=PRIVATE_OBJECTIVE_DECKS)
-    apprentice: bool = option(False)
-    masterwork: bool = option(False)
-    masterwork_random: bool = option(False, needs={"masterwork": (True,)})
-    toil: bool = option(False)
+    players: int = option(2, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, group="base")
+    tools: tuple[int, ...] | None = option(None, items="tool", max_items=5, group="base")
+    public_objectives: tuple[str, ...] | None = option(
+        None, items="public_objective", max_items=3, group="base"
+    )
+    solo_tools: int = option(3, minimum=1, maximum=5, needs={"players": (1,)}, group="base")
+    full_bag: bool = option(False, needs={"players": (2, 3)}, group="base")
+    solo_private_objectives: int = option(2, choices=(1, 2), needs={"players": (1,)}, group="base")
+    tie_break: str = option("reverse-order", choices=TIE_BREAKS, group="base")
+    private_pools: bool = option(False, group="five_six")
+    expansion: bool = option(False, group="five_six")
+    private_objectives: str = option("all", choices=PRIVATE_OBJECTIVE_DECKS, group="five_six")
+    apprentice: bool = option(False, group="life")
+    masterwork: bool = option(False, group="life")
+    masterwork_random: bool = option(False, needs={"masterwork": (True,)}, group="life")
+    toil: bool = option(False, group="life")
 
     def __post_init__(self) -> None:
         for spec in OPTIONS:
@@ -241,6 +251,7 @@ def option_specs(options_class: type[Any], prefix: str = "option") -> tuple[Opti
         kind = {int: "int", bool: "bool", str: "str", tuple: "list"}[origin]
         default = list(f.default) if isinstance(f.default, tuple) else f.default
         schema = dict(f.metadata["option"])
+        group = schema["group"]
         out.append(
             OptionSpec(
                 name=f.name,
@@ -251,6 +262,7 @@ def option_specs(options_class: type[Any], prefix: str = "option") -> tuple[Opti
                 help_id=f"{prefix}.{f.name}",
                 label_id=f"{prefix}.{f.name}.label",
                 nullable=nullable,
+                group_id=None if group is None else f"{prefix}.group.{group}",
                 **schema,
             )
         )
@@ -259,3 +271,47 @@ def option_specs(options_class: type[Any], prefix: str = "option") -> tuple[Opti
 
 #: The schema of every option, in declaration order.
 OPTIONS: Final[tuple[OptionSpec, ...]] = option_specs(Options)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionPreset:
+    """A set of option values a form offers to fill in at once ("Life: all modules").
+
+    A preset sets the options it names and puts every option outside the ``"base"`` group
+    back to its default, so that presets never mix.
+
+    Attributes:
+        name: the preset's name (``life``).
+        values: the options it sets, by name, as the create request takes them.
+        label_id: the message id of its name for people (``option.preset.life``).
+    """
+
+    name: str
+    values: tuple[tuple[str, Any], ...]
+    label_id: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The preset as a form reads it: ``name``, ``label_id`` and ``values``."""
+        return {"name": self.name, "label_id": self.label_id, "values": dict(self.values)}
+
+
+def preset(name: str, prefix: str = "option", **values: Any) -> OptionPreset:
+    """Declare a preset of a game's options (its name's message ``<prefix>.preset.<name>``).
+
+    Raises:
+        ValueError: if a value names no option of :data:`OPTIONS` (a dice game's preset).
+    """
+    if prefix == "option":
+        known = {spec.name for spec in OPTIONS}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ValueError(f"preset {name!r}: no option {unknown[0]!r}")
+    return OptionPreset(name, tuple(values.items()), f"{prefix}.preset.{name}")
+
+
+#: The dice game's presets, offered by the lobby's "More options": the base game alone (every
+#: expansion option at its default), and Life with all three of its modules.
+PRESETS: Final[tuple[OptionPreset, ...]] = (
+    preset("base"),
+    preset("life", apprentice=True, masterwork=True, toil=True),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Final
 
-from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, Seats
+from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, QuickStart, Seats
 from sagrada.games.cards.actions import ROUNDS
 from sagrada.games.cards.bots import CARD_BOT_NAMES, make_card_bot, planner
 from sagrada.games.cards.game import CARD_GAME
@@ -29,7 +29,14 @@ ENTRY: Final[GameEntry[CardOptions, CardState, CardView]] = GameEntry(
     commands="sagrada.games.cards.commands:COMMANDS",
     reference="sagrada.games.cards.reference:REFERENCE",
     page=GamePage(
-        "cards", resources.files("sagrada.games.cards") / "page", "page.lobby.list.card_game"
+        "cards",
+        resources.files("sagrada.games.cards") / "page",
+        "page.lobby.list.card_game",
+        starts=(
+            QuickStart(
+                "cards", "page.lobby.start.cards", "page.lobby.start.cards.about", {"bots": [None]}
+            ),
+        ),
     ),
     seats=Seats(most=1, least=1),
     request=(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Final
 
-from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, Seats
+from sagrada.core.options import PRESETS
+from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, QuickStart, Seats
 from sagrada.games.dice.bots import BOT_NAMES, hint_bot, make_bot
 from sagrada.games.dice.rules.config import MAX_PLAYERS, ROUNDS, GameConfig
 from sagrada.games.dice.rules.game import DICE_GAME
@@ -26,7 +27,30 @@ ENTRY: Final[GameEntry[GameConfig, State, PlayerView]] = GameEntry(
     ),
     commands="sagrada.games.dice.commands:COMMANDS",
     reference="sagrada.games.dice.reference:REFERENCE",
-    page=GamePage("game", resources.files("sagrada.games.dice") / "page", "page.lobby.list.game"),
+    page=GamePage(
+        "game",
+        resources.files("sagrada.games.dice") / "page",
+        "page.lobby.list.game",
+        starts=(
+            QuickStart(
+                "bots",
+                "page.lobby.start.bots",
+                "page.lobby.start.bots.about",
+                {"players": 2, "bots": [None, "medium"]},
+            ),
+            QuickStart(
+                "solo", "page.lobby.start.solo", "page.lobby.start.solo.about", {"players": 1}
+            ),
+            QuickStart(
+                "friends",
+                "page.lobby.start.friends",
+                "page.lobby.start.friends.about",
+                {"players": 2, "bots": [None, None]},
+                invite=True,
+            ),
+        ),
+        presets=PRESETS,
+    ),
     seats=Seats(most=MAX_PLAYERS, required_options=("players",)),
     request=("CreateGame", "A new game: its options (only players is required) and its seats."),
     options_doc=OptionsDoc(

@@ -133,7 +133,8 @@ def pages_router() -> APIRouter:
 
     @router.get("/")
     async def lobby_page() -> Response:
-        # Each game's form, which the lobby imports as soon as it starts.
+        # Each game's form, which the lobby imports when "More options" first opens: loaded
+        # ahead, it opens at once.
         forms = [game_static(entry) + LOBBY_FORM for entry in entries()]
         return page(static / "index.html", preloads, forms)
 

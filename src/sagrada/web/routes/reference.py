@@ -48,7 +48,10 @@ async def registry() -> list[dict[str, Any]]:
     """The games this server plays, the default game first: each one's name, title, the
     address of a seat's page (``page``: ``/game`` means ``/game/ID``), where its page's files
     are (``static``), the message id of a game of its kind in the lobby's list, its bots and
-    the bot that gives hints."""
+    the bot that gives hints, the lobby's one-click starts of it (``starts``: each one's
+    ``name``, ``label`` and ``about`` message ids, the create ``request`` it sends and whether
+    it ``invite``s others) and the presets of its form (``presets``: ``name``, ``label_id``,
+    ``values``)."""
     return [
         {
             "name": e.name,
@@ -59,6 +62,8 @@ async def registry() -> list[dict[str, Any]]:
             "rounds": e.rounds,
             "bots": list(e.bots.names),
             "hint_bot": e.bots.hint,
+            "starts": [start.to_json() for start in e.page.starts],
+            "presets": [preset.to_json() for preset in e.page.presets],
         }
         for e in entries()
     ]

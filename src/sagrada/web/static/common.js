@@ -282,6 +282,17 @@ export function rememberToken(gameId, seat, token) {
   }
 }
 
+/** Forget the seat remembered for game `gameId` (a game over, or gone). */
+export function forgetToken(gameId) {
+  try {
+    const all = rememberedTokens();
+    delete all[gameId];
+    localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
+  } catch {
+    // Storage unavailable: nothing was remembered.
+  }
+}
+
 // -- the games this server plays (GET /api/registry), loaded by startPage -----------------
 
 /** Each game the server plays: {name, title, page, static}, the default game first. */

@@ -1,23 +1,23 @@
-// The lobby: a panel for each game the server plays, the default game first, whose form is the
-// game's own (its page's lobby.js: setupForm(panel, game)); then the list of open and running
-// games, to join or watch (lobby/games.js).
+// The lobby: first the one-click starts the games declare (lobby/starts.js), then "More
+// options" with each game's own form (its page's lobby.js: setupForm(panel, game)), drawn the
+// first time it opens; "Continue" for the games this browser holds a seat in
+// (lobby/continue.js); then the list of open and running games, to join or watch
+// (lobby/games.js).
 
 import { GAMES, el, startPage } from "./common.js";
 import { tr } from "./i18n.js";
+import { fillContinue, reserveContinue } from "/static/lobby/continue.js";
 import { refreshGames, setupGameLists } from "/static/lobby/games.js";
+import { drawStarts } from "/static/lobby/starts.js";
 import { setupHelp } from "/static/help.js";
 
 const REFRESH_MS = 4000;
+const $ = (id) => document.getElementById(id);
 
-async function init() {
-  const forms = document.getElementById("game-forms");
-  try {
-    await startPage();
-  } catch (err) {
-    forms.replaceChildren(el("p", { class: "error", role: "alert", text: tr("page.lobby.no_options", { problem: err.message }) }));
-    return;
-  }
-  const panels = GAMES.map((game) => el("section", { class: "panel", "data-game": game.name }));
+/** Draw every game's form into "More options" (once, when it first opens). */
+async function drawForms() {
+  const forms = $("game-forms");
+  const panels = GAMES.map((game) => el("section", { class: "panel game-form", "data-game": game.name }));
   forms.replaceChildren(...panels);
   await Promise.all(
     GAMES.map(async (game, index) => {
@@ -25,6 +25,27 @@ async function init() {
       await setupForm(panels[index], game);
     }),
   );
+  forms.dataset.ready = "true";
+}
+
+async function init() {
+  reserveContinue();
+  try {
+    await startPage();
+  } catch (err) {
+    $("quick-starts").replaceChildren();
+    $("start-error").textContent = tr("page.lobby.no_options", { problem: err.message });
+    return;
+  }
+  drawStarts($("quick-starts"), GAMES, $("created"), $("start-error"));
+  const more = $("more-options");
+  let drawn = null;
+  const openForms = () => {
+    if (more.open && !drawn) drawn = drawForms();
+  };
+  more.addEventListener("toggle", openForms);
+  openForms();
+  fillContinue();
   setupGameLists();
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);

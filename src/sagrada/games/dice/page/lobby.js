@@ -1,7 +1,10 @@
-// The lobby's form for the dice game: create a game (POST /api/games), with its options drawn
-// from the option schema and its table's from the table options the server offers (the
-// shell's lobby/table.js). Server errors are shown next to the form. The lobby (the shell's
-// lobby.js) gives it its panel.
+// The lobby's form for the dice game ("More options"): create a game (POST /api/games), with its
+// options drawn from the option schema, grouped as the schema groups them (the base game, the
+// 5 & 6 Player Expansion, Life), with the presets the registry lists for the game, and its
+// table's options from those the server offers (the shell's lobby/table.js). Server errors
+// are shown next to the form. Creating a game takes the creator into their seat, or first
+// shows the invite links (the shell's lobby/created.js). The lobby (the shell's lobby.js)
+// gives it its panel.
 
 import { api, el } from "/static/common.js";
 import { cardWords, t, tr } from "/static/i18n.js";
@@ -95,8 +98,8 @@ function optionRow(spec) {
   if (spec.type === "bool") {
     const box = el("input", { type: "checkbox", id, "data-testid": id });
     box.checked = spec.default;
-    const row = el("div", { class: "option-row" }, el("label", { class: "check" }, box, ` ${label}`), hint);
-    return { row, read: () => box.checked };
+    const row = el("div", { class: "option-row" }, el("label", { class: "check" }, box, el("span", { text: label })), hint);
+    return { row, read: () => box.checked, set: (value) => (box.checked = value) };
   }
   if (spec.type === "list") {
     const name = `${id}-mode`;
@@ -111,7 +114,7 @@ function optionRow(spec) {
           "label",
           { class: "check" },
           el("input", { type: "checkbox", value: String(value), "data-testid": `${spec.items === "tool" ? "tool" : "public"}-${value}` }),
-          ` ${label}`,
+          el("span", { text: label }),
         ),
       ),
     );
@@ -122,15 +125,20 @@ function optionRow(spec) {
       { class: "option-row list-option" },
       el("div", { class: "option-title", text: label }),
       hint,
-      el("label", { class: "check" }, random, " ", tr("page.lobby.cards.random")),
-      el("label", { class: "check" }, chosen, " ", tr("page.lobby.cards.chosen"), " ", count),
+      el("label", { class: "check" }, random, el("span", { text: tr("page.lobby.cards.random") })),
+      el("label", { class: "check" }, chosen, el("span", {}, tr("page.lobby.cards.chosen"), " ", count)),
       list,
     );
     const read = () => {
       if (!chosen.checked) return null;
       return [...list.querySelectorAll("input:checked")].map((b) => (spec.items === "tool" ? Number(b.value) : b.value));
     };
-    return { row, read, list, count, chosen, note };
+    const set = (value) => {
+      (value === null ? random : chosen).checked = true;
+      const wanted = new Set((value || []).map(String));
+      for (const box of list.querySelectorAll("input")) box.checked = wanted.has(box.value);
+    };
+    return { row, read, set, list, count, chosen, note };
   }
   const values = spec.choices || range(spec.minimum, spec.maximum);
   const select = el(
@@ -146,7 +154,7 @@ function optionRow(spec) {
     hint,
   );
   const read = () => (spec.type === "int" ? Number(select.value) : select.value);
-  return { row, read };
+  return { row, read, set: (value) => (select.value = String(value)) };
 }
 
 function range(low, high) {
@@ -191,15 +199,53 @@ async function checkOptions() {
   updateForm();
 }
 
+/** Draw the options: the player count first, then a group of fields for each of the schema's
+ * groups (in the order the schema declares them), each with its name. */
 function renderOptions() {
   const first = $("first-options");
   const rest = $("options");
   first.replaceChildren();
-  rest.replaceChildren();
+  const groups = new Map();
   for (const spec of SCHEMA) {
     controls[spec.name] = optionRow(spec);
-    (spec.name === "players" ? first : rest).append(controls[spec.name].row);
+    if (spec.name === "players") {
+      first.append(controls[spec.name].row);
+      continue;
+    }
+    const key = spec.group_id || "";
+    if (!groups.has(key)) {
+      const legend = key ? el("legend", { text: tr(key) }) : null;
+      groups.set(key, el("fieldset", { class: "option-group", "data-group": spec.group || "" }, legend));
+    }
+    groups.get(key).append(controls[spec.name].row);
   }
+  rest.replaceChildren(...groups.values());
+}
+
+// -- presets (GET /api/registry: this game's `presets`) ---------------------------------------
+
+/** Fill the form with a preset: the options it names take its values, every option outside the
+ * base game goes back to its default (core/options.py, OptionPreset). */
+function applyPreset(preset) {
+  for (const spec of SCHEMA) {
+    if (spec.name in preset.values) controls[spec.name].set(preset.values[spec.name]);
+    else if (spec.group && spec.group !== "base") controls[spec.name].set(spec.default);
+  }
+  updateForm();
+  checkOptions();
+}
+
+/** A button for each preset (`presets`: this game's, as GET /api/registry lists them). */
+function presetButtons(presets) {
+  return presets.map((preset) =>
+    el("button", {
+      type: "button",
+      class: "preset",
+      "data-testid": `preset-${preset.name}`,
+      text: tr(preset.label_id),
+      onclick: () => applyPreset(preset),
+    }),
+  );
 }
 
 /** Show the options that apply, the cards the engine deals from, and the counts. */
@@ -272,7 +318,7 @@ async function createGame(event) {
   button.disabled = true;
   try {
     const game = await api("POST", "/api/games", body);
-    showCreated($("created"), game, body.names, gameName);
+    showCreated($("new-game-created"), game, body.names, gameName);
     refreshGames();
   } catch (err) {
     showError(err.message);
@@ -305,9 +351,16 @@ function drawForm(panel) {
           el("span", { text: tr("page.lobby.open_seats") }),
         ),
       ),
+      // The presets the registry lists for this game (drawn by setupForm).
+      el(
+        "div",
+        { class: "presets", role: "group", "aria-labelledby": "presets-title" },
+        el("span", { id: "presets-title", class: "presets-title", text: tr("page.lobby.presets") }),
+        el("span", { id: "presets", class: "preset-buttons" }),
+      ),
+      el("div", { id: "options", class: "options" }),
       // The table's options are drawn from GET /api/options/table (the shell's lobby/table.js).
       fieldset("page.lobby.at_the_table", el("div", { id: "table-options" })),
-      fieldset("page.lobby.rules_cards_edition", el("div", { id: "options", class: "options" })),
       el(
         "div",
         { class: "form-actions" },
@@ -315,7 +368,7 @@ function drawForm(panel) {
         el("p", { class: "error", "data-testid": "error", role: "alert", "aria-live": "assertive" }),
       ),
     ),
-    el("div", { id: "created", class: "created", "data-testid": "created-game", hidden: true }),
+    el("div", { id: "new-game-created", class: "created", "data-testid": "created-game", tabindex: "-1", hidden: true }),
   );
   form = $("new-game");
   errorBox = form.querySelector('[data-testid="error"]');
@@ -339,6 +392,9 @@ export async function setupForm(panel, game) {
     return;
   }
   renderOptions();
+  const presets = game.presets || [];
+  $("presets").replaceChildren(...presetButtons(presets));
+  $("presets").parentElement.hidden = !presets.length;
   $("table-options").replaceChildren(...TABLE.rows);
   form.addEventListener("change", (event) => {
     if (event.target.closest(".seat-row")) return; // seats are not options: nothing to check

@@ -1,5 +1,6 @@
-// After a game is created in the lobby: the invite link of every other person's seat, each with
-// a copy button, and the creator's "Open my seat" (any game's form shows it).
+// After a game is created in the lobby (by a one-click start or any game's form): straight into
+// the creator's seat, or, when the game waits for other people, first the invite link of every
+// other person's seat, each with a copy button, and a button into the creator's own seat.
 
 import { copyText, el, gameInfo, gameUrl, rememberToken } from "/static/common.js";
 import { tr } from "/static/i18n.js";
@@ -10,12 +11,26 @@ function inviteUrl(gameId, invite, game) {
   return `${gameInfo(game).page}/${encodeURIComponent(gameId)}#invite=${encodeURIComponent(invite)}`;
 }
 
+/** Go to the page of a game just created (`game`: the answer of POST /api/games, a game of
+ * `gameName`): the creator's seat (its token remembered in this browser), or, where every seat
+ * is a bot's, the game to watch. */
+export function enterGame(game, gameName) {
+  const mine = game.seats.find((s) => s.token);
+  if (mine) rememberToken(game.id, mine.seat, mine.token);
+  location.href = gameUrl(game.id, mine ? mine.token : null, gameName);
+}
+
 /** After creating a game of `gameName` (the answer of POST /api/games, with the seats'
- * `names`): every invited seat's link with a copy button, and "open my seat", in `box`. */
+ * `names`): into the creator's seat at once when no other person is invited; else every
+ * invited seat's link with a copy button, and "open my seat", in `box`. */
 export function showCreated(box, game, names, gameName) {
   // The creator's seat comes with its token ("Open my seat"); every other person's seat with a
   // one-time invite code, which the invited player exchanges for a token of their own.
   const humans = game.seats.filter((s) => s.invite);
+  if (!humans.length) {
+    enterGame(game, gameName);
+    return;
+  }
   const rows = humans.map((seat) => {
     const url = new URL(inviteUrl(game.id, seat.invite, gameName), location.href).href;
     const input = el("input", {
@@ -62,16 +77,10 @@ export function showCreated(box, game, names, gameName) {
   }
   box.replaceChildren(
     el("h3", { text: tr("page.lobby.created", { game: game.id }) }),
-    el("p", { class: "hint", text: createdHint(game, humans.length, mine) }),
+    el("p", { class: "hint", text: tr("page.lobby.created.invite") }),
     ...rows,
-    el("p", {}, open),
+    el("p", { class: "created-open" }, open),
   );
   box.hidden = false;
-}
-
-/** What to do next: send the invite links, or (no other person) just play or watch. */
-function createdHint(game, invited, mine) {
-  if (invited) return tr("page.lobby.created.invite");
-  if (mine) return tr(game.seats.length > 1 ? "page.lobby.created.bots" : "page.lobby.created.alone");
-  return tr("page.lobby.created.only_bots");
+  box.scrollIntoView({ block: "nearest" });
 }
