@@ -8,6 +8,7 @@ import { showError } from "/static/shell/socket.js";
 import { cardWords, t, tr } from "/static/i18n.js";
 import { renderRematch } from "/static/shell/rematch.js";
 import { replayControls, showReplayPosition } from "/static/shell/replay.js";
+import { countUp } from "/static/shell/motion.js";
 
 export function renderEnd() {
   const box = $("end");
@@ -27,6 +28,9 @@ export function renderEnd() {
       scoreTable(view),
       replayControls(view),
     );
+    // Each row's points count up in turn, then the totals.
+    const rows = [...box.querySelectorAll("table.scores tbody tr")];
+    countUp(rows.map((row) => [...row.querySelectorAll(".points, [data-testid='score-total']")]));
   }
   renderRematch(box.querySelector(".rematch-row"), view);
   showReplayPosition(view);
