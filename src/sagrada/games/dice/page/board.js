@@ -351,7 +351,13 @@ export function renderTools(view, model) {
           tool.house ? houseNote() : null,
           view.solo ? null : el("span", { class: "cost", "aria-hidden": "true", text: String(cost) }),
         ),
-        cardPicture("tools", (card) => card.number === tool.number),
+        el(
+          "span",
+          { class: "card-art" },
+          cardPicture("tools", (card) => card.number === tool.number),
+          // The favor tokens lying on the card (the foot says how many).
+          !view.solo && tool.favor_tokens ? el("span", { class: "card-gems" }, gems(tool.favor_tokens)) : null,
+        ),
         el("span", { class: "card-text", text: cardWords(tool, "text") }),
         tool.restriction ? el("span", { class: "card-restriction", text: cardWords(tool, "restriction") }) : null,
         el(
