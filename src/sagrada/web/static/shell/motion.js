@@ -153,23 +153,21 @@ function tumble(index) {
 }
 
 /**
- * Count the numbers of `groups` up from 0, one group after the other (each a list of
- * elements whose text is a whole number). The text stays the number throughout (for screen
- * readers and the find bar): what is seen counting is drawn over it (pieces.css .counting).
+ * Count the numbers of `groups` up from 0, one group after the other: each group is
+ * {numbers, lit}, `numbers` elements whose text is a whole number, `lit` selectors of the
+ * pieces that earned them, which light up as their numbers count. The text stays the number throughout
+ * (for screen readers and the find bar): what is seen counting is drawn over it (pieces.css
+ * .counting).
  */
 export function countUp(groups) {
   if (!motionWanted()) return;
-  groups.forEach((group, i) => {
-    for (const node of group) {
+  groups.forEach(({ numbers, lit = [] }, i) => {
+    const delay = i * COUNT_MS * 0.6;
+    for (const node of numbers) {
       const n = Number(node.textContent);
       if (!Number.isInteger(n) || n === 0) continue;
       node.classList.add("counting");
-      const animation = node.animate([{ "--count": 0 }, { "--count": n }], {
-        duration: COUNT_MS,
-        delay: i * (COUNT_MS * 0.6),
-        easing: EASE_OUT,
-        fill: "both",
-      });
+      const animation = node.animate([{ "--count": 0 }, { "--count": n }], { duration: COUNT_MS, delay, easing: EASE_OUT, fill: "both" });
       animation.finished.then(
         () => {
           node.classList.remove("counting");
@@ -178,5 +176,30 @@ export function countUp(groups) {
         () => node.classList.remove("counting"),
       );
     }
+    for (const selector of lit) {
+      lighting.push({ selector, delay, started: document.timeline.currentTime });
+    }
   });
+  relight();
+}
+
+/** The pieces lighting as their points count (by selector, as a redraw replaces them). */
+let lighting = [];
+const LIGHT = [
+  { transform: "none", filter: "brightness(1)" },
+  { transform: "scale(1.1)", filter: "brightness(1.35) drop-shadow(0 0 6px #fff)", offset: 0.4 },
+  { transform: "none", filter: "brightness(1)" },
+];
+
+/** Light the pieces that earned the points counting (call after a redraw too: the pieces
+ * drawn anew light from where the lighting had got to). */
+export function relight() {
+  const now = document.timeline.currentTime;
+  lighting = lighting.filter(({ delay, started }) => now - started < delay + COUNT_MS);
+  for (const { selector, delay, started } of lighting) {
+    for (const piece of document.querySelectorAll(selector)) {
+      if (piece.getAnimations().length) continue;
+      piece.animate(LIGHT, { duration: COUNT_MS, delay, easing: EASE_OUT }).currentTime = now - started;
+    }
+  }
 }
