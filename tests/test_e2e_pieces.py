@@ -5,13 +5,15 @@ In the headless Chromium of ``tests/test_e2e.py`` (its server, browser and page 
 - colour-blind mode's shapes are at least 14 px on a Draft Pool die and in your window, on a
   desktop and on a phone;
 - a drafted die travels from the Draft Pool to its cell (an animation of the die's transform
-  as the page draws it there), and nothing moves under prefers-reduced-motion;
+  as the page draws it there), a new round's dice tumble into the Draft Pool, and nothing
+  moves under prefers-reduced-motion;
 - a house card carries a small badge whose tooltip and accessible name are the catalogue's
   words for it, in English and in German, in place of the long line of text.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -35,7 +37,7 @@ GLYPHS = """faces => faces.map(face => {
 #: Watch one cell until a die lies on it: then note the animations running on that die and
 #: on the whole page (read in the same turn of the page's work that drew the die).
 WATCH_CELL = """selector => {
-  window.__drawn = undefined;
+  window.__drawn = null;
   const observer = new MutationObserver(() => {
     const cell = document.querySelector(selector);
     if (!cell || !cell.dataset.die) return;
@@ -52,6 +54,21 @@ WATCH_CELL = """selector => {
 }"""
 
 
+#: Watch the Round Track until round 1's leftover dice lie on it: then note how many dice the
+#: Draft Pool holds and how many of them are moving.
+WATCH_ROLL = """() => {
+  window.__rolled = null;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-round="1"] [data-testid="track-die"]')) return;
+    observer.disconnect();
+    const faces = [...document.querySelectorAll('[data-testid="pool-die"] .face.die')];
+    const moving = face => face.getAnimations().some(a => !(a instanceof CSSAnimation));
+    window.__rolled = {dice: faces.length, tumbling: faces.filter(moving).length};
+  });
+  observer.observe(document.body, {subtree: true, childList: true});
+}"""
+
+
 def new_page(browser: Browser, **options: Any) -> Page:
     """A page of its own context (``options``: the context's), sending each action at once."""
     context = browser.new_context(**{"viewport": {"width": 1280, "height": 1000}, **options})
@@ -59,6 +76,16 @@ def new_page(browser: Browser, **options: Any) -> Page:
     tab = context.new_page()
     tab.set_default_timeout(15_000)
     return tab
+
+
+def noted(tab: Page, name: str, timeout: float = 20) -> Any:
+    """What the page noted in window[name], once it has (polled from here: the page's
+    Content-Security-Policy forbids the evaluated strings of Playwright's own waiting)."""
+    deadline = time.monotonic() + timeout
+    while (note := tab.evaluate(f"window.{name}")) is None:
+        assert time.monotonic() < deadline, f"the page noted no {name}"
+        time.sleep(0.05)
+    return note
 
 
 def start_game(tab: Page, server: str) -> tuple[str, str]:
@@ -78,8 +105,7 @@ def draft_watching(tab: Page, server: str, game_id: str, token: str) -> dict[str
     tab.evaluate(WATCH_CELL, cell)
     tab.locator(f'[data-testid="pool-die"][data-die="{draft["die"]}"]').first.click()
     tab.locator(cell).click()
-    tab.wait_for_function("window.__drawn !== undefined")
-    return dict(tab.evaluate("window.__drawn"))
+    return dict(noted(tab, "__drawn"))
 
 
 # -- colour-blind shapes ----------------------------------------------------------------------
@@ -117,6 +143,21 @@ def test_the_drafted_die_travels_from_the_pool_to_its_cell(server: str, browser:
         assert drawn["onDie"] >= 1, drawn
         # It starts where the pool die was: moved away from its cell.
         assert drawn["from"] and "translate" in drawn["from"], drawn
+    finally:
+        tab.context.close()
+
+
+def test_a_new_rounds_dice_tumble_into_the_pool(server: str, browser: Browser) -> None:
+    tab = new_page(browser)
+    try:
+        start_game(tab, server)
+        tab.evaluate(WATCH_ROLL)
+        # Round 1 ends after my second turn: pass both; the next round's dice are rolled.
+        tab.get_by_test_id("pass-button").click()
+        wait_for_my_turn(tab)
+        tab.get_by_test_id("pass-button").click()
+        rolled = noted(tab, "__rolled")
+        assert rolled["dice"] >= 5 and rolled["tumbling"] == rolled["dice"], rolled
     finally:
         tab.context.close()
 
