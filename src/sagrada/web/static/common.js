@@ -161,9 +161,17 @@ export function dieButton(die, attrs = {}) {
   );
 }
 
-/** The note on a card the project defined because the printed card's text is not available. */
+/** The mark of a card the project defined (the printed card's text is not available): a
+ * small badge; what it means is its tooltip and its accessible name. */
 export function houseNote() {
-  return el("span", { class: "house-note", "data-testid": "house-note", text: t({ id: "card.house", params: {} }) });
+  const meaning = t({ id: "card.house", params: {} });
+  return el("span", { class: "house-note", "data-testid": "house-note", role: "img", title: meaning, "aria-label": meaning, text: "⌂" });
+}
+
+/** Favor tokens drawn as small gems (`n` of them), for the eye only: the words beside them
+ * say the number. */
+export function gems(n) {
+  return el("span", { class: "gems", "aria-hidden": "true" }, Array.from({ length: n }, () => el("span", { class: "gem" })));
 }
 
 /** The face of an empty window space: its colour or value restriction, or blank. */

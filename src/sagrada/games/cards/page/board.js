@@ -149,7 +149,7 @@ export function renderTools(view, model) {
           "aria-disabled": legal ? "false" : "true",
           onclick: () => legal && choose(model.tools.get(tool.number)),
         },
-        el("span", { class: "card-title", text: `${tool.number}. ${cardWords(tool, "name")}` }),
+        el("span", { class: "card-title" }, el("span", { text: `${tool.number}. ${cardWords(tool, "name")}` }), tool.house ? houseNote() : null),
         el("span", { text: cardWords(tool, "text") }),
         el(
           "span",
@@ -157,7 +157,6 @@ export function renderTools(view, model) {
           el("span", { "data-testid": "tool-pay", text: tr("page.cards.tool.pay", { value: tool.pay }) }),
           tool.used ? el("span", { class: "badge used", text: tr("page.cards.tool.used") }) : null,
         ),
-        tool.house ? houseNote() : null,
       );
     }),
   );
@@ -169,9 +168,8 @@ export function renderOrders(view) {
       el(
         "div",
         { class: "card order", "data-testid": "order-card", "data-order": order.id },
-        el("span", { class: "card-title", text: cardWords(order, "name") }),
+        el("span", { class: "card-title" }, el("span", { text: cardWords(order, "name") }), order.house ? houseNote() : null),
         el("span", { class: "hint", text: order.kind === "unique" ? tr("page.cards.order.unique") : tr("page.cards.order.basic", { vp: order.vp }) }),
-        order.house ? houseNote() : null,
       ),
     ),
   );

@@ -15,6 +15,15 @@ import { cardActionModel } from "./model.js";
 import { CARD_ADVICE } from "./advice.js";
 import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./board.js";
 import { setupHelp } from "/static/help.js";
+import { tableMotion } from "/static/shell/motion.js";
+
+/** Glass cards travelling from the drawn cards to the window. */
+const motion = tableMotion({
+  pieces: '[data-testid="drawn-card"]',
+  places: '[data-testid="cell"]',
+  placeKey: (cell) => cell.dataset.cell,
+  what: "card",
+});
 
 function render() {
   const view = shownView();
@@ -23,6 +32,7 @@ function render() {
   // How many actions the page has taken in (tests wait on it before the next click).
   document.body.dataset.seen = String(S.view.history.length);
   $("game-title").textContent = tr("page.cards.game_title", { game: gameId, round: view.round });
+  motion.before();
   renderActionBar(view, model);
   renderWindow(view, model);
   renderDrawn(view, model);
@@ -32,6 +42,7 @@ function render() {
   renderEnd(view);
   // Last: the hint marks what the table drew.
   renderHint();
+  motion.after();
 }
 
 function renderActionBar(view, model) {

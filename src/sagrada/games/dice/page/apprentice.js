@@ -42,9 +42,8 @@ function cardFace(card, { notation, caption, testid, choice }) {
       "data-card": String(card.number),
       "data-play": card.play,
     },
-    el("span", { class: "card-title", text: cardWords(card, "name") }),
+    el("span", { class: "card-title" }, el("span", { text: cardWords(card, "name") }), card.house ? houseNote() : null),
     el("span", { class: "card-text", text: cardWords(card, "text") }),
-    card.house ? houseNote() : null,
     el(
       "span",
       { class: "card-foot" },

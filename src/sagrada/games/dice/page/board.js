@@ -3,7 +3,7 @@
 // (The masterwork board is drawn by masterwork.js, the orange masterwork dice by orange.js, the
 // apprentice cards and the mark of the apprentice spaces by apprentice.js.)
 
-import { COLOURS, CELLS, dieLabel, el, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote } from "/static/common.js";
+import { COLOURS, CELLS, dieLabel, el, gems, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote } from "/static/common.js";
 import { S, mySeat, playerName, $ } from "/static/shell/state.js";
 import { CARDS } from "./model.js";
 import { choose } from "/static/shell/flow.js";
@@ -14,6 +14,7 @@ import { masterworkFace, masterworkLabel } from "./orange.js";
 import { apprenticeSpaces, apprenticeMark, playerApprentice } from "./apprentice.js";
 import { lastMoves } from "./log.js";
 import { clockBadge } from "/static/shell/clock.js";
+import { cardPicture } from "/static/shell/pictures.js";
 import { cardWords, tr } from "/static/i18n.js";
 
 /** What one unit of a public objective is (the view's `unit`), in words with its points. */
@@ -111,7 +112,7 @@ function playerPanel(view, player, mine, model) {
     current ? el("span", { class: "badge turn", text: tr("page.game.badge.to_play") }) : null,
     current ? clockBadge(seat) : null,
     winner ? el("span", { class: "badge win", text: tr("page.game.badge.winner") }) : null,
-    view.solo ? null : el("span", { class: "favor", title: tr("page.game.favor.title"), "data-testid": "favor-tokens", text: `◉ ${player.favor_tokens}` }),
+    view.solo ? null : el("span", { class: "favor", title: tr("page.game.favor.title"), "data-testid": "favor-tokens" }, gems(player.favor_tokens), el("span", { class: "token-mark", text: "◉ " }), String(player.favor_tokens)),
   );
   const body = [head];
   if (player.window) {
@@ -178,11 +179,11 @@ function windowGrid(view, player, mine, model) {
     const orange = masterwork.get(cell);
     const placing = mine && model.masterwork.has(cell);
     const previewed = placing && (!die || orange) ? previewedAt(model, cell, Boolean(orange)) : null;
-    let face;
-    if (previewed) face = masterworkFace(previewed, { ghost: true });
-    else if (orange) face = masterworkFace(orange, { compact: !mine });
-    else if (die) face = dieFace(die);
-    else face = spaceFace(restriction);
+    // The pane of glass, and the die lying on it (if any).
+    let piece = null;
+    if (previewed) piece = masterworkFace(previewed, { ghost: true });
+    else if (orange) piece = masterworkFace(orange, { compact: !mine });
+    else if (die) piece = dieFace(die);
     const orangeLabel = previewed ? tr("page.game.masterwork.if_placed", { die: masterworkLabel(previewed) }) : orange ? masterworkLabel(orange) : null;
     grid.append(
       el(
@@ -205,7 +206,8 @@ function windowGrid(view, player, mine, model) {
           onblur: placing ? () => hoverPlacement(null) : undefined,
           title: orangeLabel ? `${cell}: ${words(orangeLabel)}` : label,
         },
-        face,
+        spaceFace(restriction),
+        piece,
         apprentice.has(cell) ? apprenticeMark() : null,
       ),
     );
@@ -341,9 +343,22 @@ export function renderTools(view, model) {
           }),
           onclick: () => action && choose(action),
         },
-        el("span", { class: "card-title" }, el("span", { class: `swatch colour-${tool.colour}` }, glyph(tool.colour)), `${tool.number}. ${cardWords(tool, "name")}`),
+        el(
+          "span",
+          { class: "card-title" },
+          el("span", { class: `swatch colour-${tool.colour}` }, glyph(tool.colour)),
+          el("span", { text: `${tool.number}. ${cardWords(tool, "name")}` }),
+          tool.house ? houseNote() : null,
+          view.solo ? null : el("span", { class: "cost", "aria-hidden": "true", text: String(cost) }),
+        ),
+        el(
+          "span",
+          { class: "card-art" },
+          cardPicture("tools", (card) => card.number === tool.number),
+          // The favor tokens lying on the card (the foot says how many).
+          !view.solo && tool.favor_tokens ? el("span", { class: "card-gems" }, gems(tool.favor_tokens)) : null,
+        ),
         el("span", { class: "card-text", text: cardWords(tool, "text") }),
-        tool.house ? houseNote() : null,
         tool.restriction ? el("span", { class: "card-restriction", text: cardWords(tool, "restriction") }) : null,
         el(
           "span",
@@ -366,10 +381,16 @@ export function renderPublics(view) {
       el(
         "div",
         { class: "card public", "data-testid": "public-objective", "data-id": o.id },
-        el("span", { class: "card-title", text: cardWords(o, "name") }),
+        el(
+          "span",
+          { class: "card-title" },
+          el("span", { text: cardWords(o, "name") }),
+          o.house ? houseNote() : null,
+          el("span", { class: "vp", "aria-hidden": "true", text: String(o.vp) }),
+        ),
+        cardPicture("public_objectives", (card) => card.id === o.id),
         el("span", { class: "card-text", text: cardWords(o, "text") }),
-        el("span", { class: "vp", text: o.unit in VP_UNITS ? tr(VP_UNITS[o.unit], { n: o.vp }) : tr("page.game.vp.other", { n: o.vp, unit: o.unit }) }),
-        o.house ? houseNote() : null,
+        el("span", { class: "card-vp", text: o.unit in VP_UNITS ? tr(VP_UNITS[o.unit], { n: o.vp }) : tr("page.game.vp.other", { n: o.vp, unit: o.unit }) }),
       ),
     ),
   );

@@ -8,6 +8,7 @@ import { showError } from "/static/shell/socket.js";
 import { cardWords, t, tr } from "/static/i18n.js";
 import { renderRematch } from "/static/shell/rematch.js";
 import { replayControls, showReplayPosition } from "/static/shell/replay.js";
+import { countUp, relight } from "/static/shell/motion.js";
 
 export function renderEnd() {
   const box = $("end");
@@ -26,6 +27,14 @@ export function renderEnd() {
       el("div", { class: "rematch-row" }),
       scoreTable(view),
       replayControls(view),
+    );
+    // Each row's points count up in turn, the dice that earned them lighting, then the totals.
+    const rows = [...box.querySelectorAll("table.scores tbody tr")];
+    countUp(
+      rows.map((row) => ({
+        numbers: [...row.querySelectorAll(".points, [data-testid='score-total']")],
+        lit: earnedBy(view, row.querySelector(".score-part")?.dataset.row),
+      })),
     );
   }
   renderRematch(box.querySelector(".rematch-row"), view);
@@ -158,6 +167,16 @@ function scoreTable(view) {
   );
 }
 
+/** The dice (selectors of their faces in the windows) that earned the score parts of row
+ * `key`, every player's. */
+function earnedBy(view, key) {
+  if (!key) return [];
+  return view.scores.flatMap((score, seat) => {
+    const entry = keyedParts(score).find((p) => p.key === key);
+    return ((entry && entry.part.cells) || []).map((cell) => `[data-testid="window"][data-seat="${seat}"] [data-cell="${cell}"] > .face.die`);
+  });
+}
+
 let hovered = null; // {seat, part}: the score part under the pointer or focus
 
 function highlightPart(seat, part) {
@@ -173,6 +192,7 @@ export function pinPart(seat, part) {
 
 /** Mark the cells that earned the hovered (or pinned) part: seat null means every player. */
 export function applyScoreHighlight() {
+  relight(); // the windows were drawn anew: the dice lighting at the end go on
   document.querySelectorAll(".cell.scored").forEach((c) => c.classList.remove("scored"));
   document.querySelectorAll(".score-part.pinned").forEach((c) => c.classList.remove("pinned"));
   const view = S.view;

@@ -31,6 +31,14 @@ import { bindHint, renderHint } from "/static/shell/hint.js";
 import { renderLiveScore } from "./score.js";
 import { bindAlerts, renderAlerts } from "/static/shell/alert.js";
 import { setupHelp } from "/static/help.js";
+import { tableMotion } from "/static/shell/motion.js";
+
+/** Dice travelling from the Draft Pool to a window, and rolled into the pool. */
+const motion = tableMotion({
+  pieces: '[data-testid="pool-die"]',
+  places: '[data-testid="cell"]',
+  placeKey: (cell) => `${cell.dataset.seat}:${cell.dataset.cell}`,
+});
 
 /** Re-render everything, keeping keyboard focus on the "same" element (by data-key). */
 function render() {
@@ -39,6 +47,7 @@ function render() {
   document.body.classList.toggle("replaying", Boolean(S.replay));
   if (!view) return;
   const model = actionModel(currentActions());
+  motion.before();
   renderHeader(view);
   // A player's settings (confirm each turn, sound, notifications): nothing for a spectator.
   $("settings").hidden = mySeat(S.view) === null;
@@ -63,6 +72,7 @@ function render() {
   renderReplayBanner();
   // Last: the hint marks what the table drew.
   renderHint();
+  motion.after();
   if (focusKey) {
     const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus();
