@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from test_e2e import browser, create, page, server  # noqa: F401  (fixtures)
+from test_e2e import browser, choose_window, create, page, server  # noqa: F401  (fixtures)
 
 
 def test_question_mark_opens_the_help_on_the_lobby_and_escape_closes_it(
@@ -86,7 +86,7 @@ def test_the_help_opens_on_a_game_page_and_keeps_focus_inside(
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     # The page under it still works: its window options are there to choose.
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     expect(
         page.locator('[data-testid="window"][data-seat="0"] [data-testid="cell"]')
     ).to_have_count(20)

@@ -23,14 +23,19 @@ from typing import Any, Final, SupportsIndex
 
 from sagrada.core.codes import as_code
 from sagrada.core.errors import IllegalActionError
-from sagrada.core.messages import Message
+from sagrada.core.messages import Message, msg
 from sagrada.core.rng import Rng, check_seed
 from sagrada.core.scoring import ScoreBreakdown, score_window
 from sagrada.core.window import Window
 from sagrada.games.dice.rules import actions as A
 from sagrada.games.dice.rules.actions import Action, Kind, action_to_str
 from sagrada.games.dice.rules.config import GameConfig
-from sagrada.games.dice.rules.explain import describe_decision, slot_of, why_illegal
+from sagrada.games.dice.rules.explain import (
+    describe_activity,
+    describe_decision,
+    slot_of,
+    why_illegal,
+)
 from sagrada.games.dice.rules.hooks import PAY_STAGE, Rules, close_tool
 from sagrada.games.dice.rules.outcome import Outcome
 from sagrada.games.dice.rules.rules import rules_for
@@ -184,6 +189,18 @@ class State(Table):
         probe.apply(action)
         return probe.rng.state != before
 
+    def chance_words(self, action: SupportsIndex) -> Message:
+        """Return what chance the legal chance ``action`` (:meth:`is_chance`) brings, in words:
+        new dice drawn from the bag, dice rolled, or else cards drawn from a deck (Life's
+        apprentice cards)."""
+        probe = self.clone()
+        probe.apply(action)
+        if list(probe.bag) != list(self.bag):
+            return msg("chance.draw_dice")
+        if sorted(probe.pool) != sorted(self.pool) or probe.held != self.held:
+            return msg("chance.roll")
+        return msg("chance.draw_cards")
+
     # -- applying ----------------------------------------------------------------------------
 
     def apply(self, action: SupportsIndex) -> None:
@@ -313,6 +330,11 @@ class State(Table):
     def describe_decision(self) -> Message:
         """Return a short sentence saying what the current player decides now."""
         return describe_decision(self, self.rules, self.legal_actions())
+
+    def describe_activity(self) -> Message:
+        """Return a sentence telling the other players whose turn it is and what they are
+        doing."""
+        return describe_activity(self, self.rules)
 
     # -- copying -----------------------------------------------------------------------------
 
