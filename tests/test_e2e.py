@@ -161,6 +161,12 @@ def choose_window(page: Page, option: int) -> None:
         confirm.click()
 
 
+def die_words(die: str) -> str:
+    """A die as the pages say it: "R3" is "red 3"."""
+    colour = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}[die[0]]
+    return f"{colour} {die[1:]}"
+
+
 def wait_for_my_turn(page: Page) -> None:
     expect(page.get_by_test_id("pass-button")).to_be_enabled(timeout=20_000)
     expect(page.get_by_test_id("turn-indicator")).to_contain_text("Your turn", timeout=20_000)
@@ -201,9 +207,8 @@ def test_draft_and_place_by_clicking_with_legal_cells_highlighted(server: str, p
     expect(my_window(page).locator(f'[data-cell="{cells[0]}"]')).to_have_attribute("data-die", die)
     expect(page.get_by_test_id("game-log")).to_contain_text(f"{die}@{cells[0]}")
     # The log says the die in words ("red 3"), its notation only on request.
-    colour = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}[die[0]]
     expect(page.get_by_test_id("game-log")).to_contain_text(
-        f"placed the {colour} {die[1]} on {cells[0]}"
+        f"placed the {die_words(die)} on {cells[0]}"
     )
 
 

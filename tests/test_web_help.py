@@ -38,11 +38,11 @@ BASE_TOOLS = 12
 BASE_PUBLICS = 10
 #: The titles of the rulebooks (shared/rules/README.md) as the English help cites them.
 RULEBOOK_TITLES = {
-    "Sagrada rulebook, English edition",
-    "Sagrada rulebook, German edition (Pegasus)",
-    "5 & 6 Player Expansion rulebook",
-    "The Great Facades: Life rulebook",
-    "solo card game rules",
+    "Sagrada, English edition",
+    "Sagrada, German edition (Pegasus)",
+    "5 & 6 Player Expansion",
+    "The Great Facades: Life",
+    "Solo card game",
 }
 
 
@@ -194,8 +194,8 @@ def test_every_option_of_the_schema_is_explained(answer: dict[str, Any]) -> None
     # The edition options name the rulebooks each choice follows.
     assert set(notes) == {"full_bag", "solo_private_objectives", "tie_break"}
     for note in notes.values():
-        assert "Sagrada rulebook, English edition" in note, note
-        assert "Sagrada rulebook, German edition" in note, note
+        assert "Sagrada, English edition" in note, note
+        assert "Sagrada, German edition" in note, note
         assert ".txt" not in note, note
     card_options = part_of(answer, "cards")["options"]
     assert [o["name"] for o in card_options] == [spec.name for spec in CARD_OPTIONS]

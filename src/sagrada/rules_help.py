@@ -330,7 +330,7 @@ def cite_rulebooks(value: Any, language: str) -> Any:
     replaced by the rulebook's title in ``language`` (:data:`RULEBOOKS`).
 
     >>> cite_rulebooks({"source": "001_3237e9a6eb6273e0.txt, Gameplay"}, "en")
-    {'source': 'Sagrada rulebook, English edition, Gameplay'}
+    {'source': 'Sagrada, English edition, Gameplay'}
     """
     if isinstance(value, str):
         return _RULEBOOK_FILE.sub(
