@@ -219,3 +219,21 @@ def test_each_masterwork_symbol_has_words_of_its_own(
     words = [text.split(":", 1)[1].strip() for text in faces.all_inner_texts()]
     assert all(words), words
     assert len(set(words)) == len(words), words
+
+
+def test_the_rules_help_names_options_and_rulebooks_in_words(server: str, page: Page) -> None:  # noqa: F811
+    # No option's name or value as the code sends it, no rulebook's file: their labels and
+    # titles.
+    page.goto(server + "/")
+    page.get_by_test_id("help-button").click()
+    page.get_by_test_id("help-tab-options").click()
+    options = page.get_by_test_id("help-option")
+    expect(options.first).to_be_visible()
+    text = " ".join(options.all_inner_texts())
+    for code in ("tie_break", "reverse-order", "private_objectives", "solo_tools", "players is"):
+        assert code not in text, code
+    assert "shared victory (German rules)" in text
+    assert "Sagrada, English edition" in text
+    page.get_by_test_id("help-tab-rules").click()
+    rules = " ".join(page.get_by_test_id("help-section").all_inner_texts())
+    assert ".txt" not in rules and "Rulebook: Sagrada, English edition, Overview" in rules

@@ -85,7 +85,9 @@ FAMILIES = {
     "action.": {kind.name for kind in KINDS},
     "colour.": set(COLOUR_LETTERS),
     "formula.": {public_unit(rule) for rule in public_rule_ids()},
-    "option.": {spec.name for spec in OPTIONS} | {f"{spec.name}.label" for spec in OPTIONS},
+    "option.": {spec.name for spec in OPTIONS}
+    | {f"{spec.name}.label" for spec in OPTIONS}
+    | {i.removeprefix("option.") for spec in OPTIONS for i in spec.choice_ids or ()},
     "cards.option.": {spec.name for spec in CARD_OPTIONS}
     | {f"{spec.name}.label" for spec in CARD_OPTIONS},
     "masterwork.requirement.": set(REQUIREMENTS),
