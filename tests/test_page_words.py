@@ -182,3 +182,23 @@ def test_no_word_of_the_pages_in_the_catalogue_reads_like_notation() -> None:
             for text in forms if isinstance(forms, list) else [forms]:
                 problems += [f"{message_id} ({language}): {p}" for p in notation_in(text)]
     assert not problems, "\n".join(problems)
+
+
+def test_what_a_chance_step_brings_is_told_by_its_kind_never_by_its_result() -> None:
+    # Flux Remover (11) puts a die back in the bag and draws another: its step always "draws
+    # dice from the bag", whichever colour comes (a draw of the same colour must not read as
+    # a roll: that would tell the hidden result). Glazing Hammer (7) rolls the Draft Pool.
+    entry = game("sagrada")
+    said: dict[str, set[str]] = {"T11": set(), "T7": set()}
+    for seed in range(12):
+        state = entry.new_state(entry.config_from_json({"players": 2, "tools": [7, 11, 1]}), seed)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            under_way = state.tool_number if state.tool_slot >= 0 else None
+            for action in state.legal_actions():
+                text = entry.action_to_str(action)
+                key = "T7" if text == "T7" else "T11" if under_way == 11 else None
+                if key and state.is_chance(action):
+                    said[key].add(state.chance_words(action).id)
+            state.apply(chooser.choice(state.legal_actions()))
+    assert said == {"T11": {"chance.draw_dice"}, "T7": {"chance.roll"}}

@@ -1228,7 +1228,12 @@ def test_every_structured_action_is_a_legal_action_with_its_fields(tmp_path: Any
                 words = item.pop("chance_message", None)
                 assert (words is not None) == item["chance"]
                 if words is not None:
-                    assert words["id"] in {"chance.draw_dice", "chance.roll", "chance.draw_cards"}
+                    assert words["id"] in {
+                        "chance.draw_dice",
+                        "chance.roll",
+                        "chance.draw_cards",
+                        "chance.random",
+                    }
                 assert action_fields(code) | {"chance": item["chance"]} == item
                 seen_kinds.add(item["kind"])
                 if item["kind"] == "draft":

@@ -191,15 +191,26 @@ class State(Table):
 
     def chance_words(self, action: SupportsIndex) -> Message:
         """Return what chance the legal chance ``action`` (:meth:`is_chance`) brings, in words:
-        new dice drawn from the bag, dice rolled, or else cards drawn from a deck (Life's
-        apprentice cards)."""
+        dice drawn from the bag, dice rolled, cards drawn from a deck (Life's apprentice
+        cards), or else something decided at random. It is told by the kinds of draws the
+        action makes on the game's chance, never by their results (which are hidden)."""
         probe = self.clone()
+        watched = _WatchedChance(probe.rng.state)
+        probe.rng = watched
         probe.apply(action)
-        if list(probe.bag) != list(self.bag):
-            return msg("chance.draw_dice")
-        if sorted(probe.pool) != sorted(self.pool) or probe.held != self.held:
+        if "below" in watched.used and "roll" in watched.used:
+            return msg("chance.draw_dice")  # a die drawn (its colour), then rolled
+        if "roll" in watched.used:
             return msg("chance.roll")
-        return msg("chance.draw_cards")
+        decks = [
+            (len(getattr(before, "deck", ())), len(getattr(after, "deck", ())))
+            for before, after in zip(
+                self.components.values(), probe.components.values(), strict=True
+            )
+        ]
+        if any(after < before for before, after in decks):
+            return msg("chance.draw_cards")
+        return msg("chance.random")
 
     # -- applying ----------------------------------------------------------------------------
 
@@ -400,6 +411,29 @@ def _safe_text(action: object) -> str:
     if A.is_action(action):
         return action_to_str(action)
     return repr(action)
+
+
+class _WatchedChance(Rng):
+    """The game's chance, noting the kinds of draws made on it (``below``, ``roll``,
+    ``shuffle``), never their results: what a chance action brings, in words."""
+
+    __slots__ = ("used",)
+
+    def __init__(self, state: int) -> None:
+        super().__init__(state)
+        self.used: set[str] = set()
+
+    def below(self, n: int) -> int:
+        self.used.add("below")
+        return super().below(n)
+
+    def roll(self) -> int:
+        self.used.add("roll")
+        return super().roll()
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.used.add("shuffle")
+        super().shuffle(items)
 
 
 def new_game(
