@@ -152,6 +152,21 @@ def my_window(page: Page, seat: int = 0) -> Any:
     return page.locator(f'[data-testid="window"][data-seat="{seat}"]')
 
 
+def choose_window(page: Page, option: int) -> None:
+    """Choose window option ``option`` (1-4), confirming the choice where the page waits for
+    it ("Confirm each turn" on)."""
+    page.get_by_test_id(f"window-option-{option}").click()
+    confirm = page.get_by_test_id("confirm-turn")
+    if confirm.is_visible():
+        confirm.click()
+
+
+def die_words(die: str) -> str:
+    """A die as the pages say it: "R3" is "red 3"."""
+    colour = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}[die[0]]
+    return f"{colour} {die[1:]}"
+
+
 def wait_for_my_turn(page: Page) -> None:
     expect(page.get_by_test_id("pass-button")).to_be_enabled(timeout=20_000)
     expect(page.get_by_test_id("turn-indicator")).to_contain_text("Your turn", timeout=20_000)
@@ -173,7 +188,7 @@ def test_the_lobby_form_creates_a_game_against_a_bot_and_takes_me_into_my_seat(
     page.get_by_test_id("create-game").click()
     expect(page).to_have_url(seat_address("game"))
     # Setup: the four window options of this seat are shown; choose the first.
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     expect(my_window(page).locator('[data-testid="cell"]')).to_have_count(20)
 
 
@@ -181,7 +196,7 @@ def test_draft_and_place_by_clicking_with_legal_cells_highlighted(server: str, p
     game = create(server, players=2, bots=[None, "medium"], tools=[1, 2, 3], names=["Ada", "Bot"])
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}#token={token}")
-    page.get_by_test_id("window-option-2").click()
+    choose_window(page, 2)
     wait_for_my_turn(page)
     # The engine's decision, rendered from the message catalogue with the seat's name.
     expect(page.get_by_test_id("decision")).to_have_text(
@@ -199,7 +214,10 @@ def test_draft_and_place_by_clicking_with_legal_cells_highlighted(server: str, p
     my_window(page).locator(f'[data-cell="{cells[0]}"]').click()
     expect(my_window(page).locator(f'[data-cell="{cells[0]}"]')).to_have_attribute("data-die", die)
     expect(page.get_by_test_id("game-log")).to_contain_text(f"{die}@{cells[0]}")
-    expect(page.get_by_test_id("game-log")).to_contain_text(f"placed the {die} on {cells[0]}")
+    # The log says the die in words ("red 3"), its notation only on request.
+    expect(page.get_by_test_id("game-log")).to_contain_text(
+        f"placed the {die_words(die)} on {cells[0]}"
+    )
 
 
 def test_a_tool_step_by_step_and_cancel(server: str, page: Page) -> None:
@@ -207,7 +225,7 @@ def test_a_tool_step_by_step_and_cancel(server: str, page: Page) -> None:
     game = create(server, players=2, bots=[None, "medium"], tools=[1, 2, 3])
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}#token={token}")
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     wait_for_my_turn(page)
     before = view(server, game_id, token)
     favor = before["players"][0]["favor_tokens"]
@@ -250,7 +268,7 @@ def test_the_game_reaches_the_final_score_screen(server: str, page: Page) -> Non
     game = create(server, players=2, bots=[None, "easy"])
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}#token={token}")
-    page.get_by_test_id("window-option-3").click()
+    choose_window(page, 3)
     # Play every turn by clicking: the first highlighted placement of the first pool die that
     # has one, else pass.
     deadline = time.monotonic() + 150
@@ -294,7 +312,7 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     game = create(server, players=2, bots=[None, "easy"], masterwork=True)
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}#token={token}")
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     board = page.get_by_test_id("masterwork-board")
     expect(board.get_by_test_id("masterwork-space")).to_have_count(6)
     expect(board.get_by_test_id("house-note")).to_be_visible()
@@ -344,7 +362,8 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     symbol = space["symbol"]
     # Its label names the symbol, the rotation and what the symbol asks (the view's face).
     explanation = next(f for f in current["masterwork"]["faces"] if f["symbol"] == symbol)
-    assert explanation["explanation"]["id"].startswith("masterwork.requirement.")
+    # Each symbol its own words: where its arrows point and what they ask.
+    assert explanation["explanation"]["id"] == "masterwork.face"
     expect(page.get_by_test_id("held-die")).to_have_attribute(
         "aria-label", re.compile(rf"^in hand: {symbol} masterwork die turned 90°; {symbol}: \w")
     )
@@ -408,7 +427,7 @@ def test_an_apprentice_card_is_gained_kept_and_played_by_clicking(
     spaces = view(server, game_id, token)["apprentice"]["spaces"]
     assert spaces == ["B2", "D4"]
     expect(page.locator("#setup .apprentice-space")).to_have_count(4 * len(spaces))
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     marked = my_window(page).locator(".apprentice-space")
     expect(marked).to_have_count(len(spaces))
     assert marked.evaluate_all("cells => cells.map(c => c.dataset.cell)") == spaces
@@ -492,7 +511,7 @@ def test_colour_blind_mode_and_a_phone_screen(server: str, browser: Browser) -> 
     phone = context.new_page()
     try:
         phone.goto(f"{server}/game/{game['id']}#token={game['seats'][0]['token']}")
-        phone.get_by_test_id("window-option-1").click()
+        choose_window(phone, 1)
         expect(phone.locator('[data-testid="pool-die"]').first).to_be_visible(timeout=20_000)
         # Nothing overflows the phone's width.
         width = phone.evaluate("document.documentElement.scrollWidth")

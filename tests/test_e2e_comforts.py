@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from test_e2e import (  # noqa: F401  (fixtures)
     browser,
+    choose_window,
     create,
     my_window,
     open_more_options,
@@ -237,7 +238,7 @@ def test_the_clock_counts_down_and_the_log_says_when_time_ran_out(
     assert int(later[-2:]) < int(first[-2:]), (first, later)
     # The bot plays the window choice for me once the time is up, and the log says so.
     line = page.locator('[data-testid="game-log"] li[data-seat="0"]').first
-    expect(line).to_contain_text("chose window option", timeout=20_000)
+    expect(line).to_contain_text("chose the window", timeout=20_000)
     expect(line).to_contain_text("(time ran out: played by a bot)")
     assert view(server, game_id, token)["timed_out"] == [0]
 
@@ -251,14 +252,14 @@ def test_the_hint_button_appears_with_hints_on_and_marks_a_legal_action(
 ) -> None:
     plain = create(server, players=2, bots=[None, "easy"])
     page.goto(f"{server}/game/{plain['id']}#token={plain['seats'][0]['token']}")
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     wait_for_my_turn(page)
     expect(page.get_by_test_id("hint-button")).to_be_hidden()
 
     game = create(server, players=2, bots=[None, "easy"], hints=True)
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}#token={token}")
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     wait_for_my_turn(page)
     before = view(server, game_id, token)
     page.get_by_test_id("hint-button").click()
@@ -360,7 +361,7 @@ def test_the_live_score_lists_my_points_so_far(server: str, page: Page) -> None:
     page.goto(f"{server}/game/{game_id}#token={token}")
     panel = page.get_by_test_id("live-score")
     expect(panel).to_be_hidden()  # at setup there is no window to score
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     wait_for_my_turn(page)
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("Your points so far")
@@ -402,7 +403,7 @@ def test_with_confirm_on_a_placement_waits_for_confirm_and_undo_restores_the_poo
     page.goto(f"{server}/game/{game_id}#token={token}")
     # On unless the player turned it off.
     expect(page.get_by_test_id("confirm-setting")).to_be_checked()
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     wait_for_my_turn(page)
     before = view(server, game_id, token)
     pool = pool_dice(page)
@@ -461,11 +462,13 @@ def test_a_step_that_rolls_dice_is_sent_at_once_with_what_is_staged(
     game = create(server, players=2, bots=[None, "easy"], tools=[11, 2, 3])
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}#token={token}")
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     wait_for_my_turn(page)
     before = view(server, game_id, token)["history"]
     page.locator('[data-testid="tool-card"][data-tool="11"]').click()
-    expect(page.get_by_test_id("chance-note")).to_have_text("this step rolls dice: commits at once")
+    expect(page.get_by_test_id("chance-note")).to_have_text(
+        "This step is sent at once, without undo: dice are drawn from the bag."
+    )
     assert view(server, game_id, token)["history"] == before
     die = page.get_by_test_id("pool-die").first
     taken = die.get_attribute("data-die")

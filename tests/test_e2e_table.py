@@ -62,7 +62,7 @@ def open_game(page: Page, server: str, **options: Any) -> tuple[str, str]:
     game = create(server, **options)
     game_id, token = game["id"], game["seats"][0]["token"]
     page.goto(f"{server}/game/{game_id}#token={token}")
-    page.get_by_test_id("window-option-1").click()
+    e2e.choose_window(page, 1)
     return game_id, token
 
 
@@ -165,7 +165,7 @@ def test_the_log_beside_the_board_names_players_and_rounds_and_marks_the_last_mo
 
         # Beside the windows and above the fold, on a desktop screen.
         log = page.get_by_test_id("game-log")
-        expect(log).to_contain_text(f"placed the {die} on {first}")
+        expect(log).to_contain_text(f"placed the {e2e.die_words(die)} on {first}")
         log_left, log_top, window_right = page.evaluate(
             """() => {
               const box = id => document.querySelector(id).getBoundingClientRect();
@@ -178,7 +178,9 @@ def test_the_log_beside_the_board_names_players_and_rounds_and_marks_the_last_mo
 
         # Each line: the round and the player's name.
         lines = log.locator("li")
-        expect(lines.last).to_contain_text(f"Round 1 Ada placed the {die} on {first}")
+        expect(lines.last).to_contain_text(
+            f"Round 1 Ada placed the {e2e.die_words(die)} on {first}"
+        )
         for line in lines.all():
             name = {"0": "Ada", "1": "Bo"}[line.get_attribute("data-seat") or ""]
             # A window is chosen at setup, before round 1.
@@ -226,9 +228,9 @@ def test_the_log_is_within_reach_on_a_phone(server: str, browser: Browser) -> No
     phone = context.new_page()
     try:
         phone.goto(f"{server}/game/{game['id']}#token={game['seats'][0]['token']}")
-        phone.get_by_test_id("window-option-1").click()
+        e2e.choose_window(phone, 1)
         log = phone.get_by_test_id("game-log")
-        expect(log).to_contain_text("chose window option 1")
+        expect(log).to_contain_text("chose the window")
         # Right under the Draft Pool, before the tools; nothing wider than the phone.
         expect(phone.get_by_test_id("tool-card").first).to_be_visible()
         pool, box, tools = phone.evaluate(

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, Request, WebSocket, expect
 
 from test_e2e import (  # noqa: F401  (fixtures)
     browser,
+    choose_window,
     create,
     my_window,
     open_more_options,
@@ -77,7 +78,7 @@ def test_no_address_a_played_turn_asks_for_holds_the_token(server: str, page: Pa
     page.goto(f"{server}/game/{game_id}#token={token}")
     # The token leaves the address bar at once, into the tab's storage.
     expect(page).to_have_url(f"{server}/game/{game_id}")
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     wait_for_my_turn(page)
     placements = view(server, game_id, token)["placements"]
     die, cells = next((d, c) for d, c in placements.items() if c)
@@ -116,7 +117,7 @@ def test_an_old_token_link_ends_with_the_token_out_of_the_address_bar(
     page.reload()
     expect(page.get_by_test_id("window-option-1")).to_be_visible()
     assert token not in page.url
-    page.get_by_test_id("window-option-1").click()
+    choose_window(page, 1)
     expect(my_window(page).locator('[data-testid="cell"]')).to_have_count(20)
 
 

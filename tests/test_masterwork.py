@@ -142,7 +142,10 @@ def test_a_drafted_die_goes_into_a_slot_it_matches_by_colour_or_value() -> None:
         "P5/5c", "P5/5v", "P5/6c",
         "Y6/2c", "Y6/6v", "Y6/6c",
     }  # fmt: skip
-    assert "slot 1c" in why(state, "P5/1c") and "does not match" in why(state, "P5/1c")
+    # The slot in words, not its notation.
+    assert why(state, "P5/1c") == (
+        "the P5 does not match the colour slot of masterwork space 1 (its colour or its value)"
+    )
 
 
 def test_taking_a_masterwork_die_gains_favor_and_asks_where_it_goes() -> None:
@@ -202,7 +205,7 @@ def test_with_four_players_the_second_die_is_reached_only_through_the_open_slot(
     arrange_turn(state, pool="P5 P5 R1")
     offered = {a for a in legal(state) if "/5" in a}
     assert offered == {"P5/5v"}
-    assert why(state, "P5/5c") == "slot 5c of the masterwork board already holds a die"
+    assert why(state, "P5/5c") == "the colour slot of masterwork space 5 already holds a die"
     act(state, "P5/5v", "O0@A1", "pass")
     assert board(state).left[4] == 0
 
@@ -254,10 +257,15 @@ def test_views_show_the_board_and_each_masterwork_dies_arrows() -> None:
     # Each face's arrows and what they need (HOUSE-CONTENT.md), for a legend.
     faces = {face["symbol"]: face for face in view["masterwork"]["faces"]}
     assert faces["prism"]["arrows"] == ["N", "E", "W"]
+    # Each symbol its own words: where its arrows point, and what they ask.
     assert faces["prism"]["explanation"] == {
-        "id": "masterwork.requirement.different_colours",
-        "params": {},
+        "id": "masterwork.face",
+        "params": {
+            "arrows": {"id": "masterwork.symbol.prism.arrows", "params": {}},
+            "requirement": {"id": "masterwork.requirement.different_colours", "params": {}},
+        },
     }
+    assert len({str(face["explanation"]) for face in faces.values()}) == len(faces)
     mine = view["players"][seat]["masterwork_dice"]
     assert mine == [
         {

@@ -33,6 +33,7 @@ from sagrada.games.dice.rules.masterwork_board import REQUIREMENTS
 from sagrada.games.dice.rules.state import new_game
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
 from sagrada.registry import entries, game_bots, games
+from sagrada.rules_help import RULEBOOKS
 from web_helpers import act, create_game, new_client, start_play, tokens_of
 
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "sagrada"
@@ -84,12 +85,21 @@ FAMILIES = {
     "action.": {kind.name for kind in KINDS},
     "colour.": set(COLOUR_LETTERS),
     "formula.": {public_unit(rule) for rule in public_rule_ids()},
-    "option.": {spec.name for spec in OPTIONS} | {f"{spec.name}.label" for spec in OPTIONS},
+    "option.": {spec.name for spec in OPTIONS}
+    | {f"{spec.name}.label" for spec in OPTIONS}
+    | {i.removeprefix("option.") for spec in OPTIONS for i in spec.choice_ids or ()},
     "cards.option.": {spec.name for spec in CARD_OPTIONS}
     | {f"{spec.name}.label" for spec in CARD_OPTIONS},
     "masterwork.requirement.": set(REQUIREMENTS),
-    # A masterwork die's symbol is named by its own message (the parameter kind symbol).
-    "masterwork.symbol.": set(SYMBOLS),
+    # A masterwork die's symbol is named by its own message (the parameter kind symbol), and
+    # its arrows said in words by another (masterwork.symbol.<symbol>.arrows).
+    "masterwork.symbol.": set(SYMBOLS) | {f"{symbol}.arrows" for symbol in SYMBOLS},
+    # A slot of the masterwork board in words: its colour or its value slot.
+    "masterwork.slot.": {"colour", "value"},
+    # Where an apprentice card is gained from, in words.
+    "apprentice.source.": {"deck", "discard"},
+    # The rulebooks' titles, which the rules help cites in place of their files.
+    "rulebook.": {title.removeprefix("rulebook.") for title in RULEBOOKS.values()},
     # The card game says the window's placement rules with its own words (cards.place.<rule>).
     "cards.place.": {
         "occupied",
@@ -172,6 +182,7 @@ def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_render
         "colour": "colour",
         "card": "apprentice_card",
         "symbol": "symbol",
+        "die": "die",  # shown as it is here; the pages show it in words
     }
     refusal = msg("refuse.tool", tool=1, reason=msg("place.colour", cell="B4", colour="R"))
     assert str(refusal) == "Grozing Pliers: B4 requires a red die"
@@ -298,5 +309,7 @@ def test_views_send_the_decision_and_each_log_line_as_messages(client: TestClien
         "prompt.or",
         "prompt.turn.end",
     }
+    # A window chosen is logged by its name (not its option's number).
     first = view["history_actions"][0]
-    assert first["message"] == {"id": "action.pattern", "params": {"option": first["option"]}}
+    chosen = view["players"][view["history_seats"][0]]["window"]["name"]
+    assert first["message"] == {"id": "action.window", "params": {"name": chosen}}

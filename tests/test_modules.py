@@ -259,7 +259,7 @@ def test_a_tools_effect_used_free_costs_nothing_and_leaves_the_turns_tool_action
     act(state, "=3")
     assert state.tool_slot >= 0 and state.free_tool == 1
     assert str(state.describe_decision()) == (
-        f"player {seat}: Grozing Pliers: choose a die from the Draft Pool (like R3)"
+        f"player {seat}: Grozing Pliers: choose a die from the Draft Pool"
     )
     act(state, "R3", "+1", "@A1")
     window = state.window(seat)

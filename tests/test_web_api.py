@@ -1224,6 +1224,16 @@ def test_every_structured_action_is_a_legal_action_with_its_fields(tmp_path: Any
             for item in view["actions"]:
                 code = parse_action(item["notation"])
                 assert state.is_legal(code)
+                # A chance action says in words what it draws or rolls.
+                words = item.pop("chance_message", None)
+                assert (words is not None) == item["chance"]
+                if words is not None:
+                    assert words["id"] in {
+                        "chance.draw_dice",
+                        "chance.roll",
+                        "chance.draw_cards",
+                        "chance.random",
+                    }
                 assert action_fields(code) | {"chance": item["chance"]} == item
                 seen_kinds.add(item["kind"])
                 if item["kind"] == "draft":

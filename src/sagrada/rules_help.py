@@ -47,7 +47,7 @@ from importlib.resources.abc import Traversable
 from typing import Any, Final, Protocol
 
 from sagrada.core.errors import ContentError
-from sagrada.core.messages import DEFAULT_LANGUAGE
+from sagrada.core.messages import DEFAULT_LANGUAGE, template
 
 #: The folder of a game's package that holds its help files.
 FOLDER: Final = "help"
@@ -312,6 +312,37 @@ def check_translation(
     }
 
 
+#: Each rulebook's file (``shared/rules/``, as the help files cite it) and the message of its
+#: title: the help a person reads cites a rulebook by its title and section, never its file.
+RULEBOOKS: dict[str, str] = {
+    "001_3237e9a6eb6273e0.txt": "rulebook.base",
+    "000_59c065326239388f.txt": "rulebook.base_german",
+    "003_0d63153aaa85498d.txt": "rulebook.five_six",
+    "004_234c3922e9d01436.txt": "rulebook.life",
+    "002_a2583da13b6224b7.txt": "rulebook.cards",
+}
+
+_RULEBOOK_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+def cite_rulebooks(value: Any, language: str) -> Any:
+    """``value`` (the help's data: objects, lists, words) with every rulebook's file name
+    replaced by the rulebook's title in ``language`` (:data:`RULEBOOKS`).
+
+    >>> cite_rulebooks({"source": "001_3237e9a6eb6273e0.txt, Gameplay"}, "en")
+    {'source': 'Sagrada, English edition, Gameplay'}
+    """
+    if isinstance(value, str):
+        return _RULEBOOK_FILE.sub(
+            lambda found: template(RULEBOOKS[found.group()], language=language), value
+        )
+    if isinstance(value, dict):
+        return {key: cite_rulebooks(item, language) for key, item in value.items()}
+    if isinstance(value, list):
+        return [cite_rulebooks(item, language) for item in value]
+    return value
+
+
 def explained_options(specs: Iterable[OptionSpec], notes: dict[str, str]) -> list[dict[str, Any]]:
     """A game's option schema (as ``GET /api/options`` serves it), each option with its
     ``note`` from the help (or None)."""
@@ -333,6 +364,7 @@ class RulesHelp:
         self.options = frozenset(options)
         self.colours = colours
         self._documents: dict[str, dict[str, Any]] = {}
+        self._cited: dict[str, dict[str, Any]] = {}
         self._languages: tuple[str, ...] | None = None
 
     @property
@@ -374,6 +406,13 @@ class RulesHelp:
             ContentError: naming the file and the entry at fault.
             FileNotFoundError: if the help has no prose in ``language``.
         """
+        known = self._cited.get(language)
+        if known is None:
+            known = self._cited[language] = cite_rulebooks(self._document(language), language)
+        return known
+
+    def _document(self, language: str) -> dict[str, Any]:
+        """:meth:`document` with the rulebooks named by their files, as the help files do."""
         known = self._documents.get(language)
         if known is not None:
             return known

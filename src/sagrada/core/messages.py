@@ -43,13 +43,16 @@ DEFAULT_LANGUAGE: Final = "en"
 #: The kind of each parameter name whose value is not shown as it is: a ``player`` is a seat
 #: (0 first), a ``tool`` a tool card's number, a ``colour`` a colour letter (``"R"``), a
 #: ``card`` an apprentice card's number (Life), a ``symbol`` a masterwork die's symbol
-#: (``"corner"``: its name is the message ``masterwork.symbol.corner``).
+#: (``"corner"``: its name is the message ``masterwork.symbol.corner``), a ``die`` a die's
+#: notation (``"R3"``), which the text here shows as it is (the terminal keeps its notation)
+#: and a page in words ("red 3").
 PARAM_KINDS: Final[dict[str, str]] = {
     "player": "player",
     "tool": "tool",
     "colour": "colour",
     "card": "apprentice_card",
     "symbol": "symbol",
+    "die": "die",
 }
 
 Param: TypeAlias = "int | str | Message"

@@ -49,6 +49,9 @@ class OptionSpec:
         label_id: the message id of the label (``option.solo_tools.label``).
         nullable: whether null is allowed.
         choices: the allowed values, if they are a short list.
+        choice_ids: for choices that are words (``"reverse-order"``), the message id of each
+            choice's label (``option.tie_break.choice.reverse-order``): a form shows the
+            label, never the value.
         minimum / maximum: the allowed range of a whole number.
         items: what a list holds: ``"tool"`` (tool card numbers) or ``"public_objective"``
             (public objective ids); the cards themselves are listed by ``GET /api/cards``.
@@ -69,6 +72,7 @@ class OptionSpec:
     label_id: str
     nullable: bool = False
     choices: tuple[Any, ...] | None = None
+    choice_ids: tuple[str, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
     items: str | None = None
@@ -82,7 +86,7 @@ class OptionSpec:
         default, help and help_id are always there)."""
         always = ("name", "type", "default", "label", "help", "help_id", "label_id")
         data = {k: v for k, v in asdict(self).items() if v is not None or k in always}
-        for key in ("choices",):
+        for key in ("choices", "choice_ids"):
             if key in data:
                 data[key] = list(data[key])
         if "needs" in data:
@@ -252,6 +256,8 @@ def option_specs(options_class: type[Any], prefix: str = "option") -> tuple[Opti
         default = list(f.default) if isinstance(f.default, tuple) else f.default
         schema = dict(f.metadata["option"])
         group = schema["group"]
+        if kind == "str" and schema["choices"] is not None:
+            schema["choice_ids"] = tuple(f"{prefix}.{f.name}.choice.{c}" for c in schema["choices"])
         out.append(
             OptionSpec(
                 name=f.name,

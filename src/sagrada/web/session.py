@@ -279,7 +279,7 @@ class Room:
             GameError: 422 if the turn ended before it or the text is not an action.
         """
         if trial.current_player != seat:
-            raise GameError(422, msg("web.turn_ended", n=index + 1, action=text))
+            raise GameError(422, msg("web.turn_ended", n=index + 1))
         try:
             return self.game.parse_action(text)
         except InvalidNotationError as exc:

@@ -99,9 +99,7 @@ export function actionWords(action, view) {
     case "pattern": {
       const me = view.players.find((p) => p.seat === mySeat(view));
       const option = me && me.window_options ? me.window_options[action.option - 1] : null;
-      return option
-        ? tr("page.game.action.pattern_named", { option: action.option, name: option.name })
-        : tr("page.game.action.pattern", { option: action.option });
+      return option ? tr("page.game.action.pattern_named", { name: option.name }) : tr("page.game.action.pattern");
     }
     case "slot": {
       const space = action.slot.slice(0, -1);

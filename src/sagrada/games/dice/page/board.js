@@ -6,7 +6,7 @@
 import { COLOURS, CELLS, dieLabel, el, gems, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote } from "/static/common.js";
 import { S, mySeat, playerName, $ } from "/static/shell/state.js";
 import { CARDS } from "./model.js";
-import { choose } from "/static/shell/flow.js";
+import { choose, stagedChoice } from "/static/shell/flow.js";
 import { onPoolDie, onOwnDie, onCell } from "./clicks.js";
 import { applyScoreHighlight } from "./end.js";
 import { previewedAt, hoverPlacement } from "./masterwork.js";
@@ -46,26 +46,27 @@ export function renderSetup(view, model) {
       options.map((option, i) => {
         const n = i + 1;
         const action = model.windows.get(n);
+        // What the choice gives, said one way: the favor tokens the engine gives for it (Life's
+        // apprentice windows one fewer than their printed difficulty), drawn as as many dots;
+        // in solo play, where there are none, the difficulty.
+        const dots = view.solo ? option.difficulty : option.favor_tokens;
+        const worth = view.solo ? tr("page.game.difficulty", { difficulty: option.difficulty }) : tr("page.game.favor_tokens", { n: option.favor_tokens });
+        // A choice staged (Confirm each turn) waits for Confirm: it is marked as chosen.
+        const staged = Boolean(action) && stagedChoice() === action;
         return el(
           "button",
           {
             type: "button",
-            class: `window-option${action ? " legal" : ""}`,
+            class: `window-option${action ? " legal" : ""}${staged ? " chosen" : ""}`,
             "data-testid": `window-option-${n}`,
             "data-key": `option:${n}`,
             disabled: !action,
-            "aria-label": tr("page.game.window_option.label", { option: n, name: option.name, difficulty: option.difficulty }),
+            "aria-label": tr("page.game.window_option.label", { name: option.name, worth }),
+            "aria-pressed": staged ? "true" : "false",
             onclick: () => action && choose(action),
           },
           el("span", { class: "option-name", text: option.name }),
-          // The dots are the printed difficulty; the tokens are what the engine gives for it
-          // (Life's apprentice windows one fewer; none in solo play).
-          el("span", {
-            class: "difficulty",
-            text:
-              `${"●".repeat(option.difficulty)} ` +
-              (view.solo ? tr("page.game.difficulty", { difficulty: option.difficulty }) : tr("page.game.favor_tokens", { n: option.favor_tokens })),
-          }),
+          el("span", { class: "difficulty", "data-testid": "window-option-worth", "data-dots": String(dots), text: `${"●".repeat(dots)} ${worth}` }),
           patternGrid(option.grid, spaces),
         );
       }),
@@ -116,7 +117,10 @@ function playerPanel(view, player, mine, model) {
   );
   const body = [head];
   if (player.window) {
-    body.push(el("div", { class: "window-name", text: tr("page.game.window_name", { name: player.window.name, difficulty: player.window.difficulty }) }));
+    // The window by its name (a proper name, the same in every language); what its difficulty
+    // gave is the favor tokens beside the player's name, said one way (Life's apprentice
+    // windows give one fewer than their printed difficulty).
+    body.push(el("div", { class: "window-name", text: player.window.name }));
     body.push(windowGrid(view, player, mine, model));
   } else {
     body.push(el("p", { class: "hint", text: view.phase === "setup" ? tr("page.game.choosing_window") : tr("page.game.no_window") }));

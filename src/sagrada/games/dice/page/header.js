@@ -5,7 +5,7 @@
 import { dieLabel, el, dieFace } from "/static/common.js";
 import { gameId, S, byTestId, mySeat, playerName, currentActions, $ } from "/static/shell/state.js";
 import { holdsMasterworkDie } from "./model.js";
-import { choose, toolStart } from "/static/shell/flow.js";
+import { choose, staging, toolStart } from "/static/shell/flow.js";
 import { heldMasterworkDie } from "./masterwork.js";
 import { t, tr } from "/static/i18n.js";
 
@@ -34,10 +34,7 @@ export function renderHeader(view) {
 }
 
 export function renderActionBar(view, model) {
-  // The engine's message for the decision (its players shown by name: see game.js).
-  const decision = S.gather && S.gather.preview ? S.gather.preview.decision_message : view.decision_message;
-  const text = S.replay ? tr("page.game.decision.replay", { decision: t(view.decision_message) }) : t(decision);
-  byTestId("decision").textContent = text;
+  byTestId("decision").textContent = decisionText(view);
   $("hint").textContent = hintText(view, model);
 
   const hand = $("hand");
@@ -74,6 +71,36 @@ export function renderActionBar(view, model) {
   pass.hidden = tool || staged || Boolean(S.replay) || view.phase !== "play" || mySeat(S.view) === null;
   pass.textContent = tr("page.common.pass");
   byTestId("cancel-tool").hidden = !tool;
+}
+
+/**
+ * What the player reads as the decision: on their own turn the engine's message for it (its
+ * players shown by name: see main.js); while their actions are staged, its "pass" said as the
+ * Confirm button that ends the turn; on another's turn (and to a spectator) whose turn it is
+ * and what they are doing, in the engine's words.
+ */
+function decisionText(view) {
+  if (S.replay) return tr("page.game.decision.replay", { decision: t(view.decision_message) });
+  if (view.phase === "over") return t(view.decision_message);
+  const seat = mySeat(S.view);
+  if (seat === null || S.view.current_player !== seat) return t(view.activity_message || view.decision_message);
+  if (S.gather && S.gather.setup) return tr("page.game.decision.confirm_window", { player: seat });
+  if (S.gather && S.gather.preview && toolStart() === null && staging()) {
+    const preview = S.gather.preview;
+    const mine = (preview.actions || []).length > 0;
+    return mine ? t(confirmWords(preview.decision_message)) : tr("page.game.decision.confirm", { player: seat });
+  }
+  return t(S.gather && S.gather.preview ? S.gather.preview.decision_message : view.decision_message);
+}
+
+// While a turn is staged, passing is what "Confirm turn" does: the engine's parts of a prompt
+// that say "pass", said as Confirm.
+const CONFIRM_WORDS = { "prompt.turn.end": "page.game.prompt.confirm_end", "prompt.part.pass": "page.game.prompt.part.confirm" };
+
+function confirmWords(message) {
+  if (!message || typeof message !== "object" || !message.id) return message;
+  const params = Object.fromEntries(Object.entries(message.params || {}).map(([name, value]) => [name, confirmWords(value)]));
+  return { id: CONFIRM_WORDS[message.id] || message.id, params };
 }
 
 /** The text of a choice button, from the action's kind. */

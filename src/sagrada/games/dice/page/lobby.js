@@ -144,7 +144,8 @@ function optionRow(spec) {
   const select = el(
     "select",
     { id, "data-testid": id, title: tr(spec.help_id) },
-    values.map((value) => el("option", { value: String(value), text: String(value) })),
+    // A choice that is a word is shown by its label (the schema's choice_ids), never its value.
+    values.map((value, i) => el("option", { value: String(value), text: spec.choice_ids ? tr(spec.choice_ids[i]) : String(value) })),
   );
   select.value = String(spec.default);
   const row = el(

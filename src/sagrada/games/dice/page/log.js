@@ -5,7 +5,8 @@
 
 import { el } from "/static/common.js";
 import { t, tr } from "/static/i18n.js";
-import { S, byTestId, mySeat, playerName, $ } from "/static/shell/state.js";
+import { S, byTestId, currentActions, mySeat, playerName, $ } from "/static/shell/state.js";
+import { actionWords } from "./advice.js";
 
 // -- rounds ------------------------------------------------------------------------------------
 
@@ -82,6 +83,32 @@ export function lastMoves(view) {
 export function bindLogControls() {
   const box = byTestId("log-notation");
   box.addEventListener("change", () => $("log").classList.toggle("show-notation", box.checked));
+  // The log shows its newest entries and follows new ones, unless the reader scrolled up to
+  // read older ones (scrolling back down follows again). Each time it is laid out anew (shown
+  // in its panel or tab, the page resized), it keeps the newest in sight.
+  // Only the reader's scrolling decides: a scroll event where the page put the log (or where
+  // the browser moved it as the log was laid out anew) is not theirs.
+  const log = $("log");
+  log.addEventListener("scroll", () => {
+    if (log.clientHeight && log.scrollTop !== pinnedAt) following = nearBottom(log);
+  });
+  new ResizeObserver(() => {
+    if (following && !S.replay) showNewest(log);
+  }).observe(log);
+}
+
+/** Whether the log follows its newest entries (the reader has not scrolled up). */
+let following = true;
+/** Where the page last scrolled the log to, to tell its own scrolling from the reader's. */
+let pinnedAt = null;
+
+function nearBottom(log) {
+  return log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+}
+
+function showNewest(log) {
+  log.scrollTop = log.scrollHeight;
+  pinnedAt = log.scrollTop;
 }
 
 export function renderLog() {
@@ -93,7 +120,6 @@ export function renderLog() {
   const hinted = new Set((view && view.hinted) || []);
   const upTo = S.replay ? S.replay.n : history.length;
   const log = $("log");
-  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
   log.replaceChildren(
     ...history.map((action, i) => {
       const round = roundOf(view, i);
@@ -126,6 +152,8 @@ export function renderLog() {
     // history ends with them).
     const preview = S.gather.preview && S.gather.preview.view;
     const steps = preview ? (preview.history_actions || []).slice(history.length) : [];
+    // A window chosen at the start, not previewed: in the page's words for it.
+    const staged = S.gather.setup ? actionWords(currentActions().find((action) => action.notation === S.gather.steps[0]) || {}, view) : null;
     const seat = mySeat(view);
     log.append(
       ...S.gather.steps.map((notation, i) =>
@@ -134,7 +162,7 @@ export function renderLog() {
           { class: "pending", "data-testid": "log-pending" },
           seat === null ? null : el("span", { class: "who", text: playerName(seat) }),
           " ",
-          el("span", { class: "what", text: steps[i] ? t(steps[i].message) : "…" }),
+          el("span", { class: "what", text: steps[i] ? t(steps[i].message) : staged || "…" }),
           el("span", { class: "hint", text: ` ${tr("page.game.log.not_sent")}` }),
           el("code", { class: "notation hint", text: notation }),
         ),
@@ -146,6 +174,5 @@ export function renderLog() {
   const here = log.querySelector("li.here");
   if (S.replay && here) log.scrollTop = here.offsetTop - log.clientHeight / 2;
   else if (S.replay && upTo === 0) log.scrollTop = 0;
-  else if (atBottom || !log.dataset.rendered) log.scrollTop = log.scrollHeight;
-  log.dataset.rendered = "1";
+  else if (following) showNewest(log);
 }

@@ -10,6 +10,7 @@
 // first lines.
 
 import { api, startPage, rememberedTokens, rememberToken, gameUrl, openPage } from "/static/common.js";
+import { dieWords } from "./orange.js";
 import { cardWords, showKind, tr } from "/static/i18n.js";
 import { gameId, token, invite, API, S, byTestId, playerName, mySeat, shownView, currentActions, $ } from "/static/shell/state.js";
 import { setCards, CARDS, actionModel } from "./model.js";
@@ -118,6 +119,8 @@ async function init() {
     const card = CARDS.tools.find((tool) => tool.number === number);
     return card ? cardWords(card, "name") : `#${number}`;
   });
+  // A die in words ("red 3"), a masterwork die by its symbol and turn.
+  showKind("die", dieWords);
   showKind("apprentice_card", (number) => {
     const card = (CARDS.apprentice_cards || []).find((entry) => entry.number === number);
     return card ? cardWords(card, "name") : `#${number}`;

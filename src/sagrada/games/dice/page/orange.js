@@ -5,7 +5,7 @@
 // (`masterwork.faces`, and each placed die's `arrows` and `targets`); the page knows only
 // the compass (N, NE, ... NW) and that a turn is clockwise.
 
-import { el } from "/static/common.js";
+import { el, dieLabel } from "/static/common.js";
 import { symbolName, t, tr } from "/static/i18n.js";
 import { shownView } from "/static/shell/state.js";
 
@@ -131,6 +131,15 @@ export function masterworkFace(die, { ghost = false, compact = false } = {}) {
 /** A die's arrows alone, drawn small (the rotation picker's buttons, the legend). */
 export function arrowDiagram(directions, targets = null) {
   return el("span", { class: "face die masterwork diagram", "aria-hidden": "true" }, arrowLayer(directions, targets, "bold"));
+}
+
+/** A die named by its notation, in words: "red 3"; a masterwork die ("Ocorner90") as "corner
+ * masterwork die turned 90°" (the engine's messages name dice so: the parameter kind die). */
+export function dieWords(die) {
+  const masterwork = /^O([a-z]+)(\d+)$/.exec(String(die));
+  if (!masterwork) return dieLabel(String(die));
+  const [, symbol, rotation] = masterwork;
+  return tr("page.game.masterwork.die_turned", { symbol, rotation: Number(rotation) });
 }
 
 /** Words for a masterwork die of the view: "corner masterwork die turned 90°, requirement met,

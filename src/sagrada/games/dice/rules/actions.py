@@ -42,7 +42,7 @@ from typing import Final, TypeAlias, TypeGuard
 from sagrada.core.cells import CELL_NAMES, NUM_CELLS, parse_cell
 from sagrada.core.dice import DIE_NAMES, NUM_FACES, parse_die
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.messages import Message, msg
+from sagrada.core.messages import Message, Param, msg
 
 Action: TypeAlias = int
 
@@ -211,6 +211,15 @@ NUM_SLOTS: Final = 12
 def slot_name(slot: int) -> str:
     """The text of a masterwork board slot: its space 1-6, then ``c`` (colour) or ``v``."""
     return f"{slot // 2 + 1}{'cv'[slot % 2]}"
+
+
+def slot_words(slot: int) -> Message:
+    """A masterwork board slot in words: "the colour slot of masterwork space 2".
+
+    >>> str(slot_words(3))
+    'the value slot of masterwork space 2'
+    """
+    return msg(f"masterwork.slot.{('colour', 'value')[slot % 2]}", space=slot // 2 + 1)
 
 
 _SLOT = register_kind(
@@ -470,8 +479,12 @@ def action_message(action: Action) -> Message:
     >>> str(action_message(parse_action("R3@B4")))
     'placed the R3 on B4'
     """
-    fields = action_fields(action)
+    fields: dict[str, Param] = dict(action_fields(action))
     del fields["notation"], fields["kind"]
+    if "slot" in fields:  # a masterwork board slot in words, not its notation
+        fields["slot"] = slot_words(ARG2[action])
+    if "source" in fields:  # where an apprentice card is gained from, in words
+        fields["source"] = msg(f"apprentice.source.{fields['source']}")
     return Message(f"action.{KINDS[KIND_OF[action]].name}", fields)
 
 

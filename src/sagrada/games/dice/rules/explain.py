@@ -82,6 +82,23 @@ def describe_decision(table: Table, rules: Rules, legal: list[Action] | None = N
     return msg("decision.player", player=who, prompt=turn_prompt(table, rules, legal))
 
 
+def describe_activity(table: Table, rules: Rules) -> Message:
+    """Return a sentence saying, to the other players, whose turn it is and what they are doing
+    ("Ada is using Grozing Pliers"): what a player sees while another decides."""
+    if table.phase == Phase.OVER:
+        return msg("game.over")
+    who = table.current
+    if table.phase == Phase.SETUP:
+        what = msg("activity.setup")
+    elif table.tool_slot >= 0:
+        what = msg("activity.tool", tool=table.tool_number)
+    elif table.step:
+        what = rules.steps[table.step].activity(table)
+    else:
+        what = msg("activity.turn")
+    return msg("activity.player", player=who, what=what)
+
+
 def turn_prompt(table: Table, rules: Rules, legal: list[Action] | None) -> Message:
     """What the turn's main decision asks: the rules' prompt for a whole turn while every part
     of it can be done, else the parts left ("use a tool, or pass"; "pass to end your turn")."""

@@ -128,6 +128,11 @@ class ModuleStep:
         """Return what the player decides."""
         return msg("prompt.choose")
 
+    def activity(self, table: Table) -> Message:
+        """Return what the player is doing, as the other players are told ("gaining an
+        apprentice card")."""
+        return msg("activity.turn")
+
     def explain(self, table: Table, action: Action) -> Message:
         """Say why ``action`` is not legal at this step."""
         return msg("refuse.step", prompt=self.prompt(table))

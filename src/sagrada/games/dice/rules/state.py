@@ -23,14 +23,19 @@ from typing import Any, Final, SupportsIndex
 
 from sagrada.core.codes import as_code
 from sagrada.core.errors import IllegalActionError
-from sagrada.core.messages import Message
+from sagrada.core.messages import Message, msg
 from sagrada.core.rng import Rng, check_seed
 from sagrada.core.scoring import ScoreBreakdown, score_window
 from sagrada.core.window import Window
 from sagrada.games.dice.rules import actions as A
 from sagrada.games.dice.rules.actions import Action, Kind, action_to_str
 from sagrada.games.dice.rules.config import GameConfig
-from sagrada.games.dice.rules.explain import describe_decision, slot_of, why_illegal
+from sagrada.games.dice.rules.explain import (
+    describe_activity,
+    describe_decision,
+    slot_of,
+    why_illegal,
+)
 from sagrada.games.dice.rules.hooks import PAY_STAGE, Rules, close_tool
 from sagrada.games.dice.rules.outcome import Outcome
 from sagrada.games.dice.rules.rules import rules_for
@@ -184,6 +189,29 @@ class State(Table):
         probe.apply(action)
         return probe.rng.state != before
 
+    def chance_words(self, action: SupportsIndex) -> Message:
+        """Return what chance the legal chance ``action`` (:meth:`is_chance`) brings, in words:
+        dice drawn from the bag, dice rolled, cards drawn from a deck (Life's apprentice
+        cards), or else something decided at random. It is told by the kinds of draws the
+        action makes on the game's chance, never by their results (which are hidden)."""
+        probe = self.clone()
+        watched = _WatchedChance(probe.rng.state)
+        probe.rng = watched
+        probe.apply(action)
+        if "below" in watched.used and "roll" in watched.used:
+            return msg("chance.draw_dice")  # a die drawn (its colour), then rolled
+        if "roll" in watched.used:
+            return msg("chance.roll")
+        decks = [
+            (len(getattr(before, "deck", ())), len(getattr(after, "deck", ())))
+            for before, after in zip(
+                self.components.values(), probe.components.values(), strict=True
+            )
+        ]
+        if any(after < before for before, after in decks):
+            return msg("chance.draw_cards")
+        return msg("chance.random")
+
     # -- applying ----------------------------------------------------------------------------
 
     def apply(self, action: SupportsIndex) -> None:
@@ -314,6 +342,11 @@ class State(Table):
         """Return a short sentence saying what the current player decides now."""
         return describe_decision(self, self.rules, self.legal_actions())
 
+    def describe_activity(self) -> Message:
+        """Return a sentence telling the other players whose turn it is and what they are
+        doing."""
+        return describe_activity(self, self.rules)
+
     # -- copying -----------------------------------------------------------------------------
 
     def clone(self) -> State:
@@ -378,6 +411,29 @@ def _safe_text(action: object) -> str:
     if A.is_action(action):
         return action_to_str(action)
     return repr(action)
+
+
+class _WatchedChance(Rng):
+    """The game's chance, noting the kinds of draws made on it (``below``, ``roll``,
+    ``shuffle``), never their results: what a chance action brings, in words."""
+
+    __slots__ = ("used",)
+
+    def __init__(self, state: int) -> None:
+        super().__init__(state)
+        self.used: set[str] = set()
+
+    def below(self, n: int) -> int:
+        self.used.add("below")
+        return super().below(n)
+
+    def roll(self) -> int:
+        self.used.add("roll")
+        return super().roll()
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.used.add("shuffle")
+        super().shuffle(items)
 
 
 def new_game(

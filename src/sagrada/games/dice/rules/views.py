@@ -21,11 +21,13 @@ from typing import Any
 from sagrada.core.cells import mask_names
 from sagrada.core.compiled import mypyc_attr
 from sagrada.core.dice import COLOUR_LETTERS, DIE_NAMES
-from sagrada.core.messages import Message, content_json, content_message
+from sagrada.core.messages import Message, content_json, content_message, msg
 from sagrada.core.objectives import public_unit
 from sagrada.core.rng import Rng
 from sagrada.core.window import Window
 from sagrada.games.dice.rules.actions import (
+    KIND_OF,
+    KINDS,
     ROUNDS,
     Action,
     action_fields,
@@ -64,12 +66,15 @@ class PlayerView:
 
     def actions_json(self) -> list[dict[str, Any]]:
         """Return the legal actions as objects: ``notation`` (what to send back), ``kind``, the
-        kind's fields (:func:`sagrada.games.dice.rules.actions.action_fields`) and ``chance``:
-        whether the action draws or rolls dice (its result is only known once it is committed)."""
+        kind's fields (:func:`sagrada.games.dice.rules.actions.action_fields`), ``chance``:
+        whether the action draws or rolls dice or draws cards (its result is only known once
+        it is committed), and for such an action ``chance_message``, what it draws or rolls."""
         out = []
         for action in self.legal_actions():
             data: dict[str, Any] = action_fields(action)
             data["chance"] = self.state.is_chance(action)
+            if data["chance"]:
+                data["chance_message"] = self.state.chance_words(action).to_json()
             out.append(data)
         return out
 
@@ -116,6 +121,9 @@ class PlayerView:
             "current_player": s.current,
             "decision": str(decision),
             "decision_message": decision.to_json(),
+            # What the others are told while the current player decides (whose turn it is and
+            # what they are doing).
+            "activity_message": s.describe_activity().to_json(),
             "players": players,
             "private_pools": s.config.private_pools,
             "solo": s.config.solo,
@@ -147,7 +155,8 @@ class PlayerView:
             "tool_in_use": s.tool_number if s.tool_slot >= 0 else None,
             "history": [action_to_str(a) for a in s.history],
             "history_actions": [
-                {**action_fields(a), "message": action_message(a).to_json()} for a in s.history
+                {**action_fields(a), "message": _logged(s, a, seat).to_json()}
+                for a, seat in zip(s.history, s.actors, strict=True)
             ],
             "history_seats": list(s.actors),
             "history_rounds": list(s.rounds),
@@ -173,6 +182,15 @@ class PlayerView:
             if outcome.target is not None:
                 data["target"] = outcome.target
         return data
+
+
+def _logged(s: State, action: Action, seat: int) -> Message:
+    """What ``action`` of ``seat`` did, for the log: a window chosen by its name (once the
+    viewer may see it), every other action in the engine's words for it."""
+    if KINDS[KIND_OF[action]].name == "pattern":
+        window = s.players[seat].window if 0 <= seat < len(s.players) else None
+        return msg("action.window", name=window.pattern.name) if window else msg("action.pattern")
+    return action_message(action)
 
 
 def _json_or_none(message: Message | None) -> dict[str, Any] | None:

@@ -110,24 +110,39 @@ function listOf(words, type = "conjunction") {
   return new Intl.ListFormat(pageLanguage(), { type }).format(words);
 }
 
-/** One option: its label and name, what it does, its default, values and when it applies,
- * and the help's note on it. */
-function optionItem(option) {
-  const facts = [tr("page.help.option.default", { value: optionValue(option.default) })];
-  if (option.choices) facts.push(tr("page.help.option.values", { values: option.choices.map(optionValue).join(", ") }));
+/** An option's value in words: a choice by its label (the schema's choice_ids). */
+function valueWords(option, value) {
+  const index = option && option.choice_ids && option.choices ? option.choices.indexOf(value) : -1;
+  return index >= 0 ? tr(option.choice_ids[index]) : optionValue(value);
+}
+
+/** An option by its label, never its name. */
+function optionLabel(option) {
+  return option.label_id ? tr(option.label_id) : option.label;
+}
+
+/** One option: its label, what it does, its default, values and when it applies (each said
+ * in words: options and choices by their labels), and the help's note on it. */
+function optionItem(option, options) {
+  const facts = [tr("page.help.option.default", { value: valueWords(option, option.default) })];
+  if (option.choices) facts.push(tr("page.help.option.values", { values: option.choices.map((value) => valueWords(option, value)).join(", ") }));
   if (option.minimum !== undefined && option.maximum !== undefined) {
     facts.push(tr("page.help.option.range", { minimum: optionValue(option.minimum), maximum: optionValue(option.maximum) }));
   }
   if (option.needs) {
-    const when = Object.entries(option.needs).map(([name, values]) =>
-      tr("page.help.option.is", { option: name, values: listOf(values.map(optionValue), "disjunction") }),
-    );
+    const when = Object.entries(option.needs).map(([name, values]) => {
+      const other = options.find((entry) => entry.name === name);
+      return tr("page.help.option.is", {
+        option: other ? optionLabel(other) : name,
+        values: listOf(values.map((value) => valueWords(other, value)), "disjunction"),
+      });
+    });
     facts.push(tr("page.help.option.applies", { when: listOf(when) }));
   }
   return el(
     "div",
     { class: "help-option", "data-testid": "help-option", "data-option": option.name },
-    el("dt", {}, option.label_id ? tr(option.label_id) : option.label, " ", el("code", { text: option.name })),
+    el("dt", {}, optionLabel(option)),
     el(
       "dd",
       {},
@@ -140,5 +155,5 @@ function optionItem(option) {
 
 /** A game's options explained (its `options`, each with its `note`). */
 export function optionList(options) {
-  return el("dl", { class: "help-options" }, options.map(optionItem));
+  return el("dl", { class: "help-options" }, options.map((option) => optionItem(option, options)));
 }

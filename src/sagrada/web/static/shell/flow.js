@@ -86,10 +86,22 @@ export function offerStaging() {
 }
 
 /** Whether the player's actions are staged until "Confirm turn": on a page that offers it,
- * by their setting "Confirm each turn", during play (the windows chosen at the start are sent
- * at once). */
+ * by their setting "Confirm each turn", during play (the choice of the setup: see
+ * stagingSetup()). */
 export function staging() {
   return stagedPage && preference(CONFIRM_KEY, true) && Boolean(S.view) && S.view.phase === "play";
+}
+
+/** Whether the player's choice of the setup (a window) waits for "Confirm" too: by the same
+ * setting. It is not previewed (nothing of it is to be seen before it counts, even when it
+ * ends the setup and dice are drawn): clicking another choice replaces it, Undo drops it. */
+export function stagingSetup() {
+  return stagedPage && preference(CONFIRM_KEY, true) && Boolean(S.view) && S.view.phase === "setup";
+}
+
+/** The setup choice staged (its notation), or null. */
+export function stagedChoice() {
+  return S.gather && S.gather.setup ? S.gather.steps[0] : null;
 }
 
 /** Where the tool under way begins among the gathered actions, or null when none is (the
@@ -106,6 +118,11 @@ export async function choose(action) {
   S.selection = null;
   S.hint = null;
   const chosen = currentActions().find((a) => a.notation === action) || { notation: action, kind: null, chance: false };
+  if (stagingSetup() && (!S.gather || S.gather.setup)) {
+    S.gather = { steps: [action], kinds: [chosen.kind], preview: null, base: S.view.history.length, setup: true };
+    render();
+    return;
+  }
   if (!S.gather && !GATHERED.has(chosen.kind) && !staging()) {
     // Ordinary actions when turns are not staged, and the steps of a tool already committed
     // (after a chance step), are sent one by one.

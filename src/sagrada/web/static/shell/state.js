@@ -62,7 +62,7 @@ export const API = `/api/games/${encodeURIComponent(gameId)}`;
 export const S = {
   view: null, // the latest live view from the server
   replay: null, // {n, view} while looking at an earlier step of a finished game
-  gather: null, // {steps, kinds, preview, base}: actions gathered (a tool's steps, a staged turn), not sent yet
+  gather: null, // {steps, kinds, preview, base, setup}: actions gathered (a tool's steps, a staged turn or setup choice), not sent yet
   selection: null, // {kind: "pool"|"own", die, index} or {kind: "move", cell}: first click of two
   busy: false, // a request is in flight: ignore clicks meanwhile
   scorePin: null, // {seat, part} pinned score highlight (clicked)
@@ -113,6 +113,8 @@ export function shownView() {
  * `kind` and the kind's fields): the preview's while gathering, none in a replay. */
 export function currentActions() {
   if (S.replay || !S.view) return [];
+  // A staged setup choice is not previewed: the choices stay as they were (another replaces it).
+  if (S.gather && S.gather.setup) return S.view.actions || [];
   if (S.gather) return (S.gather.preview && S.gather.preview.actions) || [];
   return S.view.actions || [];
 }

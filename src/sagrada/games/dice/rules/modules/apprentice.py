@@ -131,6 +131,9 @@ class ChooseGain(ModuleStep):
         top = state.discard[-1] if state.discard else 0
         return msg("apprentice.gain", card=top) if top else msg("apprentice.gain_deck")
 
+    def activity(self, table: Table) -> Message:
+        return msg("activity.gain")
+
 
 class KeepCard(ModuleStep):
     """Keep one of the two cards looked at (``keep:1`` or ``keep:2``, by place)."""
@@ -149,6 +152,9 @@ class KeepCard(ModuleStep):
             return msg("apprentice.keep_hidden")
         return msg("apprentice.keep", card=offer[0], other=msg("apprentice.card", card=offer[1]))
 
+    def activity(self, table: Table) -> Message:
+        return msg("activity.keep")
+
 
 class SecondLook(ModuleStep):
     """Re-roll a Draft Pool die (the card Second Look)."""
@@ -163,6 +169,9 @@ class SecondLook(ModuleStep):
 
     def prompt(self, table: Table) -> Message:
         return msg("apprentice.reroll")
+
+    def activity(self, table: Table) -> Message:
+        return msg("activity.reroll")
 
 
 # -- playing a card ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from sagrada.core.dice import (
     is_masterwork,
     masterwork_die,
 )
-from sagrada.core.messages import Message, msg
+from sagrada.core.messages import Message, msg, template
 from sagrada.core.options import Options
 from sagrada.core.scoring import ScorePart
 from sagrada.core.window import Window
@@ -146,11 +146,11 @@ class DraftToBoard(TurnAction):
         if die not in table.pool:
             return msg("refuse.no_die", die=DIE_NAMES[die], source=msg("source.pool"))
         if state.slots[slot] >= 0:
-            return msg("masterwork.slot_taken", slot=A.slot_name(slot))
+            return msg("masterwork.slot_taken", slot=A.slot_words(slot))
         if not state.left[space]:
             return msg("masterwork.no_die_left", space=space + 1)
         if not fits(die, slot):
-            return msg("masterwork.slot_needs", slot=A.slot_name(slot), die=DIE_NAMES[die])
+            return msg("masterwork.slot_needs", slot=A.slot_words(slot), die=DIE_NAMES[die])
         return msg("masterwork.nowhere", symbol=SYMBOLS[state.symbols[space]])
 
 
@@ -169,6 +169,9 @@ class PlaceMasterwork(ModuleStep):
     def prompt(self, table: Table) -> Message:
         return msg("masterwork.place", symbol=SYMBOLS[die_symbol(table.held)])
 
+    def activity(self, table: Table) -> Message:
+        return msg("activity.masterwork")
+
     def explain(self, table: Table, action: Action) -> Message:
         if A.KIND_OF[action] == PLACE_KIND.id:
             problem = table.window().placement_problem(table.held, A.ARG2[action])
@@ -177,6 +180,17 @@ class PlaceMasterwork(ModuleStep):
 
 
 # -- views and scoring ---------------------------------------------------------------------------
+
+
+def face_words(symbol: str, requirement: str) -> Message:
+    """What a masterwork die's face asks, in words: where its arrows point before it is turned
+    (the symbol's own words, ``masterwork.symbol.<symbol>.arrows``, where the catalogues have
+    them: a content file's new symbol has none) and its requirement."""
+    asks = msg(f"masterwork.requirement.{requirement}")
+    arrows = f"masterwork.symbol.{symbol}.arrows"
+    if template(arrows) == arrows:
+        return asks
+    return msg("masterwork.face", arrows=msg(arrows), requirement=asks)
 
 
 def show_board(table: Table, viewer: int, data: dict[str, Any]) -> None:
@@ -203,7 +217,7 @@ def show_board(table: Table, viewer: int, data: dict[str, Any]) -> None:
             "symbol": SYMBOLS[face.symbol],
             "arrows": [directions[step] for step in face.arrows],
             "requirement": face.requirement,
-            "explanation": msg(f"masterwork.requirement.{face.requirement}").to_json(),
+            "explanation": face_words(SYMBOLS[face.symbol], face.requirement).to_json(),
         }
         for face in content().faces
     ]

@@ -143,7 +143,7 @@ class GlassSaw(ToolEffect):
             slot = A.ARG2[action]
             state = board_of(ctx)
             if state.slots[slot] >= 0:
-                return msg("masterwork.slot_taken", slot=A.slot_name(slot))
+                return msg("masterwork.slot_taken", slot=A.slot_words(slot))
             return msg("masterwork.no_die_left", space=slot // 2 + 1)
         if ctx.stage == PLACE and kind == Kind.MASTERWORK:
             problem = ctx.window().placement_problem(ctx.held, A.ARG2[action])
