@@ -145,6 +145,8 @@ def tap(page: Page, target: Locator) -> None:
     target.click(no_wait_after=True, trial=True)
     target.click()
     assert page.evaluate("window.scrollY") == 0, "the page scrolled"
+    # The page's answer drawn (a preview asked of the server) before the next tap.
+    expect(page.locator("body.busy")).to_have_count(0)
 
 
 def play_a_turn_with_a_tool(seat: Seat, click: Callable[[Page, Locator], None]) -> None:
@@ -184,6 +186,7 @@ def click_in_sight(page: Page, target: Locator) -> None:
     """A click where the page may scroll (a desktop): Playwright brings the target into
     sight."""
     target.click()
+    expect(page.locator("body.busy")).to_have_count(0)
 
 
 def test_a_turn_with_a_tool_is_played_on_a_phone_without_scrolling(
@@ -223,6 +226,8 @@ def test_no_tap_target_on_the_phone_is_under_40_px(server: str, browser: Browser
         wait_for_my_turn(page)
         # A tool under way: its value buttons and Cancel in the action bar.
         page.locator('[data-testid="tool-card"][data-tool="1"]').click()
+        expect(page.get_by_test_id("cancel-tool")).to_be_visible()
+        expect(page.locator("body.busy")).to_have_count(0)
         page.get_by_test_id("pool-die").first.click()
         expect(page.get_by_test_id("choice-button").first).to_be_visible()
         small = {"the table": page.evaluate(SMALL_TARGETS, 40)}
