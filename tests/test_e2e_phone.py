@@ -50,7 +50,7 @@ SMALL_TARGETS = """
 (least) => {
   const controls = document.querySelectorAll([
     'button', 'a[href]', 'select', 'input:not([type="checkbox"]):not([type="radio"])',
-    'label:has(input)', '[role="button"]', '[tabindex="0"]'].join(', '));
+    'label:has(input)', 'summary', '[role="button"]', '[tabindex="0"]'].join(', '));
   const small = [];
   for (const control of controls) {
     const box = control.getBoundingClientRect();
