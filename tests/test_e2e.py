@@ -516,6 +516,8 @@ def test_colour_blind_mode_and_a_phone_screen(server: str, browser: Browser) -> 
         # Nothing overflows the phone's width.
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390 + 1
+        # On a phone the toggle is in the top bar's menu.
+        phone.get_by_test_id("menu-button").click()
         phone.get_by_test_id("colour-blind-toggle").click()
         assert phone.evaluate("document.body.classList.contains('colour-blind')") or phone.evaluate(
             "document.documentElement.classList.contains('colour-blind')"
@@ -650,6 +652,8 @@ def test_the_solo_card_game_is_created_in_the_lobby_and_played_to_the_end(
     expect(page.get_by_test_id("target")).to_have_text(str(final["target"]))
     assert final["won"] == (final["score"]["total"] >= final["target"])
     # The score's breakdown: clicking a part highlights the cells it counts.
+    # On a phone the orders and the score's parts are a sheet, one tap away.
+    page.get_by_test_id("sheet-tab-goals").click()
     parts = page.get_by_test_id("score-part")
     expect(parts).to_have_count(len(final["score"]["parts"]))
     counted = next((i for i, p in enumerate(final["score"]["parts"]) if p["cells"]), None)
@@ -659,6 +663,7 @@ def test_the_solo_card_game_is_created_in_the_lobby_and_played_to_the_end(
             len(set(final["score"]["parts"][counted]["cells"]))
         )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    page.get_by_test_id("sheet-tab-goals").click()
     # The replay, like the dice game's: back to the start (an empty window), then the end.
     placed = sum(1 for card in final["window"]["cards"] if card)
     cards_shown = page.locator('[data-testid="cell"][data-card]')

@@ -15,6 +15,7 @@ import { cardActionModel } from "./model.js";
 import { CARD_ADVICE } from "./advice.js";
 import { renderWindow, renderDrawn, renderBar, renderTools, renderOrders, renderEnd } from "./board.js";
 import { setupHelp } from "/static/help.js";
+import { bindSheets } from "/static/shell/sheets.js";
 import { tableMotion } from "/static/shell/motion.js";
 
 /** Glass cards travelling from the drawn cards to the window. */
@@ -76,6 +77,7 @@ function hintText(model) {
 }
 
 async function init() {
+  bindSheets();
   bindTurnControls(() => cardActionModel(currentActions()).pass);
   bindHint(CARD_ADVICE);
   // The engine's messages name tools by number: show their names.

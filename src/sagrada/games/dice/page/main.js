@@ -6,7 +6,7 @@
 // The entry point: draws the whole page (render) and starts it (init). The dice game's own
 // modules are beside it (model, clicks, advice, stage, header, board, masterwork, orange,
 // apprentice, log, end, score); what every game's page shares is the shell's, /static/shell/
-// (state, render, socket, flow, hint, replay, rematch, chat, clock, alert): see each module's
+// (state, render, socket, flow, hint, replay, rematch, chat, clock, alert, sheets): see each module's
 // first lines.
 
 import { api, startPage, rememberedTokens, rememberToken, gameUrl, openPage } from "/static/common.js";
@@ -32,6 +32,7 @@ import { bindHint, renderHint } from "/static/shell/hint.js";
 import { renderLiveScore } from "./score.js";
 import { bindAlerts, renderAlerts } from "/static/shell/alert.js";
 import { setupHelp } from "/static/help.js";
+import { bindSheets } from "/static/shell/sheets.js";
 import { tableMotion } from "/static/shell/motion.js";
 
 /** Dice travelling from the Draft Pool to a window, and rolled into the pool. */
@@ -56,8 +57,6 @@ function render() {
   renderAlerts();
   renderActionBar(view, model);
   renderStage();
-  // The sticky action bar's height, for what sticks under it (the log column, app.css).
-  document.body.style.setProperty("--bar", `${$("action-bar").offsetHeight}px`);
   renderSetup(view, model);
   renderPlayers(view, model);
   renderPool(view, model);
@@ -91,6 +90,7 @@ async function init() {
   } catch (err) {
     showError(err.message);
   }
+  bindSheets();
   bindLogControls();
   offerStaging();
   // Playing an apprentice card (an apprentice's tool) is gathered like a tool's steps.
