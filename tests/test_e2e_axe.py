@@ -24,15 +24,6 @@ from web_helpers import DRAFT
 
 LANGUAGES = ("en", "de")
 
-#: What axe finds on the dice game's end screen today, which its page's redraw (issue 28) is
-#: to mend: strict, so the mark fails once they are gone and is taken away then.
-END_SCREEN_TODAY = pytest.mark.xfail(
-    strict=True,
-    reason="the end screen: the winner badge's contrast (2.77), an empty score-table header, "
-    "two landmarks named 'Final scores', the scrolled log not focusable",
-)
-
-
 @dataclass(frozen=True)
 class Shown:
     """A page to check: its address, and the test id of what shows it is drawn."""
@@ -121,7 +112,7 @@ def tab(browser: Browser, language: str) -> Iterator[Page]:  # noqa: F811
         "window choice",
         "Life game",
         "spectator",
-        pytest.param("end screen", marks=END_SCREEN_TODAY),
+        "end screen",
         "card game",
         "Rules help",
     ],

@@ -103,7 +103,7 @@ function scoreTable(view) {
   const middle = [...new Set(rows.map((r) => r.kind).filter((k) => !FIRST_KINDS.includes(k) && !LAST_KINDS.includes(k)))];
   const order = [...FIRST_KINDS, ...middle, ...LAST_KINDS];
   rows.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)); // stable: keeps the order within a kind
-  const head = el("tr", {}, el("th", { scope: "col", text: "" }), view.scores.map((_, seat) => el("th", { scope: "col", text: playerName(seat) })));
+  const head = el("tr", {}, el("td"), view.scores.map((_, seat) => el("th", { scope: "col", text: playerName(seat) })));
   const body = rows.map(({ key, label }) =>
     el(
       "tr",
