@@ -24,6 +24,7 @@ from web_helpers import DRAFT
 
 LANGUAGES = ("en", "de")
 
+
 @dataclass(frozen=True)
 class Shown:
     """A page to check: its address, and the test id of what shows it is drawn."""
