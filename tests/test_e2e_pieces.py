@@ -119,6 +119,8 @@ def test_colour_blind_shapes_are_at_least_14_px_in_the_pool_and_in_my_window(
         try:
             game_id, token = start_game(tab, server)
             draft_watching(tab, server, game_id, token)
+            if viewport["width"] < 768:  # a phone's top bar keeps the toggle in its menu
+                tab.get_by_test_id("menu-button").click()
             tab.get_by_test_id("colour-blind-toggle").click()
             wait_for_my_turn(tab)
             pool = tab.locator('[data-testid="pool-die"] .face.die').evaluate_all(GLYPHS)

@@ -40,6 +40,8 @@ const motion = tableMotion({
   pieces: '[data-testid="pool-die"]',
   places: '[data-testid="cell"]',
   placeKey: (cell) => `${cell.dataset.seat}:${cell.dataset.cell}`,
+  // A new round's dice are all rolled anew.
+  epoch: () => shownView()?.round ?? null,
 });
 
 /** Re-render everything, keeping keyboard focus on the "same" element (by data-key). */

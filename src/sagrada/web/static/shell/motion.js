@@ -28,13 +28,16 @@ function faceOf(node) {
 /**
  * The motion of a table whose loose pieces (`pieces`: a selector) are put on places
  * (`places`: a selector, each named by `placeKey(element)`); a piece and a place holding it
- * say which piece it is in the data attribute `what` (by default data-die: "R3").
+ * say which piece it is in the data attribute `what` (by default data-die: "R3"). `epoch()`,
+ * where given, names the stretch of play the table is in (a round): when it changes, every
+ * loose piece is new (a roll), even one that happens to show what the one before it showed.
  *
  * Returns {before(), after()}: call before() just before a redraw and after() just after it.
  */
-export function tableMotion({ pieces, places, placeKey, what = "die" }) {
+export function tableMotion({ pieces, places, placeKey, what = "die", epoch = () => null }) {
   let seen = null; // what the page showed before this redraw: {loose: [{die, box}], placed: Map(key → {die, box})}
   let drawn = false; // whether the table was drawn before: the first drawing is not a change
+  let drawnEpoch = null; // the epoch() of the table as last drawn
   // The motions under way, by piece ("place:KEY" or "loose:INDEX"): a redraw replaces the
   // elements, so each one goes on, where it had got to, on the element drawn in its place.
   const playing = new Map(); // key → {die, keyframes, options, started}
@@ -74,6 +77,8 @@ export function tableMotion({ pieces, places, placeKey, what = "die" }) {
     after() {
       const was = seen;
       seen = null;
+      const fresh = epoch() !== drawnEpoch;
+      drawnEpoch = epoch();
       const loose = [...document.querySelectorAll(pieces)];
       drawn = drawn || loose.length > 0 || document.querySelector(places) !== null;
       if (!was || !motionWanted()) {
@@ -107,11 +112,11 @@ export function tableMotion({ pieces, places, placeKey, what = "die" }) {
         play(`place:${key}`, die, faceOf(node), travel(faceOf(node), from));
       }
       // New dice on the table (a roll) tumble in; so does a die changed where it lies.
-      const grew = loose.length > was.loose.length;
-      const same = loose.length === was.loose.length;
+      const grew = fresh || loose.length > was.loose.length;
+      const same = !fresh && loose.length === was.loose.length;
       loose.forEach((node, i) => {
         const die = node.dataset[what];
-        const changed = i >= was.loose.length || was.loose[i].die !== die;
+        const changed = fresh || i >= was.loose.length || was.loose[i].die !== die;
         if (grew && changed) play(`loose:${i}`, die, faceOf(node), tumble(i));
         else if (same && changed) play(`loose:${i}`, die, faceOf(node), tumble(0));
         else goOn(`loose:${i}`, die, faceOf(node));
