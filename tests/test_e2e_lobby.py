@@ -149,7 +149,7 @@ def test_one_click_on_play_against_bots_seats_me_against_a_medium_bot(
     # Back in the lobby, the game waits under "Continue", a click from my seat.
     page.goto(server + "/")
     item = page.locator(f'[data-testid="continue-item"][data-game="{game_id}"]')
-    expect(item).to_contain_text(f"Game {game_id}")
+    expect(item).to_contain_text("Sagrada")
     item.get_by_test_id("continue-game").click()
     expect(page).to_have_url(f"{server}/game/{game_id}")
     assert seat_of(page) == (game_id, token)

@@ -409,8 +409,8 @@ class GamePage:
         folder: the page's files: its HTML page ``index.html``, its ES modules (which import
             the page shell's from ``/static/``), ``lobby.js`` (its form in the lobby) and
             ``help.js`` (its part of the rules help).
-        list_label: the message id of a game of this kind in the lobby's list (``{game}``: its
-            id).
+        list_label: the message id of the name of a game of this kind in the lobby's lists
+            (words, never the game's id).
         starts: the lobby's one-click starts of this game (:class:`QuickStart`), if any.
         presets: the sets of option values its form in the lobby offers to fill in at once
             (:class:`sagrada.core.options.OptionPreset`), if any.

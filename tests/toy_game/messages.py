@@ -19,7 +19,7 @@ MESSAGES: Final = {
         "toy.option.rolls.label": "Rolls",
         "toy.option.rolls": "how often each player may roll their secret die again",
         # The pages' words.
-        "toy.list": "Secret dice {game}",
+        "toy.list": "Secret dice",
         "toy.page.title": "Secret dice",
         "toy.page.game_title": "Secret dice {game}, round {round} of {rounds}",
         "toy.page.about": "Two players, two rounds: take points or roll your secret die again. "

@@ -6,7 +6,7 @@
 
 import { el, startPage } from "/static/common.js";
 import { cardWords, showKind, t, tr } from "/static/i18n.js";
-import { gameId, S, byTestId, shownView, currentActions, $ } from "/static/shell/state.js";
+import { S, byTestId, shownView, currentActions, $ } from "/static/shell/state.js";
 import { setRenderer } from "/static/shell/render.js";
 import { showError, loadView, connect } from "/static/shell/socket.js";
 import { bindTurnControls, choose } from "/static/shell/flow.js";
@@ -32,7 +32,7 @@ function render() {
   const model = cardActionModel(currentActions());
   // How many actions the page has taken in (tests wait on it before the next click).
   document.body.dataset.seen = String(S.view.history.length);
-  $("game-title").textContent = tr("page.cards.game_title", { game: gameId, round: view.round });
+  $("game-title").textContent = tr("page.cards.game_title", { round: view.round });
   motion.before();
   renderActionBar(view, model);
   renderWindow(view, model);

@@ -3,7 +3,7 @@
 // title is alert.js's; Undo and Confirm turn are stage.js's.
 
 import { dieLabel, el, dieFace } from "/static/common.js";
-import { gameId, S, byTestId, mySeat, playerName, currentActions, $ } from "/static/shell/state.js";
+import { S, byTestId, mySeat, playerName, currentActions, $ } from "/static/shell/state.js";
 import { holdsMasterworkDie } from "./model.js";
 import { choose, staging, toolStart } from "/static/shell/flow.js";
 import { heldMasterworkDie } from "./masterwork.js";
@@ -12,7 +12,7 @@ import { t, tr } from "/static/i18n.js";
 export function renderHeader(view) {
   const seat = mySeat(S.view);
   const who = seat === null ? tr("page.game.watching") : playerName(seat);
-  $("game-title").textContent = tr("page.game.heading", { game: gameId, who, round: view.round });
+  $("game-title").textContent = tr("page.game.heading", { who, round: view.round });
   const turn = byTestId("turn-indicator");
   let text;
   let mine = false;

@@ -57,7 +57,7 @@ async function continueRow(id, mine) {
     el(
       "span",
       { class: "continue-what" },
-      el("strong", { text: tr(gameInfo(game.game).list_label, { game: id }) }),
+      el("strong", { text: tr(gameInfo(game.game).list_label) }),
       el("span", { class: "hint", text: [seat ? tr("page.lobby.continue.as", { name: seat.name }) : "", state].filter(Boolean).join(" · ") }),
     ),
     el("a", { class: "button primary", href: gameUrl(id, mine.token, game.game), "data-testid": "continue-game", text: tr("page.lobby.resume") }),

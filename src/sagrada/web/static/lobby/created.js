@@ -76,7 +76,7 @@ export function showCreated(box, game, names, gameName) {
     open = el("a", { class: "button", href: gameUrl(game.id, null, gameName), "data-testid": "watch-created", text: tr("page.lobby.watch_created") });
   }
   box.replaceChildren(
-    el("h3", { text: tr("page.lobby.created", { game: game.id }) }),
+    el("h3", { text: tr("page.lobby.created") }),
     el("p", { class: "hint", text: tr("page.lobby.created.invite") }),
     ...rows,
     el("p", { class: "created-open" }, open),

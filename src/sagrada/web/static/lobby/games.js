@@ -101,7 +101,7 @@ function gameItem(game, mine) {
     el(
       "div",
       { class: "game-head" },
-      el("strong", { text: tr(gameInfo(game.game).list_label, { game: game.id }) }),
+      el("strong", { text: tr(gameInfo(game.game).list_label) }),
       ` · ${tr("page.lobby.list.players", { n: game.players })} · ${state}`,
       el("span", { class: "hint", text: ` · ${when(game.created)}` }),
     ),
@@ -128,7 +128,7 @@ async function joinGame(id, game) {
     rememberToken(id, seat.seat, seat.token);
     location.href = gameUrl(id, seat.token, game);
   } catch (err) {
-    status.textContent = tr("page.lobby.cannot_join", { game: id, problem: err.message });
+    status.textContent = tr("page.lobby.cannot_join", { problem: err.message });
     if (err.status === 409) {
       // Every seat is taken: the game can still be watched.
       status.append(" ", el("a", { class: "button", href: gameUrl(id, null, game), "data-testid": "watch-full-game", text: tr("page.lobby.watch_full") }));

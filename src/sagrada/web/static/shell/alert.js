@@ -52,7 +52,7 @@ function showNotifyState() {
 /** The tab's title, and the alerts when the turn has just come to this seat. */
 export function renderAlerts() {
   const mine = Boolean(S.view) && !S.replay && myTurn(S.view);
-  document.title = mine ? tr("page.game.tab_title.turn") : tr("page.game.tab_title", { game: gameId });
+  document.title = mine ? tr("page.game.tab_title.turn") : tr("page.game.tab_title");
   if (wasMine === false && mine) {
     if (preference(SOUND_KEY, false)) beep();
     if (notifying() && document.hidden) notify();
@@ -63,7 +63,7 @@ export function renderAlerts() {
 function notify() {
   try {
     const note = new Notification(tr("page.game.notification"), {
-      body: tr("page.game.notification.body", { game: gameId, decision: t(S.view.decision_message) }),
+      body: tr("page.game.notification.body", { decision: t(S.view.decision_message) }),
       tag: `sagrada-${gameId}`,
     });
     note.onclick = () => {
