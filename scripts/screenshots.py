@@ -121,6 +121,8 @@ def main() -> None:
                 scene.then(page)
                 page.wait_for_load_state("networkidle")
                 page.evaluate("document.fonts.ready")
+                # A click may have scrolled the page: each picture starts at the page's top.
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=out / f"{name}-{size}.png")
                 context.close()
                 print(out / f"{name}-{size}.png")

@@ -12,7 +12,11 @@ import { t, tr } from "/static/i18n.js";
 export function renderHeader(view) {
   const seat = mySeat(S.view);
   const who = seat === null ? tr("page.game.watching") : playerName(seat);
-  $("game-title").textContent = tr("page.game.heading", { who, round: view.round });
+  // Whose seat, then the round: a phone's narrow bar keeps the round alone (bars.css).
+  $("game-title").replaceChildren(
+    el("span", { class: "title-who", text: tr("page.game.heading.who", { who }) }),
+    el("span", { class: "title-round", text: tr("page.game.heading.round", { round: view.round }) }),
+  );
   const turn = byTestId("turn-indicator");
   let text;
   let mine = false;
@@ -29,6 +33,7 @@ export function renderHeader(view) {
   }
   if (S.replay) text = tr("page.game.turn.replay", { turn: text });
   turn.textContent = text;
+  turn.title = text; // the whole of it where a phone's bar cuts it short
   turn.classList.toggle("mine", mine && !S.replay);
   turn.dataset.seat = String(view.current_player);
 }
