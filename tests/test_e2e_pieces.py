@@ -164,6 +164,47 @@ def test_a_new_rounds_dice_tumble_into_the_pool(server: str, browser: Browser) -
         tab.context.close()
 
 
+#: Watch the die in hand until it shows another face: then note whether that face is moving.
+WATCH_HAND = """() => {
+  window.__changed = null;
+  const before = document.querySelector('[data-testid="held-die"]').dataset.die;
+  const observer = new MutationObserver(() => {
+    const held = document.querySelector('[data-testid="held-die"]');
+    if (!held || held.dataset.die === before) return;
+    observer.disconnect();
+    const face = held.querySelector(':scope > .face');
+    window.__changed = {die: held.dataset.die, moving: face.getAnimations().length};
+  });
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def test_a_tools_change_to_the_die_in_hand_shows_on_that_die(server: str, browser: Browser) -> None:
+    # FACE.md, "Motion": a tool's change (flip, +1/-1, swap) animates on the die it changes.
+    tab = new_page(browser)
+    try:
+        game = create(
+            server, players=2, bots=[None, "easy"], tools=[1, 5, 6]
+        )  # Grozing Pliers first
+        tab.goto(f"{server}/game/{game['id']}#token={game['seats'][0]['token']}")
+        tab.get_by_test_id("window-option-1").click()
+        wait_for_my_turn(tab)
+        tab.get_by_test_id("tool-card").first.click()
+        die = tab.get_by_test_id("pool-die").first
+        value = int(die.get_attribute("data-die")[1])
+        die.click()
+        expect(tab.get_by_test_id("held-die")).to_be_visible()
+        tab.evaluate(WATCH_HAND)
+        # Up, unless a 6 (a 6 cannot become a 1): then down, the only button.
+        buttons = tab.get_by_test_id("choice-button")
+        (buttons.last if value == 6 else buttons.first).click()
+        changed = noted(tab, "__changed")
+        assert int(changed["die"][1]) == (5 if value == 6 else value + 1), changed
+        assert changed["moving"] >= 1, changed
+    finally:
+        tab.context.close()
+
+
 def test_nothing_moves_under_prefers_reduced_motion(server: str, browser: Browser) -> None:
     tab = new_page(browser, reduced_motion="reduce")
     try:

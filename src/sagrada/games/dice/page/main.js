@@ -43,6 +43,13 @@ const motion = tableMotion({
   // A new round's dice are all rolled anew.
   epoch: () => shownView()?.round ?? null,
 });
+/** The die in hand: a tool's change to it (a re-roll, +1 or -1, a flip) shows on it. */
+const handMotion = tableMotion({
+  pieces: '[data-testid="held-die"]',
+  places: '[data-testid="held-die"] > .no-place',
+  placeKey: () => "",
+  arrivals: false,
+});
 
 /** Re-render everything, keeping keyboard focus on the "same" element (by data-key). */
 function render() {
@@ -52,6 +59,7 @@ function render() {
   if (!view) return;
   const model = actionModel(currentActions());
   motion.before();
+  handMotion.before();
   renderHeader(view);
   // A player's settings (confirm each turn, sound, notifications): nothing for a spectator.
   $("settings").hidden = mySeat(S.view) === null;
@@ -75,6 +83,7 @@ function render() {
   // Last: the hint marks what the table drew.
   renderHint();
   motion.after();
+  handMotion.after();
   if (focusKey) {
     const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus();

@@ -31,10 +31,12 @@ function faceOf(node) {
  * say which piece it is in the data attribute `what` (by default data-die: "R3"). `epoch()`,
  * where given, names the stretch of play the table is in (a round): when it changes, every
  * loose piece is new (a roll), even one that happens to show what the one before it showed.
+ * With `arrivals` false, a piece that comes to the table does not tumble in (a die taken into
+ * a hand); one changed where it lies still does (a tool's re-roll, +1 or flip).
  *
  * Returns {before(), after()}: call before() just before a redraw and after() just after it.
  */
-export function tableMotion({ pieces, places, placeKey, what = "die", epoch = () => null }) {
+export function tableMotion({ pieces, places, placeKey, what = "die", epoch = () => null, arrivals = true }) {
   let seen = null; // what the page showed before this redraw: {loose: [{die, box}], placed: Map(key → {die, box})}
   let drawn = false; // whether the table was drawn before: the first drawing is not a change
   let drawnEpoch = null; // the epoch() of the table as last drawn
@@ -117,7 +119,7 @@ export function tableMotion({ pieces, places, placeKey, what = "die", epoch = ()
       loose.forEach((node, i) => {
         const die = node.dataset[what];
         const changed = fresh || i >= was.loose.length || was.loose[i].die !== die;
-        if (grew && changed) play(`loose:${i}`, die, faceOf(node), tumble(i));
+        if (grew && changed && arrivals) play(`loose:${i}`, die, faceOf(node), tumble(i));
         else if (same && changed) play(`loose:${i}`, die, faceOf(node), tumble(0));
         else goOn(`loose:${i}`, die, faceOf(node));
       });
