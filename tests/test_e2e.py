@@ -167,6 +167,11 @@ def die_words(die: str) -> str:
     return f"{colour} {die[1:]}"
 
 
+def cell_words(cell: str) -> str:
+    """A window's space as the pages say it: "B4" is "row 2, column 4"."""
+    return f"row {'ABCD'.index(cell[0]) + 1}, column {cell[1:]}"
+
+
 def wait_for_my_turn(page: Page) -> None:
     expect(page.get_by_test_id("pass-button")).to_be_enabled(timeout=20_000)
     expect(page.get_by_test_id("turn-indicator")).to_contain_text("Your turn", timeout=20_000)
@@ -216,7 +221,7 @@ def test_draft_and_place_by_clicking_with_legal_cells_highlighted(server: str, p
     expect(page.get_by_test_id("game-log")).to_contain_text(f"{die}@{cells[0]}")
     # The log says the die in words ("red 3"), its notation only on request.
     expect(page.get_by_test_id("game-log")).to_contain_text(
-        f"placed the {die_words(die)} on {cells[0]}"
+        f"placed the {die_words(die)} on {cell_words(cells[0])}"
     )
 
 
@@ -382,7 +387,7 @@ def test_a_masterwork_die_is_taken_turned_and_placed_by_clicking(server: str, pa
     )
     met = "met" if entry["met"] else "not met"
     expect(placed).to_have_attribute("data-met", "true" if entry["met"] else "false")
-    label = rf"^cell {cells[0]}, {symbol} masterwork die turned 90°, requirement {met}\b"
+    label = rf"^{cell_words(cells[0])}, {symbol} masterwork die turned 90°, requirement {met}\b"
     expect(placed).to_have_attribute("aria-label", re.compile(label))
     # An arrow is drawn for each direction, those off the window marked apart.
     expect(placed.locator(".arrow")).to_have_count(len(entry["arrows"]))

@@ -165,7 +165,7 @@ def test_the_log_beside_the_board_names_players_and_rounds_and_marks_the_last_mo
 
         # Beside the windows and above the fold, on a desktop screen.
         log = page.get_by_test_id("game-log")
-        expect(log).to_contain_text(f"placed the {e2e.die_words(die)} on {first}")
+        expect(log).to_contain_text(f"placed the {e2e.die_words(die)} on {e2e.cell_words(first)}")
         log_left, log_top, window_right = page.evaluate(
             """() => {
               const box = id => document.querySelector(id).getBoundingClientRect();
@@ -179,7 +179,7 @@ def test_the_log_beside_the_board_names_players_and_rounds_and_marks_the_last_mo
         # Each line: the round and the player's name.
         lines = log.locator("li")
         expect(lines.last).to_contain_text(
-            f"Round 1 Ada placed the {e2e.die_words(die)} on {first}"
+            f"Round 1 Ada placed the {e2e.die_words(die)} on {e2e.cell_words(first)}"
         )
         for line in lines.all():
             name = {"0": "Ada", "1": "Bo"}[line.get_attribute("data-seat") or ""]

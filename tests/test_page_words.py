@@ -10,8 +10,9 @@ slot ``2c``), give an example of it ("like R3"), name a window by its option num
 file. The rules help the pages show cites the rulebooks by title, never by file.
 
 A parameter the pages show by kind is shown here as they show it: a die (``die``) in words
-("red 3"), as ``dieWords`` does (``games/dice/page/orange.js``); the terminal keeps its
-notation.
+("red 3"), as ``dieWords`` does (``games/dice/page/orange.js``), and a window's space
+(``cell``) by its row and column ("row 2, column 4"), as ``cellWords`` does
+(``web/static/common.js``); the terminal keeps its notation.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from sagrada.core.cells import CELL_NAMES, COLUMNS
 from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.messages import PARAM_KINDS, Message, render, template
 from sagrada.i18n import catalogue_json
@@ -41,8 +43,8 @@ NOTATION = {
     "a tool by code": re.compile(r"\bT\d{1,2}\b"),
     "a value choice": re.compile(r"(?<![\w-])=\d\b"),
     "a masterwork slot": re.compile(r"\b[1-6][cv]\b|/[1-6][cv]\b"),
-    # (a blue die B1-B5 reads like a space of the window, which the pages name so: "cell B4")
-    "a die's notation": re.compile(r"\b([RGYPK][1-6]|B6)\b|\bO[a-z]+\d+\b"),
+    "a die's notation": re.compile(r"\b[RGYBPK][1-6]\b|\bO[a-z]+\d+\b"),
+    "a space by its name": re.compile(r"\b[A-D][1-5]\b"),
     "a file": re.compile(r"\b\w+\.(txt|md|json|py)\b"),
 }
 
@@ -93,6 +95,10 @@ def as_page_shows(data: dict[str, Any], language: str) -> Message:
             params[name] = as_page_shows(value, language)
         elif PARAM_KINDS.get(name) == "die" and isinstance(value, str):
             params[name] = die_words(value, language)
+        elif PARAM_KINDS.get(name) == "cell" and value in CELL_NAMES:
+            row, column = divmod(CELL_NAMES.index(value), COLUMNS)
+            words = template("page.common.cell", language=language)
+            params[name] = words.format(row=row + 1, column=column + 1)
         else:
             params[name] = value
     return Message(data["id"], params)
@@ -155,7 +161,7 @@ def test_the_notation_patterns_catch_the_codes_they_name() -> None:
         "placed the R3 on B4",
     ):
         assert notation_in(text), text
-    assert not notation_in("placed the red 3 on B4, then used Grozing Pliers")
+    assert not notation_in("placed the red 3 on row 2, column 4, then used Grozing Pliers")
 
 
 def test_the_rules_help_cites_each_rulebook_by_its_title() -> None:

@@ -45,7 +45,9 @@ DEFAULT_LANGUAGE: Final = "en"
 #: ``card`` an apprentice card's number (Life), a ``symbol`` a masterwork die's symbol
 #: (``"corner"``: its name is the message ``masterwork.symbol.corner``), a ``die`` a die's
 #: notation (``"R3"``), which the text here shows as it is (the terminal keeps its notation)
-#: and a page in words ("red 3").
+#: and a page in words ("red 3"), a ``cell`` a window's space by its name (``"B4"``), shown here
+#: as it is and on a page by its row and column ("row 2, column 4"), as are a move's ``from``
+#: and ``to`` (a value that is not a space's name is shown as it is).
 PARAM_KINDS: Final[dict[str, str]] = {
     "player": "player",
     "tool": "tool",
@@ -53,6 +55,9 @@ PARAM_KINDS: Final[dict[str, str]] = {
     "card": "apprentice_card",
     "symbol": "symbol",
     "die": "die",
+    "cell": "cell",
+    "from": "cell",
+    "to": "cell",
 }
 
 Param: TypeAlias = "int | str | Message"

@@ -25,6 +25,13 @@ export const ROWS = ["A", "B", "C", "D"];
 export const COLS = [1, 2, 3, 4, 5];
 export const CELLS = ROWS.flatMap((r) => COLS.map((c) => r + c));
 
+/** A window's space (a message parameter of the kind cell: "B4") in words: "row 2, column 4". */
+export function cellWords(cell) {
+  const index = CELLS.indexOf(cell);
+  if (index < 0) return String(cell);
+  return tr("page.common.cell", { row: Math.floor(index / COLS.length) + 1, column: (index % COLS.length) + 1 });
+}
+
 /** Which of the nine pip positions (row-major in a 3×3 grid) are dotted for each value. */
 const PIPS = {
   1: [4],

@@ -4,7 +4,7 @@
 // step, previewed, and sent whole) and hints (game/hint.js, with cards/advice.js). Its own
 // drawing is in cards/.
 
-import { el, startPage } from "/static/common.js";
+import { el, startPage, cellWords } from "/static/common.js";
 import { cardWords, showKind, t, tr } from "/static/i18n.js";
 import { S, byTestId, shownView, currentActions, $ } from "/static/shell/state.js";
 import { setRenderer } from "/static/shell/render.js";
@@ -81,6 +81,7 @@ async function init() {
   bindTurnControls(() => cardActionModel(currentActions()).pass);
   bindHint(CARD_ADVICE);
   // The engine's messages name tools by number: show their names.
+  showKind("cell", cellWords);
   showKind("tool", (number) => {
     const tool = S.view && S.view.tools.find((entry) => entry.number === number);
     return tool ? cardWords(tool, "name") : `#${number}`;

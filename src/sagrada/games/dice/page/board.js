@@ -3,7 +3,7 @@
 // (The masterwork board is drawn by masterwork.js, the orange masterwork dice by orange.js, the
 // apprentice cards and the mark of the apprentice spaces by apprentice.js.)
 
-import { COLOURS, CELLS, dieLabel, el, gems, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote } from "/static/common.js";
+import { COLOURS, CELLS, dieLabel, el, gems, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote, cellWords } from "/static/common.js";
 import { S, mySeat, playerName, $ } from "/static/shell/state.js";
 import { CARDS } from "./model.js";
 import { choose, stagedChoice } from "/static/shell/flow.js";
@@ -208,7 +208,7 @@ function windowGrid(view, player, mine, model) {
           onfocus: placing ? () => hoverPlacement(cell) : undefined,
           onmouseleave: placing ? () => hoverPlacement(null) : undefined,
           onblur: placing ? () => hoverPlacement(null) : undefined,
-          title: orangeLabel ? `${cell}: ${words(orangeLabel)}` : label,
+          title: orangeLabel ? `${cellWords(cell)}: ${words(orangeLabel)}` : label,
         },
         spaceFace(restriction),
         piece,
@@ -235,7 +235,7 @@ function privateObjectives(names, messages) {
         {
           class: "private",
           "data-testid": "private-objective",
-          title: mask ? tr("page.game.private.spaces", { spaces: mask.join(" ") }) : colour ? tr("page.game.private.colour", { colour }) : undefined,
+          title: mask ? tr("page.game.private.spaces", { spaces: mask.map(cellWords).join("; ") }) : colour ? tr("page.game.private.colour", { colour }) : undefined,
         },
         colour ? el("span", { class: `swatch colour-${colour}` }, glyph(colour)) : null,
         mask ? maskMap(mask) : null,

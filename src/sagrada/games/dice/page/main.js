@@ -9,7 +9,7 @@
 // (state, render, socket, flow, hint, replay, rematch, chat, clock, alert, sheets): see each module's
 // first lines.
 
-import { api, startPage, rememberedTokens, rememberToken, gameUrl, openPage } from "/static/common.js";
+import { api, startPage, rememberedTokens, rememberToken, gameUrl, openPage, cellWords } from "/static/common.js";
 import { dieWords } from "./orange.js";
 import { cardWords, showKind, tr } from "/static/i18n.js";
 import { gameId, token, invite, API, S, byTestId, playerName, mySeat, shownView, currentActions, $ } from "/static/shell/state.js";
@@ -126,6 +126,7 @@ async function init() {
   // The engine's messages name players by seat, tools and apprentice cards by number: show
   // names.
   showKind("player", (seat) => playerName(seat));
+  showKind("cell", cellWords);
   showKind("tool", (number) => {
     const card = CARDS.tools.find((tool) => tool.number === number);
     return card ? cardWords(card, "name") : `#${number}`;

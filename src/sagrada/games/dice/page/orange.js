@@ -5,7 +5,7 @@
 // (`masterwork.faces`, and each placed die's `arrows` and `targets`); the page knows only
 // the compass (N, NE, ... NW) and that a turn is clockwise.
 
-import { el, dieLabel } from "/static/common.js";
+import { el, dieLabel, cellWords } from "/static/common.js";
 import { symbolName, t, tr } from "/static/i18n.js";
 import { shownView } from "/static/shell/state.js";
 
@@ -158,7 +158,7 @@ export function masterworkLabel(die) {
   ];
   if (typeof die.met === "boolean") parts.push(die.met ? tr("page.game.masterwork.met") : tr("page.game.masterwork.not_met"));
   if (die.targets) {
-    const on = die.targets.filter(Boolean);
+    const on = die.targets.filter(Boolean).map(cellWords);
     const off = die.targets.length - on.length;
     if (on.length) parts.push(tr("page.game.masterwork.arrows_to", { cells: on.reduce((a, b) => tr("page.game.and", { a, b })) }));
     if (off) parts.push(tr("page.game.masterwork.arrows_off", { n: off }));
