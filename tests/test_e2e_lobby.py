@@ -153,6 +153,15 @@ def test_one_click_on_play_against_bots_seats_me_against_a_medium_bot(
     item.get_by_test_id("continue-game").click()
     expect(page).to_have_url(f"{server}/game/{game_id}")
     assert seat_of(page) == (game_id, token)
+    # A new tab on the game's address alone (a bookmark, a link) plays the seat this browser
+    # remembers, not a spectator's view of its own game.
+    other = page.context.new_page()
+    try:
+        other.goto(f"{server}/game/{game_id}")
+        expect(other.get_by_test_id("turn-indicator")).to_contain_text("Your turn")
+        expect(other.get_by_test_id("window-option-1")).to_be_enabled()
+    finally:
+        other.close()
 
 
 def test_solo_and_the_card_game_start_with_one_click_each(

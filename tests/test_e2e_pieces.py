@@ -217,6 +217,24 @@ def test_nothing_moves_under_prefers_reduced_motion(server: str, browser: Browse
         tab.context.close()
 
 
+def test_the_card_games_legal_spaces_glow_once_a_card_is_taken(
+    server: str, browser: Browser
+) -> None:
+    # Found by a newcomer: "Click a highlighted space", and none looked different.
+    game = create(server, game="cards")
+    tab = new_page(browser)
+    try:
+        tab.goto(f"{server}/cards/{game['id']}#token={game['seats'][0]['token']}")
+        tab.get_by_test_id("drawn-card").first.click()
+        legal = tab.locator('[data-testid="cell"].legal > .face').first
+        expect(legal).to_be_visible()
+        assert legal.evaluate("f => getComputedStyle(f).boxShadow") != "none"
+        plain = tab.locator('[data-testid="cell"]:not(.legal) > .face').first
+        assert plain.evaluate("f => getComputedStyle(f).boxShadow") == "none"
+    finally:
+        tab.context.close()
+
+
 # -- the house card's badge -------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@
 // Nothing here draws or talks to the server; nothing here knows a game's rules.
 
 import { tr } from "/static/i18n.js";
+import { rememberedTokens } from "/static/common.js";
 
 export const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 /** Where this tab keeps the token of the seat it plays in this game (a reload keeps it). */
@@ -15,7 +16,10 @@ const SEAT_KEY = `sagrada.seat.${gameId}`;
  * sees; an old link in its query (?token=…), which this moves out at once. The token goes to
  * the tab's storage and leaves the address (copying the address bar hands over no seat),
  * unless the tab cannot store it: then it stays in the fragment. An invite code stays in the
- * fragment until it is exchanged (POST /join), so a reload tries again.
+ * fragment until it is exchanged (POST /join), so a reload tries again. A tab opened on the
+ * game's address alone (a bookmark, a new tab) takes the seat this browser remembers for the
+ * game (the lobby's "Continue": common.js rememberToken), so its player is not shown as a
+ * spectator of their own game.
  */
 function takeSecrets() {
   const query = new URLSearchParams(location.search);
@@ -36,7 +40,7 @@ function takeSecrets() {
   } catch {
     stored = null;
   }
-  const token = given || stored;
+  const token = given || stored || rememberedTokens()[gameId]?.token || null;
   if (named) {
     for (const name of ["token", "invite"]) {
       query.delete(name);
