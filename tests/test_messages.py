@@ -183,6 +183,9 @@ def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_render
         "card": "apprentice_card",
         "symbol": "symbol",
         "die": "die",  # shown as it is here; the pages show it in words
+        "cell": "cell",  # so are a window's spaces ("row 2, column 4")
+        "from": "cell",
+        "to": "cell",
     }
     refusal = msg("refuse.tool", tool=1, reason=msg("place.colour", cell="B4", colour="R"))
     assert str(refusal) == "Grozing Pliers: B4 requires a red die"
