@@ -212,6 +212,8 @@ def test_the_card_game_offers_a_rematch_too(server: str, page: Page) -> None:  #
         body = {"token": token, "action": place_or_pass(current["actions"])}
         assert post(server, f"/api/games/{game_id}/actions", body).status_code == 200
     page.goto(f"{server}/cards/{game_id}#token={token}")
+    # Beside the rematch, the way back to the lobby.
+    expect(page.get_by_test_id("end-lobby")).to_have_attribute("href", "/")
     page.get_by_test_id("rematch-button").click()
     expect(page).not_to_have_url(re.compile(rf"/cards/{re.escape(game_id)}$"))
     expect(page).to_have_url(seat_address("cards"))

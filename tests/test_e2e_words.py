@@ -125,6 +125,26 @@ def test_a_staged_turn_is_ended_with_confirm_and_the_prompt_says_so(
     expect(page.get_by_test_id("pass-button")).to_be_hidden()
 
 
+def test_a_turn_staged_to_its_end_is_still_mine_until_confirmed(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    # Found by a newcomer: after a tool and a placement, which end the turn, the top bar named
+    # the next player while "Confirm turn" still waited.
+    game = create(server, players=2, bots=[None, "easy"], names=["Ada", "Bot"], tools=[1, 5, 6])
+    seat_page(page, server, game)
+    choose_window(page, 1)
+    wait_for_my_turn(page)
+    page.locator('[data-testid="tool-card"][data-tool="1"]').click()  # Grozing Pliers
+    page.locator('[data-testid="pool-die"].legal').first.click()
+    page.get_by_test_id("choice-button").first.click()
+    my_window(page).locator('[data-testid="cell"].legal').first.click()
+    expect(page.get_by_test_id("confirm-turn")).to_be_visible()
+    expect(page.get_by_test_id("turn-indicator")).to_have_text("Your turn")
+    page.get_by_test_id("confirm-turn").click()
+    expect(page.get_by_test_id("turn-indicator")).not_to_have_text("Your turn")
+
+
 def test_on_another_players_turn_the_prompt_says_whose_turn_and_what_they_do(
     server: str,  # noqa: F811
     page: Page,  # noqa: F811

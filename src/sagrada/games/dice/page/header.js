@@ -20,22 +20,24 @@ export function renderHeader(view) {
   const turn = byTestId("turn-indicator");
   let text;
   let mine = false;
-  // {player}: a seat, shown by name (see game.js).
-  const player = view.current_player;
-  if (view.phase === "over") text = tr("page.common.game_over");
+  // {player}: a seat, shown by name (see game.js). Whose turn it is as the server has it: a
+  // turn staged but not confirmed is still mine (the preview's next player is not yet).
+  const turnView = S.replay ? view : S.view;
+  const player = turnView.current_player;
+  if (turnView.phase === "over") text = tr("page.common.game_over");
   else if (S.replay) text = tr("page.game.turn.to_play", { player });
-  else if (view.phase === "setup") {
-    mine = view.current_player === seat;
-    text = mine ? tr("page.game.turn.mine_setup") : tr("page.game.turn.choosing", { player });
+  else if (turnView.phase === "setup") {
+    mine = player === seat;
+    text = mine ? tr("page.game.turn.mine") : tr("page.game.turn.choosing", { player });
   } else {
-    mine = view.current_player === seat;
+    mine = player === seat;
     text = mine ? tr("page.game.turn.mine") : tr("page.game.turn.other", { player });
   }
   if (S.replay) text = tr("page.game.turn.replay", { turn: text });
   turn.textContent = text;
   turn.title = text; // the whole of it where a phone's bar cuts it short
   turn.classList.toggle("mine", mine && !S.replay);
-  turn.dataset.seat = String(view.current_player);
+  turn.dataset.seat = String(player);
 }
 
 export function renderActionBar(view, model) {

@@ -18,9 +18,12 @@ export function renderRematch(box, view = S.view) {
     return;
   }
   const again = summary.rematch;
+  // Beside the rematch, the way back to the lobby (another game, another kind of game).
+  const home = el("a", { class: "button", href: "/", "data-testid": "end-lobby", text: tr("page.common.home.title") });
   if (mySeat(view) === null) {
     box.replaceChildren(
       ...(again ? [el("a", { class: "button", href: gameUrl(again, null, summary.game), "data-testid": "watch-rematch", text: tr("page.common.rematch.watch") })] : []),
+      home,
     );
     return;
   }
@@ -35,6 +38,7 @@ export function renderRematch(box, view = S.view) {
       title: again ? tr("page.common.rematch.join.title") : tr("page.common.rematch.title"),
       onclick: rematch,
     }),
+    home,
   );
 }
 
