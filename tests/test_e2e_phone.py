@@ -248,6 +248,12 @@ def test_no_tap_target_on_the_phone_is_under_40_px(server: str, browser: Browser
             page.get_by_test_id(f"sheet-tab-{sheet}").click()
             expect(page.locator(f'.sheet[data-sheet="{sheet}"]')).to_be_visible()
             small[f"the {sheet} sheet"] = page.evaluate(SMALL_TARGETS, 40)
+        page.keyboard.press("Escape")
+        # The rules help, opened from the menu: its tabs, contents links and cards.
+        page.get_by_test_id("menu-button").click()
+        page.get_by_test_id("help-button").click()
+        expect(page.get_by_test_id("help-dialog")).to_be_visible()
+        small["the rules help"] = page.evaluate(SMALL_TARGETS, 40)
         assert not any(small.values()), small
 
 
