@@ -46,8 +46,6 @@ const motion = tableMotion({
 /** The die in hand: a tool's change to it (a re-roll, +1 or -1, a flip) shows on it. */
 const handMotion = tableMotion({
   pieces: '[data-testid="held-die"]',
-  places: '[data-testid="held-die"] > .no-place',
-  placeKey: () => "",
   arrivals: false,
 });
 

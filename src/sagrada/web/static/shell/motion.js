@@ -27,7 +27,8 @@ function faceOf(node) {
 
 /**
  * The motion of a table whose loose pieces (`pieces`: a selector) are put on places
- * (`places`: a selector, each named by `placeKey(element)`); a piece and a place holding it
+ * (`places`: a selector, each named by `placeKey(element)`; none for pieces that are only
+ * held, such as a die in hand); a piece and a place holding it
  * say which piece it is in the data attribute `what` (by default data-die: "R3"). `epoch()`,
  * where given, names the stretch of play the table is in (a round): when it changes, every
  * loose piece is new (a roll), even one that happens to show what the one before it showed.
@@ -36,10 +37,12 @@ function faceOf(node) {
  *
  * Returns {before(), after()}: call before() just before a redraw and after() just after it.
  */
-export function tableMotion({ pieces, places, placeKey, what = "die", epoch = () => null, arrivals = true }) {
+export function tableMotion({ pieces, places = null, placeKey = () => "", what = "die", epoch = () => null, arrivals = true }) {
   let seen = null; // what the page showed before this redraw: {loose: [{die, box}], placed: Map(key → {die, box})}
   let drawn = false; // whether the table was drawn before: the first drawing is not a change
   let drawnEpoch = null; // the epoch() of the table as last drawn
+  /** The places drawn now (none without a `places` selector). */
+  const placesNow = () => (places ? [...document.querySelectorAll(places)] : []);
   // The motions under way, by piece ("place:KEY" or "loose:INDEX"): a redraw replaces the
   // elements, so each one goes on, where it had got to, on the element drawn in its place.
   const playing = new Map(); // key → {die, keyframes, options, started}
@@ -66,7 +69,7 @@ export function tableMotion({ pieces, places, placeKey, what = "die", epoch = ()
   function look() {
     const loose = [...document.querySelectorAll(pieces)].map((node) => ({ die: node.dataset[what], box: faceOf(node).getBoundingClientRect() }));
     const placed = new Map();
-    for (const node of document.querySelectorAll(places)) {
+    for (const node of placesNow()) {
       if (node.dataset[what]) placed.set(placeKey(node), { die: node.dataset[what], box: faceOf(node).getBoundingClientRect() });
     }
     return { loose, placed };
@@ -82,7 +85,7 @@ export function tableMotion({ pieces, places, placeKey, what = "die", epoch = ()
       const fresh = epoch() !== drawnEpoch;
       drawnEpoch = epoch();
       const loose = [...document.querySelectorAll(pieces)];
-      drawn = drawn || loose.length > 0 || document.querySelector(places) !== null;
+      drawn = drawn || loose.length > 0 || placesNow().length > 0;
       if (!was || !motionWanted()) {
         playing.clear();
         return;
@@ -96,7 +99,7 @@ export function tableMotion({ pieces, places, placeKey, what = "die", epoch = ()
         const boxes = taken.get(piece.die) || [];
         if (boxes.length < before - after) taken.set(piece.die, [...boxes, piece.box]);
       }
-      const now = new Map([...document.querySelectorAll(places)].map((node) => [placeKey(node), node]));
+      const now = new Map(placesNow().map((node) => [placeKey(node), node]));
       // Where each die that left a place was (a move).
       const left = [...was.placed].filter(([key, entry]) => now.get(key)?.dataset[what] !== entry.die);
       for (const [key, node] of now) {
