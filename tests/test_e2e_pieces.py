@@ -228,9 +228,16 @@ def test_the_card_games_legal_spaces_glow_once_a_card_is_taken(
         tab.get_by_test_id("drawn-card").first.click()
         legal = tab.locator('[data-testid="cell"].legal > .face').first
         expect(legal).to_be_visible()
-        assert legal.evaluate("f => getComputedStyle(f).boxShadow") != "none"
-        plain = tab.locator('[data-testid="cell"]:not(.legal) > .face').first
-        assert plain.evaluate("f => getComputedStyle(f).boxShadow") == "none"
+        # The theme's legal colour (as the browser writes a colour) rings the legal space only.
+        ring = tab.evaluate(
+            """() => { const probe = document.createElement('span');
+              probe.style.color = 'var(--legal)'; document.body.append(probe);
+              const colour = getComputedStyle(probe).color; probe.remove(); return colour; }"""
+        )
+        shadow = "f => getComputedStyle(f).boxShadow"
+        assert ring in legal.evaluate(shadow)
+        plain = tab.locator('[data-testid="cell"]:not(.legal) > .face')
+        assert all(ring not in box for box in plain.evaluate_all(f"faces => faces.map({shadow})"))
     finally:
         tab.context.close()
 
