@@ -298,6 +298,7 @@ def test_join_gives_the_first_unclaimed_human_seat_a_token_then_409(client: Test
         "name": "Zoe",
         "claimed": True,
         "open": False,  # taken: no longer open to anyone
+        "account": False,  # a guest's
     }
     again = client.post(f"/api/games/{game_id}/join")
     assert again.status_code == 409

@@ -269,3 +269,47 @@ def receive_until_seq(ws: Any, seq: int) -> list[dict[str, Any]]:
         messages.append(message)
         if message["type"] == "view" and message["seq"] >= seq:
             return messages
+
+
+#: The origin of the test client's requests (``TestClient``'s base address), which a page of
+#: the server would send as its ``Origin``.
+ORIGIN = "http://testserver"
+#: A password every test account may have (long enough).
+PASSWORD = "correct horse battery"
+
+
+def sign_up(client: TestClient, name: str, password: str = PASSWORD, **more: Any) -> dict[str, Any]:
+    """Make an account and log ``client`` in as it (its cookie kept), sending from then on the
+    ``Origin`` the server's own pages send; return the answer."""
+    response = client.post("/api/accounts", json={"name": name, "password": password, **more})
+    assert response.status_code == 201, response.text
+    client.headers["origin"] = ORIGIN
+    return dict(response.json())
+
+
+def log_in(client: TestClient, name: str, password: str = PASSWORD, **more: Any) -> Any:
+    """Log ``client`` in (sending the pages' ``Origin`` from then on); return the response."""
+    client.headers["origin"] = ORIGIN
+    return client.post("/api/session", json={"name": name, "password": password, **more})
+
+
+def me(client: TestClient) -> dict[str, Any] | None:
+    """The account ``client`` is logged in as (``GET /api/me``), or ``None``."""
+    response = client.get("/api/me")
+    assert response.status_code == 200, response.text
+    account: dict[str, Any] | None = response.json()["account"]
+    return account
+
+
+def session(client: TestClient) -> str | None:
+    """The session cookie ``client`` holds (to be another browser with :func:`be`)."""
+    value: str | None = client.cookies.get("sagrada_session")
+    return value
+
+
+def be(client: TestClient, cookie: str | None) -> None:
+    """Make ``client`` a browser holding the session ``cookie`` (``None``: a guest's): one
+    server, several people, each with their own cookie."""
+    client.cookies.clear()
+    if cookie is not None:
+        client.cookies.set("sagrada_session", cookie)

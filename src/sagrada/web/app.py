@@ -22,14 +22,17 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 
 from sagrada.core.errors import SagradaError
+from sagrada.players.refusal import Refusal
+from sagrada.players.service import Players
+from sagrada.players.sessions import COOKIE
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
 from sagrada.web.rooms import GameError, GameManager, database_down
-from sagrada.web.routes import chat, games, hints, play, reference, rules
+from sagrada.web.routes import accounts, chat, games, hints, my_games, play, reference, rules
 from sagrada.web.routes.pages import mount_static, pages_router
-from sagrada.web.security import SecurityHeaders, redact_logs
+from sagrada.web.security import SameOrigin, SecurityHeaders, redact_logs
 from sagrada.web.server import Server
 from sagrada.web.shared import listen
 from sagrada.web.store import DATABASE_DOWN, Store
@@ -98,6 +101,7 @@ def create_app(
     models = create_models()
     app.state.manager = manager
     app.state.store = store
+    app.state.players = Players(store.engine)
     app.state.server = Server(
         manager,
         store,
@@ -109,6 +113,8 @@ def create_app(
     app.include_router(reference.router)
     app.include_router(rules.router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    # A logged-in browser's requests that change something come from this site's pages only.
+    app.add_middleware(SameOrigin, cookie=COOKIE)
     # Text answers (pages, their modules, views) compressed when the browser takes it.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     # Outside the body limit and the compression: every answer carries the headers.
@@ -117,6 +123,10 @@ def create_app(
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, exc: GameError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(Refusal)
+    async def refusal(_request: Request, exc: Refusal) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
 
     async def database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
@@ -148,7 +158,14 @@ def create_app(
 
     app.add_exception_handler(405, method_not_allowed)
 
-    for routes in (games.router, play.router, chat.router, hints.router):
+    for routes in (
+        games.router,
+        play.router,
+        chat.router,
+        hints.router,
+        accounts.router,
+        my_games.router,
+    ):
         app.include_router(routes)
     app.include_router(pages_router())
     mount_static(app)

@@ -109,6 +109,16 @@ def _create_model(entry: GameEntry[Any, Any, Any], default: bool) -> type[BaseMo
                 "message catalogue: en, de); without it, the request's Accept-Language",
             ),
         ),
+        "offers": (
+            list[str | None] | None,
+            Field(
+                None,
+                min_length=seats.least,
+                max_length=seats.most,
+                description="by seat, the name of an account the seat is offered to (null: "
+                "none): the invitation appears in its games (docs/players.md)",
+            ),
+        ),
         "open_seats": (
             bool,
             Field(

@@ -38,7 +38,9 @@ class ErrorBody(TypedDict):
 #: What each refusal status means, as the OpenAPI document describes it.
 ERROR_STATUSES: Final[dict[int, str]] = {
     400: "Malformed request: a body that is not JSON, or not an object",
-    403: "Wrong token or invite code, or a spectator asking what only a player may",
+    401: "Not logged in, or a wrong name or password",
+    403: "Wrong token or invite code, a spectator asking what only a player may, or a "
+    "logged-in request from another site",
     404: "No such game (or language, or step)",
     409: "Not now: not your turn, a stale request, the game not over, no free seat",
     410: "The game expired",

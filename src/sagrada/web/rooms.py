@@ -23,6 +23,8 @@ from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.messages import msg
+from sagrada.players.accounts import Account
+from sagrada.players.secrets import server_secret
 from sagrada.registry import default_game, game, game_bots, rated_json
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
@@ -61,6 +63,8 @@ class GameManager:
         self.in_step = InStep(self.rooms, store, self._read, self._announce)
         self._loading = asyncio.Lock()
         self._chat_limit = RateLimiter(rate=1 / CHAT_EVERY, burst=CHAT_BURST)
+        #: The key of accounts' seat tokens (:func:`sagrada.web.session.account_token`).
+        self.account_key = bytes.fromhex(server_secret(store.engine, "seat_tokens"))
 
     async def refresh(self, room: Room) -> None:
         """Catch ``room`` up with the database if another process changed the game."""
@@ -77,10 +81,20 @@ class GameManager:
         game_name: str | None = None,
         turn_seconds: int | None = None,
         hints: bool = False,
+        *,
+        creator: Account | None = None,
+        offers: list[int | None] | None = None,
+        daily: str | None = None,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game of the registry's game ``game_name`` (a person having
         ``turn_seconds`` a turn, or no limit); return the room, the token of the creator's
-        seat (the first human seat) and an invite code for every other human seat, by seat."""
+        seat (the first human seat) and an invite code for every other human seat, by seat.
+
+        Args:
+            creator: the account of the creator, logged in: it plays the creator's seat.
+            offers: by seat, the account a person's seat is offered to (or ``None``).
+            daily: the day of a daily challenge's attempt.
+        """
         game_name = game_name or default_game()
         seats: list[Seat] = []
         tokens: list[str | None] = []
@@ -90,7 +104,10 @@ class GameManager:
             if bot is None and not any(s.kind == "human" for s in seats):
                 # The creator's own seat: its token now.
                 token = secrets.token_urlsafe(24)
-                seats.append(Seat(index, "human", None, names[index], hash_token(token), True))
+                seat = Seat(index, "human", None, names[index], hash_token(token), True)
+                if creator is not None:
+                    seat = replace(seat, name=creator.name, account=creator.id)
+                seats.append(seat)
                 tokens.append(token)
                 invites.append(None)
             elif bot is None:
@@ -105,6 +122,7 @@ class GameManager:
                         names[index],
                         invite_hash=hash_token(invite),
                         open=open_seats,
+                        offered=offers[index] if offers else None,
                     )
                 )
                 tokens.append(None)
@@ -113,7 +131,7 @@ class GameManager:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
                 invites.append(None)
-        room = await self._open(config, seats, game_name, turn_seconds, hints)
+        room = await self._open(config, seats, game_name, turn_seconds, hints, daily)
         return room, tokens, invites
 
     async def _open(
@@ -123,10 +141,13 @@ class GameManager:
         game_name: str,
         turn_seconds: int | None,
         hints: bool,
+        daily: str | None = None,
+        seed: int | None = None,
     ) -> Room:
-        """Store a new game of ``seats`` with a fresh id and seed, and set its bots moving."""
+        """Store a new game of ``seats`` with a fresh id and seed (``seed``: a daily
+        challenge's, the same for every attempt of the day), and set its bots moving."""
         game_id = secrets.token_urlsafe(8)
-        seed = secrets.randbits(62)
+        seed = secrets.randbits(62) if seed is None else seed
         created = await self._write(
             self.store.create_game,
             game_id,
@@ -137,10 +158,13 @@ class GameManager:
             game_name,
             turn_seconds,
             hints,
+            daily,
         )
         room = Room(game_id, config, seed, seats, created, game_name)
+        room.account_key = self.account_key
         room.turn_seconds = turn_seconds
         room.hints = hints
+        room.daily = daily
         room.turn_started = created
         if room.status != "open":
             await self._write(
@@ -179,6 +203,7 @@ class GameManager:
                         s.name,
                         invite_hash=s.token_hash,
                         open=s.token_hash is None,
+                        account=s.account,
                     )
                     for s in room.seats
                 ]
@@ -237,11 +262,13 @@ class GameManager:
         config = entry.config_from_json(stored.config)
         seats = [Seat(**s) for s in stored.seats]
         room = Room(stored.id, config, stored.seed, seats, stored.created, stored.game)
+        room.account_key = self.account_key
         room.rematch = stored.rematch
         room.turn_seconds = stored.turn_seconds
         room.turn_started = stored.last_action or stored.created
         room.timed_out = list(stored.auto)
         room.hints = stored.hints
+        room.daily = stored.daily
         room.hinted = list(stored.hinted)
         room.version = stored.version
         data = {
@@ -310,13 +337,32 @@ class GameManager:
     # -- seats ------------------------------------------------------------------------------
 
     async def join(
-        self, room: Room, name: str | None, invite: str | None = None
+        self,
+        room: Room,
+        name: str | None,
+        invite: str | None = None,
+        account: Account | None = None,
     ) -> tuple[int, str]:
         """Give a seat to a newcomer and return its number and a fresh token: the seat of an
-        invite code, or without one the first human seat nobody has claimed."""
+        invite code, or without one the seat offered to ``account`` (logged in), else the
+        first human seat nobody has claimed. A logged-in newcomer's account plays the seat,
+        unless it plays another seat of the game already (then the seat is a guest's; in a
+        game that may be rated, refused).
+
+        Raises:
+            GameError: 409 for a used invite, a full game, or a second seat of one account in
+                a game that may be rated; 403 for an invite of another game.
+        """
         digest = hash_token(invite) if invite is not None else None
         async with room.lock:
-            for seat in room.seats:
+            playing = account is not None and any(s.account == account.id for s in room.seats)
+            if playing and room.rateable:
+                raise GameError(409, msg("players.already_seated"))
+            order = room.seats
+            if account is not None and digest is None:
+                # The seat offered to this account first.
+                order = sorted(room.seats, key=lambda s: s.offered != account.id)
+            for seat in order:
                 if seat.kind != "human":
                     continue
                 if digest is not None:
@@ -326,12 +372,16 @@ class GameManager:
                         continue
                     if seat.claimed:
                         raise GameError(409, msg("web.invite_used"))
-                elif seat.claimed or not seat.open:
+                elif seat.claimed or not (
+                    seat.open or (account is not None and seat.offered == account.id)
+                ):
                     continue
                 token = secrets.token_urlsafe(24)
                 taken = replace(
                     seat, token_hash=hash_token(token), claimed=True, name=name or seat.name
                 )
+                if account is not None and not playing:
+                    taken = replace(taken, name=account.name, account=account.id, offered=None)
                 seats = [taken if s is seat else s for s in room.seats]
                 try:
                     await self._write(
@@ -353,6 +403,36 @@ class GameManager:
         if any(s.kind == "human" and not s.claimed for s in room.seats):
             raise GameError(409, msg("web.seats_invited"))
         raise GameError(409, msg("web.game_full"))
+
+    async def adopt(self, room: Room, seat: int, account: Account) -> bool:
+        """Let ``account`` play the seat a guest held (its token in this browser): the seat
+        joins the account, unless an account plays it already or the account plays another
+        seat of the game. Return whether it joined.
+
+        Raises:
+            GameError: 503 if the database cannot be reached.
+        """
+        async with room.lock:
+            held = room.seats[seat]
+            if held.account is not None or any(s.account == account.id for s in room.seats):
+                return False
+            taken = replace(held, name=account.name, account=account.id, offered=None)
+            seats = [taken if s is held else s for s in room.seats]
+            try:
+                await self._write(
+                    self.store.update_seats,
+                    room.id,
+                    [s.to_store() for s in seats],
+                    game_status(room.state, seats),
+                    room.version,
+                )
+            except StaleGame:
+                await self.in_step.catch_up(room)
+                return False
+            room.seats = seats
+            room.version += 1
+            self._announce(room)
+            return True
 
     # -- acting ------------------------------------------------------------------------------
 

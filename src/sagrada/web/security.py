@@ -10,9 +10,11 @@ the ``Authorization`` header or a JSON body, and the WebSocket in its first mess
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Annotated, Final
+from urllib.parse import urlsplit
 
 from fastapi import Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -149,3 +151,57 @@ def redact_logs() -> None:
     """Keep tokens and invite codes of old links out of the server's logs (idempotent)."""
     for name in ADDRESS_LOGGERS:
         logging.getLogger(name).addFilter(REDACT_SECRETS)
+
+
+#: The methods that change nothing, which the same-origin check lets pass.
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class SameOrigin:
+    """ASGI middleware: a request that may change something (any method but GET, HEAD and
+    OPTIONS) and carries the session cookie must come from this site's own pages, or it is
+    refused (403) before anything reads it. Browsers say where a request comes from: its
+    ``Origin`` (sent with every such request of a page's script), else ``Sec-Fetch-Site``;
+    a request saying neither is refused too. So no other site can act as a logged-in player,
+    even in a browser that sends the cookie (SameSite=Lax) along.
+
+    A request without the cookie (a seat's token in its body, as every game request) is not
+    checked: a token is no cookie, and no other site holds it.
+    """
+
+    def __init__(self, app: ASGIApp, cookie: str) -> None:
+        self.app = app
+        self.cookie = cookie.encode() + b"="
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["method"] not in SAFE_METHODS
+            and not self._same_origin(scope)
+        ):
+            reason = msg("players.cross_site")
+            body = json.dumps({"detail": str(reason), "message": reason.to_json()}).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 403,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+        await self.app(scope, receive, send)
+
+    def _same_origin(self, scope: Scope) -> bool:
+        headers = dict(scope.get("headers", []))
+        cookies = headers.get(b"cookie", b"")
+        if self.cookie not in cookies:
+            return True
+        host = headers.get(b"host", b"").decode("latin-1").lower()
+        origin = headers.get(b"origin")
+        if origin is not None:
+            return bool(host) and urlsplit(origin.decode("latin-1")).netloc.lower() == host
+        return headers.get(b"sec-fetch-site") in (b"same-origin", b"none")

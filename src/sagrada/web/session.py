@@ -9,6 +9,7 @@ nothing.
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 import secrets
@@ -56,6 +57,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def account_token(key: bytes, game_id: str, seat: int, account: int) -> str:
+    """The token of a seat an account plays, on any device where it is logged in: made from
+    the server's key (never stored, the same each time), so the account's games can hand it
+    to each of its browsers (``GET /api/me/games``) while a guest's token of the seat goes on
+    working."""
+    digest = hmac.new(key, f"{game_id}:{seat}:{account}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:32]
+
+
 @dataclass(slots=True)
 class Seat:
     """One seat: a person (with a secret token, once claimed) or a bot."""
@@ -69,6 +79,10 @@ class Seat:
     invite_hash: str | None = None
     #: Whether anyone may take the seat from the lobby (else only with its invite code).
     open: bool = True
+    #: The account that plays the seat (its id: the seat's name is then the account's), and
+    #: the account the seat is offered to until someone takes it (docs/players.md).
+    account: int | None = None
+    offered: int | None = None
 
     def to_store(self) -> dict[str, Any]:
         """Every field, as the database keeps the seat."""
@@ -82,6 +96,8 @@ class Seat:
             "name": self.name,
             "claimed": self.claimed,
             "open": self.kind == "human" and self.open and not self.claimed,
+            # Whether an account plays it: its name is then the account's (a profile).
+            "account": self.account is not None,
         }
 
 
@@ -152,6 +168,10 @@ class Room:
         #: The game's version in the database when this copy was last in step with it
         #: (:mod:`sagrada.web.store`: processes sharing a database compare versions).
         self.version = 0
+        #: The day of a daily challenge's attempt (``None``: not one).
+        self.daily: str | None = None
+        #: The server's key of accounts' seat tokens (:func:`account_token`; empty: none).
+        self.account_key = b""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -179,6 +199,13 @@ class Room:
             "hints": self.hints,
         }
 
+    @property
+    def rateable(self) -> bool:
+        """Whether the game may be rated once every person's seat is an account's: more than
+        one player, hints off, a time limit for a turn (:mod:`sagrada.players.results`)."""
+        players = self.game.num_players(self.config)
+        return players > 1 and not self.hints and self.turn_seconds is not None
+
     def seat_of(self, token: str | None) -> int:
         """Return the seat a token plays (-1 for no token).
 
@@ -191,7 +218,24 @@ class Room:
         for seat in self.seats:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return seat.seat
+        for seat in self.seats:
+            if (
+                seat.account is not None
+                and self.account_key
+                and hmac.compare_digest(
+                    hash_token(account_token(self.account_key, self.id, seat.seat, seat.account)),
+                    digest,
+                )
+            ):
+                return seat.seat
         raise GameError(403, msg("web.not_a_seat"))
+
+    def token_of_account(self, seat: int) -> str | None:
+        """The account token of ``seat`` (:func:`account_token`), if an account plays it."""
+        account = self.seats[seat].account
+        if account is None or not self.account_key:
+            return None
+        return account_token(self.account_key, self.id, seat, account)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` (-1: a spectator) may know of the game, with the table's fields."""

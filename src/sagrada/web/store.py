@@ -27,11 +27,11 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
-    MetaData,
     String,
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -43,9 +43,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from sagrada.players.schema import metadata, seat_accounts_table
 from sagrada.registry import default_game
-
-metadata = MetaData()
 
 games_table = Table(
     "games",
@@ -65,6 +64,9 @@ games_table = Table(
     Column("hints", Integer, nullable=False, server_default="0"),
     # Raised by every change of the game's actions, seats or rematch (see the module's text).
     Column("version", Integer, nullable=False, server_default="0"),
+    # The day (``YYYY-MM-DD``) of a daily challenge's attempt: its record stays on the server
+    # until the day is over (:mod:`sagrada.players.daily`).
+    Column("daily", String(10), nullable=True),
 )
 
 #: What the database driver raises while the database cannot be reached (stopped, restarting,
@@ -87,6 +89,7 @@ _ADDED_COLUMNS: dict[tuple[str, str], str] = {
     ("games", "turn_seconds"): "ALTER TABLE games ADD COLUMN turn_seconds INTEGER",
     ("games", "hints"): "ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
     ("games", "version"): "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+    ("games", "daily"): "ALTER TABLE games ADD COLUMN daily VARCHAR(10)",
     ("actions", "auto"): "ALTER TABLE actions ADD COLUMN auto INTEGER NOT NULL DEFAULT 0",
 }
 
@@ -144,6 +147,7 @@ class StoredGame:
     hints: bool = False
     hinted: tuple[int, ...] = ()
     version: int = 0
+    daily: str | None = None
 
 
 class StaleGame(Exception):
@@ -206,9 +210,11 @@ class Store:
         game: str | None = None,
         turn_seconds: int | None = None,
         hints: bool = False,
+        daily: str | None = None,
     ) -> float:
         """Insert a new game (of the registry's game ``game``, with ``turn_seconds`` a turn or
-        no limit; the default game's when None); return its creation time."""
+        no limit; the default game's when None; ``daily``: the day of a daily challenge's
+        attempt); return its creation time."""
         game = game or default_game()
         created = time.time()
         with self.engine.begin() as conn:
@@ -223,8 +229,10 @@ class Store:
                     status=status,
                     turn_seconds=turn_seconds,
                     hints=int(hints),
+                    daily=daily,
                 )
             )
+            _index_seats(conn, game_id, seats)
         return created
 
     def _change(self, conn: Connection, game_id: str, version: int | None, **values: Any) -> None:
@@ -268,6 +276,7 @@ class Store:
         """
         with self.engine.begin() as conn:
             self._change(conn, game_id, version, seats=json.dumps(seats), status=status)
+            _index_seats(conn, game_id, seats)
             self._notify(conn, CHANGED, game_id)
 
     def append_actions(
@@ -334,6 +343,7 @@ class Store:
                 bool(row.hints),
                 self._hinted(conn, game_id),
                 row.version,
+                row.daily,
             )
 
     @staticmethod
@@ -399,6 +409,28 @@ class Store:
             Activity(row.id, row.created, json.loads(row.seats), last.get(row.id, {}))
             for row in games
         ]
+
+    def account_seats(
+        self, account_id: int, statuses: tuple[str, ...], limit: int = 100
+    ) -> list[tuple[str, int, bool]]:
+        """The seats an account plays or is offered in the newest games with one of
+        ``statuses``: ``(game id, seat, offered)``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(
+                    seat_accounts_table.c.game_id,
+                    seat_accounts_table.c.seat,
+                    seat_accounts_table.c.offered,
+                )
+                .join(games_table, games_table.c.id == seat_accounts_table.c.game_id)
+                .where(
+                    seat_accounts_table.c.account_id == account_id,
+                    games_table.c.status.in_(statuses),
+                )
+                .order_by(games_table.c.created.desc())
+                .limit(limit)
+            ).all()
+        return [(row.game_id, row.seat, bool(row.offered)) for row in rows]
 
     def add_hint(self, game_id: str, seq: int, seat: int) -> None:
         """Note that ``seat`` asked for a hint before the game's action number ``seq`` (once,
@@ -474,6 +506,24 @@ class Store:
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
+
+
+def _index_seats(conn: Connection, game_id: str, seats: list[dict[str, Any]]) -> None:
+    """Write down which account plays (or is offered) which seat of a game, from its seats:
+    the index by which an account finds its games."""
+    conn.execute(delete(seat_accounts_table).where(seat_accounts_table.c.game_id == game_id))
+    rows = [
+        {
+            "game_id": game_id,
+            "seat": seat["seat"],
+            "account_id": seat.get("account") or seat.get("offered"),
+            "offered": int(not seat.get("account")),
+        }
+        for seat in seats
+        if seat.get("account") or seat.get("offered")
+    ]
+    if rows:
+        conn.execute(insert(seat_accounts_table), rows)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -26,6 +26,7 @@ from sagrada.web.models import (
 )
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError
+from sagrada.web.routes.accounts import account_of, players_of
 from sagrada.web.server import ServerDep, client_key
 
 #: Unfinished games with no person in them (bots playing bots) that may run at once.
@@ -106,6 +107,7 @@ async def create_game(
             raise GameError(422, f"names: give one name per seat ({players})")
     else:
         names = default_names(bots, seat_language(request, data["language"]))
+    offers = await offered_accounts(request, data.get("offers"), bots)
     chosen.new_state(config, 0)  # refuses impossible card deals before anything is stored
     if all(b is not None for b in bots):
         watched = sum(
@@ -125,6 +127,8 @@ async def create_game(
         name,
         data.get("turn_seconds"),
         data.get("hints", False),
+        creator=await account_of(request),
+        offers=offers,
     )
     return {
         "id": room.id,
@@ -133,6 +137,35 @@ async def create_game(
             for s, t, i in zip(room.seats, tokens, invites, strict=True)
         ],
     }
+
+
+async def offered_accounts(
+    request: Request, names: list[str | None] | None, bots: list[str | None]
+) -> list[int | None] | None:
+    """The accounts the request offers seats to, by seat (``offers``: account names).
+
+    Raises:
+        GameError: 422 for an offer of a bot's seat or of the creator's, or of a name that is
+            no account's.
+    """
+    if names is None:
+        return None
+    if len(names) != len(bots):
+        raise GameError(422, f"offers: give one entry per seat ({len(bots)}), null for none")
+    creator = bots.index(None) if None in bots else -1
+    accounts = players_of(request).accounts
+    offers: list[int | None] = []
+    for seat, name in enumerate(names):
+        if name is None:
+            offers.append(None)
+            continue
+        if bots[seat] is not None or seat == creator:
+            raise GameError(422, msg("players.offer_not_a_guest_seat", n=seat + 1))
+        found = await asyncio.to_thread(accounts.find, name)
+        if found is None:
+            raise GameError(422, msg("players.no_such_account", name=name))
+        offers.append(found.id)
+    return offers
 
 
 @router.get("/api/games", response_model=Lobby, responses=errors(422, 503))
@@ -174,7 +207,8 @@ async def join(
         raise GameError(429, msg("web.too_many_requests"))
     room = await server.manager.get(game_id)
     name = body.name if body else None
-    seat, token = await server.manager.join(room, name, body.invite if body else None)
+    account = await account_of(request)
+    seat, token = await server.manager.join(room, name, body.invite if body else None, account)
     return {"seat": seat, "token": token}
 
 
