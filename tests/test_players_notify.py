@@ -1,0 +1,427 @@
+"""Turn notifications (issue 29, item 6): "your turn" by Web Push and by e-mail.
+
+* the server's VAPID keys survive being kept as text, and give the browser its key;
+* a push message reaches a local push service that checks its VAPID token as a real one does
+  and decrypts it to the payload, in the account's language; a token of other keys, of
+  another origin or expired is refused; 404 and 410 mean the subscription is gone; nothing
+  raises for what a push service answers;
+* a browser's subscription is checked before the server keeps it, each refusal with its
+  reason;
+* a turn e-mail reaches a local SMTP server with its recipient, subject and link, in English
+  and German; a mail server's URL is read or refused with its reason; a refusing or
+  unreachable mail server gives a clear error.
+
+The servers are in ``tests/notify_servers.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+import requests
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid
+
+from notify_servers import MailCatcher, PushService, b64url_decode, b64url_encode, free_port
+from sagrada.players.mail import MailError, MailServer, send_turn_mail
+from sagrada.players.notices import game_words, turn_notice
+from sagrada.players.push import (
+    PushOutcome,
+    VapidKeys,
+    check_subscription,
+    send_push,
+    turn_payload,
+)
+
+SUBJECT = "mailto:operator@sagrada.example"
+#: A turn notice in English with one person waiting, its words written out by hand.
+ENGLISH_PAYLOAD = {
+    "title": "Your turn in Sagrada",
+    "body": "Ada is waiting for your move.",
+    "url": "/game/ab12cd",
+}
+
+
+@pytest.fixture(scope="module")
+def keys() -> VapidKeys:
+    return VapidKeys.generate()
+
+
+# -- The VAPID keys ---------------------------------------------------------------------------
+
+
+def test_vapid_keys_kept_as_text_read_back_the_same_key(keys: VapidKeys) -> None:
+    again = VapidKeys.from_text(keys.to_text())
+    assert again.application_server_key == keys.application_server_key
+    assert VapidKeys.generate().application_server_key != keys.application_server_key
+
+
+def test_the_application_server_key_is_an_uncompressed_p256_point_in_base64url(
+    keys: VapidKeys,
+) -> None:
+    key = keys.application_server_key
+    assert "=" not in key and "+" not in key and "/" not in key
+    point = b64url_decode(key)
+    assert len(point) == 65 and point[0] == 4  # 0x04, then x and y of 32 bytes each
+    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    assert public.public_numbers() == keys.private_key.public_key().public_numbers()
+
+
+def test_vapid_keys_refuse_text_that_is_no_p256_key() -> None:
+    with pytest.raises(ValueError, match="PEM"):
+        VapidKeys.from_text("not a key")
+    other_curve = ec.generate_private_key(ec.SECP384R1()).private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    )
+    with pytest.raises(ValueError, match="P-256"):
+        VapidKeys.from_text(other_curve.decode())
+
+
+def test_the_private_key_is_not_in_the_keys_repr(keys: VapidKeys) -> None:
+    assert "PRIVATE" not in repr(keys) and keys.to_text() not in repr(keys)
+
+
+# -- Sending a push message -------------------------------------------------------------------
+
+
+def test_a_push_arrives_at_the_push_service_and_decrypts_to_the_payload(keys: VapidKeys) -> None:
+    payload = turn_payload(turn_notice("en", "Sagrada", ["Ada"]), "/game/ab12cd")
+    assert payload == ENGLISH_PAYLOAD
+    with PushService(keys.application_server_key) as service:
+        result = send_push(service.subscription, payload, keys, SUBJECT, ttl=3600)
+    assert (result.outcome, result.status) == (PushOutcome.DELIVERED, 201)
+    assert service.refused == []
+    assert [(d.payload, d.ttl) for d in service.received] == [(ENGLISH_PAYLOAD, 3600)]
+
+
+def test_a_push_speaks_the_accounts_language(keys: VapidKeys) -> None:
+    notice = turn_notice("de", game_words("cards", "de"), ["Ada", "Ben", "Cleo"])
+    with PushService(keys.application_server_key) as service:
+        result = send_push(
+            service.subscription, turn_payload(notice, "/cards/x1"), keys, SUBJECT, 60
+        )
+    assert result.outcome is PushOutcome.DELIVERED
+    assert service.received[0].payload == {
+        "title": "Du bist am Zug: Solo-Kartenspiel",
+        "body": "Ada, Ben und Cleo warten auf deinen Zug.",
+        "url": "/cards/x1",
+    }
+
+
+def test_a_notice_with_nobody_waiting_and_a_language_without_catalogue() -> None:
+    # A language no catalogue speaks gets English.
+    notice = turn_notice("xx", "Sagrada", [])
+    assert (notice.title, notice.body) == (
+        "Your turn in Sagrada",
+        "The game is waiting for your move.",
+    )
+    assert (
+        turn_notice("en", "Sagrada", ["Ada", "Ben"]).body
+        == "Ada and Ben are waiting for your move."
+    )
+
+
+def test_a_push_signed_with_other_keys_is_refused_by_the_push_service(keys: VapidKeys) -> None:
+    # The subscription was made with `keys`; a server with other keys cannot push to it.
+    with PushService(keys.application_server_key) as service:
+        result = send_push(service.subscription, ENGLISH_PAYLOAD, VapidKeys.generate(), SUBJECT, 60)
+    assert (result.outcome, result.status) == (PushOutcome.FAILED, 403)
+    assert "403" in result.reason
+    assert service.received == []
+    assert [status for status, _ in service.refused] == [403]
+
+
+def vapid_header(keys: VapidKeys, claims: dict[str, Any]) -> str:
+    """An Authorization header signed by `keys` for the claims as they are."""
+    return str(Vapid(keys.private_key).sign(claims)["Authorization"])
+
+
+@pytest.mark.parametrize(
+    "claims, reason",
+    [
+        ({"aud": "http://127.0.0.1:1", "sub": SUBJECT}, "is for"),
+        ({"sub": SUBJECT, "exp": int(time.time()) - 10}, "expired"),
+        ({"sub": SUBJECT, "exp": int(time.time()) + 25 * 3600}, "24 hours"),
+    ],
+)
+def test_the_push_service_refuses_a_token_of_another_origin_or_out_of_date(
+    keys: VapidKeys, claims: dict[str, Any], reason: str
+) -> None:
+    with PushService(keys.application_server_key) as service:
+        header = vapid_header(keys, {"aud": service.origin, **claims})
+        answer = requests.post(
+            service.subscription["endpoint"],
+            data=b"\0" * 100,
+            headers={"Authorization": header, "TTL": "60", "Content-Encoding": "aes128gcm"},
+            timeout=5,
+        )
+    assert answer.status_code == 401
+    assert reason in service.refused[0][1]
+
+
+def test_the_push_service_refuses_a_token_whose_signature_was_changed(keys: VapidKeys) -> None:
+    with PushService(keys.application_server_key) as service:
+        header = vapid_header(keys, {"aud": service.origin, "sub": SUBJECT})
+        token = header.split("t=", 1)[1].split(",", 1)[0]
+        signature = bytearray(b64url_decode(token.rsplit(".", 1)[1]))
+        signature[5] ^= 1
+        forged = header.replace(token, token.rsplit(".", 1)[0] + "." + b64url_encode(signature))
+        answer = requests.post(
+            service.subscription["endpoint"], headers={"Authorization": forged}, timeout=5
+        )
+    assert answer.status_code == 401
+    assert "signature" in service.refused[0][1]
+
+
+@pytest.mark.parametrize(
+    "status, outcome",
+    [
+        (404, PushOutcome.GONE),
+        (410, PushOutcome.GONE),
+        (413, PushOutcome.FAILED),
+        (429, PushOutcome.FAILED),
+        (500, PushOutcome.FAILED),
+    ],
+)
+def test_404_and_410_say_the_subscription_is_gone_other_refusals_failed(
+    keys: VapidKeys, status: int, outcome: PushOutcome
+) -> None:
+    with PushService(keys.application_server_key, status=status) as service:
+        result = send_push(service.subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+    assert (result.outcome, result.status) == (outcome, status)
+    assert str(status) in result.reason
+
+
+def test_an_unreachable_push_service_fails_without_raising(keys: VapidKeys) -> None:
+    with PushService(keys.application_server_key) as service:
+        subscription = service.subscription
+    subscription["endpoint"] = f"http://127.0.0.1:{free_port()}/push/x"
+    result = send_push(subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+    assert (result.outcome, result.status) == (PushOutcome.FAILED, None)
+    assert "no answer" in result.reason
+
+
+def test_a_push_service_that_redirects_is_not_followed(keys: VapidKeys) -> None:
+    with (
+        PushService(keys.application_server_key) as elsewhere,
+        PushService(keys.application_server_key) as service,
+    ):
+        service.redirect = elsewhere.subscription["endpoint"]
+        result = send_push(service.subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+    assert result.outcome is PushOutcome.FAILED
+    assert elsewhere.received == [] and elsewhere.refused == []
+
+
+def test_send_push_refuses_a_subject_that_is_no_address(keys: VapidKeys) -> None:
+    with pytest.raises(ValueError, match="subject"):
+        send_push(valid_subscription(), ENGLISH_PAYLOAD, keys, "operator", 60)
+
+
+def test_a_push_message_links_only_to_a_path_of_this_server() -> None:
+    notice = turn_notice("en", "Sagrada", [])
+    for elsewhere in ("https://evil.example/game/1", "//evil.example/game/1", "game/1"):
+        with pytest.raises(ValueError, match="path on this server"):
+            turn_payload(notice, elsewhere)
+
+
+# -- Checking a subscription ------------------------------------------------------------------
+
+
+def valid_subscription(endpoint: str = "https://push.example.net/wpush/v2/abc") -> dict[str, Any]:
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    return {
+        "endpoint": endpoint,
+        "expirationTime": None,
+        "keys": {"p256dh": b64url_encode(point), "auth": b64url_encode(b"sixteen bytes!!!")},
+    }
+
+
+def test_a_valid_subscription_is_kept_without_its_other_fields() -> None:
+    subscription = valid_subscription()
+    assert check_subscription(subscription) == {
+        "endpoint": subscription["endpoint"],
+        "keys": subscription["keys"],
+    }
+
+
+def with_keys(**keys: str) -> dict[str, Any]:
+    subscription = valid_subscription()
+    subscription["keys"] = {**subscription["keys"], **keys}
+    return subscription
+
+
+def with_endpoint(endpoint: Any) -> dict[str, Any]:
+    return {**valid_subscription(), "endpoint": endpoint}
+
+
+# An uncompressed point that is no point of P-256: x = y = 0.
+NOT_ON_THE_CURVE = b64url_encode(b"\x04" + bytes(64))
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        ([], "a JSON object"),
+        ({"keys": {}}, "needs its endpoint"),
+        (with_endpoint(7), "needs its endpoint"),
+        (with_endpoint("ftp://push.example.net/x"), "must be an https address"),
+        (with_endpoint("http://push.example.net/x"), "must be an https address"),
+        (with_endpoint("https:///x"), "name its host"),
+        (with_endpoint("https://me:pw@push.example.net/x"), "no user"),
+        (with_endpoint("https://push.example.net:99999/x"), "not an address"),
+        (with_endpoint("https://localhost/x"), "not this machine's"),
+        (with_endpoint("http://127.0.0.1:8000/x"), "must be an https address"),
+        (with_endpoint("https://10.1.2.3/x"), "private network"),
+        (with_endpoint("https://169.254.169.254/latest"), "private network"),
+        (with_endpoint("https://push.example.net/" + "x" * 2100), "longer than 2048"),
+        ({"endpoint": "https://push.example.net/x"}, "needs its keys"),
+        (with_keys(p256dh=""), "needs its key p256dh"),
+        (with_keys(auth="***"), "auth is not base64url"),
+        (with_keys(p256dh=b64url_encode(bytes(64))), "p256dh must be 65 bytes, got 64"),
+        (with_keys(p256dh=NOT_ON_THE_CURVE), "not a point of the curve P-256"),
+        (with_keys(auth=b64url_encode(bytes(15))), "auth must be 16 bytes, got 15"),
+    ],
+)
+def test_a_malformed_subscription_is_refused_with_its_reason(data: Any, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        check_subscription(data)
+
+
+def test_a_push_service_on_this_machine_is_taken_only_when_tests_allow_it() -> None:
+    local = valid_subscription("http://127.0.0.1:8000/push/1")
+    assert check_subscription(local, allow_local=True)["endpoint"] == local["endpoint"]
+    with pytest.raises(ValueError, match="https"):
+        check_subscription(valid_subscription("http://push.example.net/1"), allow_local=True)
+
+
+# -- Turn e-mails -----------------------------------------------------------------------------
+
+LINK = "https://sagrada.example/game/ab12cd"
+
+
+@pytest.mark.parametrize(
+    "language, subject, words",
+    [
+        ("en", "Your turn in Sagrada", ["It is your turn in Sagrada.", "Your game: " + LINK]),
+        ("de", "Du bist am Zug: Sagrada", ["Du bist am Zug: Sagrada.", "Deine Partie: " + LINK]),
+    ],
+)
+def test_a_turn_email_arrives_with_its_recipient_subject_and_link(
+    language: str, subject: str, words: list[str]
+) -> None:
+    with MailCatcher() as catcher:
+        server = MailServer.from_url(f"smtp://127.0.0.1:{catcher.port}")
+        send_turn_mail(
+            server, "turns@sagrada.example", "ada@example.org", language, "Sagrada", LINK
+        )
+    [mail] = catcher.mails
+    assert mail["X-RcptTo"] == "ada@example.org" and mail["To"] == "ada@example.org"
+    assert mail["X-MailFrom"] == "turns@sagrada.example"
+    assert mail["Subject"] == subject
+    assert mail.get_content_type() == "text/plain"
+    body = mail.get_content()
+    for line in words:
+        assert line in body
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_a_turn_email_logs_in_with_the_urls_user() -> None:
+    with MailCatcher(login=("robot", "s3cret@x")) as catcher:
+        server = MailServer.from_url(f"smtp://robot:s3cret%40x@127.0.0.1:{catcher.port}")
+        send_turn_mail(server, "turns@sagrada.example", "ada@example.org", "en", "Sagrada", LINK)
+        assert len(catcher.mails) == 1
+        wrong = MailServer.from_url(f"smtp://robot:guess@127.0.0.1:{catcher.port}")
+        with pytest.raises(MailError, match="refused the login: 535"):
+            send_turn_mail(wrong, "turns@sagrada.example", "ada@example.org", "en", "Sagrada", LINK)
+    assert len(catcher.mails) == 1
+
+
+def test_a_refused_recipient_gives_a_clear_error() -> None:
+    with MailCatcher(refuse_recipients=True) as catcher:
+        server = MailServer.from_url(f"smtp://127.0.0.1:{catcher.port}")
+        with pytest.raises(MailError, match=f"127.0.0.1:{catcher.port} refused the recipient: 550"):
+            send_turn_mail(
+                server, "turns@sagrada.example", "ada@example.org", "en", "Sagrada", LINK
+            )
+    assert catcher.mails == []
+
+
+def test_an_unreachable_mail_server_gives_a_clear_error() -> None:
+    port = free_port()
+    server = MailServer.from_url(f"smtp://127.0.0.1:{port}")
+    with pytest.raises(MailError, match=f"127.0.0.1:{port} could not be reached"):
+        send_turn_mail(server, "turns@sagrada.example", "ada@example.org", "en", "Sagrada", LINK)
+
+
+@pytest.mark.parametrize(
+    "to, url",
+    [
+        ("ada@example.org\r\nBcc: eve@example.org", LINK),
+        ("ada@example.org, eve@example.org", LINK),
+        ("ada", LINK),
+        ("ada@example.org", "/game/ab12cd"),
+        ("ada@example.org", "javascript:alert(1)"),
+    ],
+)
+def test_a_malformed_address_or_link_is_refused_before_anything_is_sent(to: str, url: str) -> None:
+    server = MailServer.from_url(f"smtp://127.0.0.1:{free_port()}")
+    with pytest.raises(ValueError):
+        send_turn_mail(server, "turns@sagrada.example", to, "en", "Sagrada", url)
+
+
+@pytest.mark.parametrize(
+    "url, expected",
+    [
+        ("smtp://mail.example.org", ("mail.example.org", 25, "plain", None, None)),
+        ("smtp://mail.example.org?starttls=1", ("mail.example.org", 587, "starttls", None, None)),
+        (
+            "smtp://mail.example.org:2525?starttls=0",
+            ("mail.example.org", 2525, "plain", None, None),
+        ),
+        (
+            "smtp://robot:p%40ss@mail.example.org:587?starttls=1",
+            ("mail.example.org", 587, "starttls", "robot", "p@ss"),
+        ),
+        ("smtps://robot:pw@mail.example.org", ("mail.example.org", 465, "tls", "robot", "pw")),
+        ("smtp://robot:pw@localhost:1025", ("localhost", 1025, "plain", "robot", "pw")),
+    ],
+)
+def test_a_mail_servers_url_is_read(url: str, expected: tuple[Any, ...]) -> None:
+    server = MailServer.from_url(url)
+    assert (server.host, server.port, server.security, server.user, server.password) == expected
+
+
+@pytest.mark.parametrize(
+    "url, reason",
+    [
+        ("http://mail.example.org", "smtp:// or smtps://"),
+        ("mail.example.org", "smtp:// or smtps://"),
+        ("smtp://", "names no host"),
+        ("smtp://mail.example.org:99999", "not valid"),
+        ("smtp://mail.example.org:25x", "not valid"),
+        ("smtp://mail.example.org/inbox", "has no path"),
+        ("smtp://mail.example.org?tls=1", "only starttls"),
+        ("smtp://mail.example.org?starttls=yes", "starttls is 0 or 1"),
+        ("smtp://mail.example.org?starttls=1&starttls=0", "starttls once"),
+        ("smtps://mail.example.org?starttls=1", "TLS from the start"),
+        ("smtp://robot@mail.example.org?starttls=1", "a user and a password"),
+        ("smtp://robot:pw@mail.example.org", "only over TLS"),
+    ],
+)
+def test_a_malformed_mail_url_is_refused_with_its_reason(url: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        MailServer.from_url(url)
+
+
+def test_the_mail_password_is_not_in_the_servers_repr() -> None:
+    server = MailServer.from_url("smtps://robot:hunter2secret@mail.example.org")
+    assert "hunter2secret" not in repr(server)
