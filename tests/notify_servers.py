@@ -9,30 +9,38 @@
   decrypts the body (``aes128gcm``, RFC 8291) with the browser's keys and keeps the payloads.
   The token is checked here with cryptography alone, not with the library that signs it.
 * :class:`MailCatcher` is an SMTP server (aiosmtpd's ``Controller``) that keeps what it is
-  sent, and may ask for a login or refuse recipients.
+  sent, and may ask for a login, refuse recipients, or speak TLS (from the start, or after
+  STARTTLS) with a certificate of its own (:func:`self_signed`), which a test makes the
+  client trust through ``SSL_CERT_FILE``.
 """
 
 from __future__ import annotations
 
 import base64
+import datetime
+import ipaddress
 import json
 import os
 import socket
+import ssl
 import threading
 import time
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import http_ece
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+from cryptography import x509
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from cryptography.x509.oid import NameOID
 
 #: The longest a VAPID token may be valid for (RFC 8292, section 2).
 LONGEST_TOKEN = 24 * 60 * 60
@@ -201,6 +209,37 @@ class PushService:
         return Handler
 
 
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """Write a certificate for this machine (``localhost`` and ``127.0.0.1``), signed by its
+    own key, and that key: the files of a TLS server a client trusts only when told to."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")])
+    now = datetime.datetime.now(datetime.UTC)
+    names = [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName(names), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_file, key_file = folder / "mail-cert.pem", folder / "mail-key.pem"
+    cert_file.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_file, key_file
+
+
 @dataclass
 class MailCatcher:
     """An SMTP server on a free port of this machine that keeps the e-mails it is sent.
@@ -209,19 +248,33 @@ class MailCatcher:
         login: the user and password it asks for, if any (without TLS: a test on this
             machine).
         refuse_recipients: whether it refuses every recipient (550).
+        tls: ``"starttls"`` (it offers STARTTLS and takes nothing before it) or ``"tls"``
+            (TLS from the start), with the certificate and key files ``certificate``.
         mails: each e-mail it took, parsed, with ``X-RcptTo`` the envelope's recipients.
     """
 
     login: tuple[str, str] | None = None
     refuse_recipients: bool = False
+    tls: str | None = None
+    certificate: tuple[Path, Path] | None = None
     mails: list[EmailMessage] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.port = free_port()
         options: dict[str, Any] = {}
         if self.login is not None:
-            options = {"authenticator": self.authenticate, "auth_require_tls": False}
-            options["auth_required"] = True
+            options = {"authenticator": self.authenticate, "auth_required": True}
+            # aiosmtpd asks for TLS before a login only after STARTTLS; TLS from the start
+            # is TLS too.
+            options["auth_require_tls"] = self.tls == "starttls"
+        if self.tls is not None:
+            assert self.certificate is not None, "a TLS server needs its certificate"
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*self.certificate)
+            if self.tls == "starttls":
+                options.update(tls_context=context, require_starttls=True)
+            else:
+                options["ssl_context"] = context
         self.controller = Controller(self, hostname="127.0.0.1", port=self.port, **options)
 
     def __enter__(self) -> MailCatcher:

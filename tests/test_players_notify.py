@@ -17,6 +17,7 @@ The servers are in ``tests/notify_servers.py``.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +26,14 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid
 
-from notify_servers import MailCatcher, PushService, b64url_decode, b64url_encode, free_port
+from notify_servers import (
+    MailCatcher,
+    PushService,
+    b64url_decode,
+    b64url_encode,
+    free_port,
+    self_signed,
+)
 from sagrada.players.mail import MailError, MailServer, send_turn_mail
 from sagrada.players.notices import game_words, turn_notice
 from sagrada.players.push import (
@@ -306,6 +314,9 @@ def test_a_push_service_on_this_machine_is_taken_only_when_tests_allow_it() -> N
 # -- Turn e-mails -----------------------------------------------------------------------------
 
 LINK = "https://sagrada.example/game/ab12cd"
+#: aiosmtpd warns of a login it takes without STARTTLS: on this machine, or over TLS from the
+#: start, which it does not count as TLS.
+LOGIN_WITHOUT_TLS = "ignore:Requiring AUTH while not requiring TLS"
 
 
 @pytest.mark.parametrize(
@@ -333,7 +344,7 @@ def test_a_turn_email_arrives_with_its_recipient_subject_and_link(
         assert line in body
 
 
-@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+@pytest.mark.filterwarnings(LOGIN_WITHOUT_TLS)
 def test_a_turn_email_logs_in_with_the_urls_user() -> None:
     with MailCatcher(login=("robot", "s3cret@x")) as catcher:
         server = MailServer.from_url(f"smtp://robot:s3cret%40x@127.0.0.1:{catcher.port}")
@@ -343,6 +354,33 @@ def test_a_turn_email_logs_in_with_the_urls_user() -> None:
         with pytest.raises(MailError, match="refused the login: 535"):
             send_turn_mail(wrong, "turns@sagrada.example", "ada@example.org", "en", "Sagrada", LINK)
     assert len(catcher.mails) == 1
+
+
+@pytest.mark.parametrize(
+    "tls, url",
+    [
+        ("starttls", "smtp://robot:pw@localhost:{port}?starttls=1"),
+        ("tls", "smtps://robot:pw@localhost:{port}"),
+    ],
+)
+@pytest.mark.filterwarnings(LOGIN_WITHOUT_TLS)
+def test_a_turn_email_goes_over_tls_to_a_server_the_client_trusts(
+    tls: str, url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    certificate = self_signed(tmp_path)
+    with MailCatcher(login=("robot", "pw"), tls=tls, certificate=certificate) as catcher:
+        server = MailServer.from_url(url.format(port=catcher.port))
+        # Not trusted: the certificate is no authority's.
+        with pytest.raises(MailError, match=r"could not be reached: .*CERTIFICATE_VERIFY_FAILED"):
+            send_turn_mail(
+                server, "turns@sagrada.example", "ada@example.org", "en", "Sagrada", LINK
+            )
+        assert catcher.mails == []
+        # Trusted, as a server's certificate is when an authority signed it.
+        monkeypatch.setenv("SSL_CERT_FILE", str(certificate[0]))
+        send_turn_mail(server, "turns@sagrada.example", "ada@example.org", "en", "Sagrada", LINK)
+    [mail] = catcher.mails
+    assert mail["Subject"] == "Your turn in Sagrada"
 
 
 def test_a_refused_recipient_gives_a_clear_error() -> None:

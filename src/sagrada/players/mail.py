@@ -199,10 +199,10 @@ def send_turn_mail(
         raise MailError(f"{where} refused the sender: {answer(error)}") from error
     except smtplib.SMTPResponseException as error:
         raise MailError(f"{where} refused the e-mail: {answer(error)}") from error
+    except smtplib.SMTPException as error:  # before OSError, of which it is a kind
+        raise MailError(f"{where} failed: {error}") from error
     except OSError as error:
         raise MailError(f"{where} could not be reached: {error}") from error
-    except smtplib.SMTPException as error:
-        raise MailError(f"{where} failed: {error}") from error
 
 
 def connect(server: MailServer) -> smtplib.SMTP:
