@@ -16,6 +16,7 @@ The servers are in ``tests/notify_servers.py``.
 
 from __future__ import annotations
 
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ from sagrada.players.mail import MailError, MailServer, send_turn_mail
 from sagrada.players.notices import game_words, turn_notice
 from sagrada.players.push import (
     PushOutcome,
+    PushResult,
     VapidKeys,
     check_subscription,
     send_push,
@@ -51,6 +53,14 @@ ENGLISH_PAYLOAD = {
     "body": "Ada is waiting for your move.",
     "url": "/game/ab12cd",
 }
+
+
+def push_to(
+    service: PushService, keys: VapidKeys, payload: dict[str, Any] | None = None
+) -> PushResult:
+    """Send a message (the English payload unless told) to a local push service."""
+    message = ENGLISH_PAYLOAD if payload is None else payload
+    return send_push(service.subscription, message, keys, SUBJECT, 60, allow_local=True)
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +111,7 @@ def test_a_push_arrives_at_the_push_service_and_decrypts_to_the_payload(keys: Va
     payload = turn_payload(turn_notice("en", "Sagrada", ["Ada"]), "/game/ab12cd")
     assert payload == ENGLISH_PAYLOAD
     with PushService(keys.application_server_key) as service:
-        result = send_push(service.subscription, payload, keys, SUBJECT, ttl=3600)
+        result = send_push(service.subscription, payload, keys, SUBJECT, ttl=3600, allow_local=True)
     assert (result.outcome, result.status) == (PushOutcome.DELIVERED, 201)
     assert service.refused == []
     assert [(d.payload, d.ttl) for d in service.received] == [(ENGLISH_PAYLOAD, 3600)]
@@ -110,9 +120,7 @@ def test_a_push_arrives_at_the_push_service_and_decrypts_to_the_payload(keys: Va
 def test_a_push_speaks_the_accounts_language(keys: VapidKeys) -> None:
     notice = turn_notice("de", game_words("cards", "de"), ["Ada", "Ben", "Cleo"])
     with PushService(keys.application_server_key) as service:
-        result = send_push(
-            service.subscription, turn_payload(notice, "/cards/x1"), keys, SUBJECT, 60
-        )
+        result = push_to(service, keys, turn_payload(notice, "/cards/x1"))
     assert result.outcome is PushOutcome.DELIVERED
     assert service.received[0].payload == {
         "title": "Du bist am Zug: Solo-Kartenspiel",
@@ -137,7 +145,7 @@ def test_a_notice_with_nobody_waiting_and_a_language_without_catalogue() -> None
 def test_a_push_signed_with_other_keys_is_refused_by_the_push_service(keys: VapidKeys) -> None:
     # The subscription was made with `keys`; a server with other keys cannot push to it.
     with PushService(keys.application_server_key) as service:
-        result = send_push(service.subscription, ENGLISH_PAYLOAD, VapidKeys.generate(), SUBJECT, 60)
+        result = push_to(service, VapidKeys.generate())
     assert (result.outcome, result.status) == (PushOutcome.FAILED, 403)
     assert "403" in result.reason
     assert service.received == []
@@ -200,7 +208,7 @@ def test_404_and_410_say_the_subscription_is_gone_other_refusals_failed(
     keys: VapidKeys, status: int, outcome: PushOutcome
 ) -> None:
     with PushService(keys.application_server_key, status=status) as service:
-        result = send_push(service.subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+        result = push_to(service, keys)
     assert (result.outcome, result.status) == (outcome, status)
     assert str(status) in result.reason
 
@@ -209,7 +217,7 @@ def test_an_unreachable_push_service_fails_without_raising(keys: VapidKeys) -> N
     with PushService(keys.application_server_key) as service:
         subscription = service.subscription
     subscription["endpoint"] = f"http://127.0.0.1:{free_port()}/push/x"
-    result = send_push(subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+    result = send_push(subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60, allow_local=True)
     assert (result.outcome, result.status) == (PushOutcome.FAILED, None)
     assert "no answer" in result.reason
 
@@ -220,9 +228,29 @@ def test_a_push_service_that_redirects_is_not_followed(keys: VapidKeys) -> None:
         PushService(keys.application_server_key) as service,
     ):
         service.redirect = elsewhere.subscription["endpoint"]
-        result = send_push(service.subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+        result = push_to(service, keys)
     assert result.outcome is PushOutcome.FAILED
     assert elsewhere.received == [] and elsewhere.refused == []
+
+
+def test_a_push_to_this_machine_is_refused_unless_tests_allow_it(keys: VapidKeys) -> None:
+    with (
+        PushService(keys.application_server_key) as service,
+        pytest.raises(ValueError, match="https"),
+    ):
+        send_push(service.subscription, ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+    assert service.received == [] and service.refused == []
+
+
+def test_a_push_service_name_that_resolves_to_a_private_address_gets_no_post(
+    keys: VapidKeys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As a resolver would answer for a name an attacker points at the server's network.
+    found = [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", ("10.0.0.7", 0))]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: found)
+    result = send_push(valid_subscription(), ENGLISH_PAYLOAD, keys, SUBJECT, 60)
+    assert (result.outcome, result.status) == (PushOutcome.FAILED, None)
+    assert "resolves to 10.0.0.7" in result.reason
 
 
 def test_send_push_refuses_a_subject_that_is_no_address(keys: VapidKeys) -> None:
@@ -287,6 +315,12 @@ NOT_ON_THE_CURVE = b64url_encode(b"\x04" + bytes(64))
         (with_endpoint("https://me:pw@push.example.net/x"), "no user"),
         (with_endpoint("https://push.example.net:99999/x"), "not an address"),
         (with_endpoint("https://localhost/x"), "not this machine's"),
+        (with_endpoint("https://push.localhost./x"), "not this machine's"),
+        (with_endpoint("https://2130706433/x"), "a name or an IP address"),
+        (with_endpoint("https://127.1/x"), "a name or an IP address"),
+        (with_endpoint("https://0x7f.0.0.1/x"), "a name or an IP address"),
+        (with_endpoint("https://[::1]/x"), "not this machine's"),
+        (with_endpoint("https://[fd00::1]/x"), "private network"),
         (with_endpoint("http://127.0.0.1:8000/x"), "must be an https address"),
         (with_endpoint("https://10.1.2.3/x"), "private network"),
         (with_endpoint("https://169.254.169.254/latest"), "private network"),

@@ -21,6 +21,7 @@ import binascii
 import ipaddress
 import json
 import re
+import socket
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -174,7 +175,8 @@ def check_endpoint(endpoint: str, allow_local: bool) -> None:
     host = (parts.hostname or "").lower()
     if not host or parts.username is not None or parts.password is not None:
         raise ValueError("the endpoint must name its host, and no user")
-    local = host in LOCAL_HOSTS
+    name = host.removesuffix(".")
+    local = name in LOCAL_HOSTS or name.endswith(".localhost")
     if parts.scheme == "http" and local and allow_local:
         return
     if parts.scheme != "https":
@@ -184,9 +186,28 @@ def check_endpoint(endpoint: str, allow_local: bool) -> None:
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
-        return  # a name, as push services have
+        # A name, as push services have, ending in a top-level domain's: not a number that
+        # the resolver would read as an address (2130706433, 127.1).
+        if not name.rpartition(".")[2].isalpha() and not local:
+            raise ValueError("the endpoint's host must be a name or an IP address") from None
+        return
     if not address.is_global and not (local and allow_local):
         raise ValueError("the endpoint must be a push service's, not a private network's")
+
+
+def private_address(host: str) -> str | None:
+    """Return an address that ``host`` resolves to outside the public internet (this
+    machine, a private network), or None when it has none (or does not resolve: then the
+    post fails by itself)."""
+    try:
+        found = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return None
+    for *_, where in found:
+        address = ipaddress.ip_address(str(where[0]).partition("%")[0])
+        if not address.is_global:
+            return str(address)
+    return None
 
 
 def subscription_key(keys: dict[Any, Any], name: str, size: int) -> str:
@@ -260,6 +281,7 @@ def send_push(
     subject: str,
     ttl: int,
     timeout: float = PUSH_TIMEOUT,
+    allow_local: bool = False,
 ) -> PushResult:
     """Encrypt ``payload`` for the browser of ``subscription`` and send it to its push
     service, signed with the server's VAPID keys.
@@ -276,17 +298,19 @@ def send_push(
         ttl: how many seconds the push service keeps the message for a browser that is not
             online (0: only now).
         timeout: how long to wait for the push service, in seconds.
+        allow_local: whether an endpoint on this machine is taken (a test's push service:
+            :func:`check_subscription`).
 
     Returns:
         Delivered (2xx), gone (404, 410: forget the subscription) or failed, with the
-        status and a reason.
+        status and a reason; failed too, without a post, when the endpoint's name resolves
+        to an address outside the public internet.
 
     Raises:
         ValueError: if the subscription, the subject, the TTL or the payload's size is wrong
             (a mistake of the caller's, not the push service's answer).
     """
-    # Where the server may post was checked when it took the subscription; here its form.
-    subscription = check_subscription(subscription, allow_local=True)
+    subscription = check_subscription(subscription, allow_local=allow_local)
     if not subject.startswith(("mailto:", "https://")):
         raise ValueError(f"the VAPID subject is a mailto: or https: address, got {subject!r}")
     if ttl < 0:
@@ -295,6 +319,13 @@ def send_push(
     if len(data) > MOST_PAYLOAD:
         raise ValueError(f"a push message holds at most {MOST_PAYLOAD} bytes, got {len(data)}")
     endpoint = urlsplit(subscription["endpoint"])
+    # A name may lead where an address may not (check_endpoint): to this machine or a
+    # private network. (The post resolves it again: a name whose answer changes in between
+    # is beyond this check; a proxy that refuses private addresses is the whole answer.)
+    private = None if allow_local else private_address(endpoint.hostname or "")
+    if private is not None:
+        reason = f"the endpoint's host resolves to {private}, outside the public internet"
+        return PushResult(PushOutcome.FAILED, None, reason)
     claims = {
         "aud": f"{endpoint.scheme}://{endpoint.netloc}",
         "exp": int(time.time()) + TOKEN_LIFETIME,
