@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from notify_servers import b64url_decode
 from sagrada.players.push import VapidKeys
-from test_e2e import CHROMIUM, FLAGS
+from test_e2e import browser  # noqa: F401  (a fixture)
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "sagrada" / "web" / "static"
 #: How long a test waits for the browser before failing instead of hanging, in seconds.
@@ -129,18 +129,8 @@ def site() -> Iterator[Site]:
     site.server.server_close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}: run `make test`, which installs Debian's chromium")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
 @pytest.fixture
-def page(browser: Browser, site: Site) -> Iterator[Page]:
+def page(browser: Browser, site: Site) -> Iterator[Page]:  # noqa: F811
     context = browser.new_context()
     context.grant_permissions(["notifications"], origin=site.url)
     context.add_init_script(FAKE_PUSH_MANAGER)
