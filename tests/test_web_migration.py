@@ -6,13 +6,14 @@ on SQLite, and on PostgreSQL by ``make unit-postgres`` (``SAGRADA_TEST_DATABASE_
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from sqlalchemy import create_engine, inspect, text
-from web_helpers import database_url, get_view, new_client, sign_up, summary
 
 from sagrada.registry import default_game, game
 from sagrada.web.session import hash_token
+from web_helpers import database_url, get_view, new_client, sign_up, summary
 
 #: The tables of the games as the server made them before accounts (its last release's
 #: schema, written out by hand), in a form both SQLite and PostgreSQL take.
@@ -101,17 +102,22 @@ def old_database(url: str, token: str) -> tuple[str, list[str]]:
         conn.execute(
             text(
                 "INSERT INTO games (id, game, created, config, seed, seats, status, version) "
-                "VALUES ('oldgame1', :game, 1.0, :config, 7, :seats, 'running', 2)"
+                "VALUES ('oldgame1', :game, :now, :config, 7, :seats, 'running', 2)"
             ),
-            {"game": dice.name, "config": json.dumps(config.to_json()), "seats": json.dumps(seats)},
+            {
+                "game": dice.name,
+                "now": time.time(),
+                "config": json.dumps(config.to_json()),
+                "seats": json.dumps(seats),
+            },
         )
         for seq, action in enumerate(actions):
             conn.execute(
                 text(
                     "INSERT INTO actions (game_id, seq, action, seat, created) "
-                    "VALUES ('oldgame1', :seq, :action, :seat, 2.0)"
+                    "VALUES ('oldgame1', :seq, :action, :seat, :now)"
                 ),
-                {"seq": seq, "action": action, "seat": seq % 2},
+                {"seq": seq, "action": action, "seat": seq % 2, "now": time.time()},
             )
     engine.dispose()
     return "oldgame1", actions

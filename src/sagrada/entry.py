@@ -442,6 +442,39 @@ class OptionsDoc:
 
 
 @dataclass(frozen=True, slots=True)
+class SoloLadder:
+    """A game's solo play as the players' layer ranks it (docs/players.md): a leaderboard for
+    each level (the value of one of its options, such as the number of tool cards), and the
+    daily challenge's game.
+
+    Attributes:
+        key: the leaderboards' name: ``<key>-<level>`` (``solo-3``).
+        option: the option whose value is a solo game's level.
+        levels: the levels there are, easiest first.
+        label_id: the message id of a ladder's words (with ``n``, the level).
+        daily: the create request (``POST /api/games``, besides the game's name) of the
+            daily challenge's game: one person, the level of the day.
+    """
+
+    key: str
+    option: str
+    levels: tuple[int, ...]
+    label_id: str
+    daily: Mapping[str, Any]
+
+    def level(self, config: Any, players: int) -> int | None:
+        """The level of a game of ``config`` for ``players`` (``None``: not solo)."""
+        if players != 1:
+            return None
+        value = config.to_json().get(self.option)
+        return value if isinstance(value, int) and value in self.levels else None
+
+    def name(self, level: int) -> str:
+        """The leaderboard of ``level`` (``solo-3``)."""
+        return f"{self.key}-{level}"
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry(Generic[C, S, V]):
     """Everything the platform knows of one game.
 
@@ -469,6 +502,8 @@ class GameEntry(Generic[C, S, V]):
             model and an encoder), or ``""`` where the game has none.
         summary: what the lobby's list shows of a game's configuration besides its options
             (JSON-ready, merged into the game's summary).
+        ladder: its solo leaderboards and daily challenge (:class:`SoloLadder`), or ``None``
+            where it has no solo play to rank.
         messages: the game's own messages, by language
             (``{"en": {"mygame.list": "My game {game}"}}``), added to the catalogues while
             the game is registered (:func:`sagrada.core.messages.add_messages`): a game of
@@ -490,6 +525,7 @@ class GameEntry(Generic[C, S, V]):
     gym_envs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     chance: str = ""
     summary: Callable[[C], Mapping[str, Any]] = lambda config: {}
+    ladder: SoloLadder | None = None
     messages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property

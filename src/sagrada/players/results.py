@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from sagrada.entry import GameEntry
-from sagrada.players.ratings import ABANDON_TURNS, Rating, bot_rating, mode_of, rate, ranks_of, start_rating
+from sagrada.players.ratings import START, Rating, bot_rating, mode_of, ranks_of, rate
 from sagrada.players.schema import rating_history_table, ratings_table, results_table
 
 
@@ -65,26 +65,6 @@ class Ending:
     mode: str | None
     ladder: str | None
     daily: str | None
-
-
-def abandoned_seats(turns: Sequence[tuple[int, bool]], people: set[int]) -> set[int]:
-    """The seats of ``people`` whose person abandoned the game: a bot played
-    :data:`~sagrada.players.ratings.ABANDON_TURNS` of their turns in a row for them, their time
-    run out.
-
-    Args:
-        turns: every turn of the game in order: the seat whose turn it was and whether the
-            stand-in bot played all of it.
-    """
-    run = dict.fromkeys(people, 0)
-    gone: set[int] = set()
-    for seat, timed_out in turns:
-        if seat not in run:
-            continue
-        run[seat] = run[seat] + 1 if timed_out else 0
-        if run[seat] >= ABANDON_TURNS:
-            gone.add(seat)
-    return gone
 
 
 def rated_mode(
@@ -195,7 +175,7 @@ def _move_ratings(conn: Connection, ending: Ending, mode: str, now: float) -> No
     of the accounts' ids, so two games ending at once wait for each other and never
     deadlock)."""
     accounts = sorted(s.account for s in ending.seats if s.account is not None)
-    start = start_rating()
+    start = START
     for account in accounts:
         # A first rated game: the account's row is made at the start rating (of two games
         # making it at once, the second finds it made and takes it as it is).

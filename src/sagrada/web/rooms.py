@@ -469,6 +469,7 @@ class GameManager:
                     raise GameError(409, msg("web.stale_request", seen=seq, played=played))
                 trial, codes = room.check_actions(seat, texts)
                 status = "over" if trial.is_over else room.status
+                ending = room.ending(trial, range(played, played + len(codes)) if auto else ())
                 try:
                     when = await self._write(
                         self.store.append_actions,
@@ -478,6 +479,7 @@ class GameManager:
                         status,
                         auto,
                         room.version,
+                        ending,
                     )
                     break
                 except StaleGame:

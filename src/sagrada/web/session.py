@@ -20,6 +20,8 @@ from typing import Any
 from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
 from sagrada.entry import GameState, Player, Record
+from sagrada.players.ratings import abandoned_seats, turns_of
+from sagrada.players.results import Ending, ending_of, rated_mode
 from sagrada.registry import default_game, entry, make_player
 from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
@@ -197,6 +199,16 @@ class Room:
             "rematch": self.rematch,
             "turn_seconds": self.turn_seconds,
             "hints": self.hints,
+            # Whether the game is rated (docs/players.md): once every person's seat is an
+            # account's, the rating mode it counts in.
+            "rated": rated_mode(
+                self.entry,
+                len(self.seats),
+                [(s.bot, s.account) for s in self.seats],
+                self.hints,
+                self.turn_seconds,
+            ),
+            "daily": self.daily,
         }
 
     @property
@@ -205,6 +217,27 @@ class Room:
         one player, hints off, a time limit for a turn (:mod:`sagrada.players.results`)."""
         players = self.game.num_players(self.config)
         return players > 1 and not self.hints and self.turn_seconds is not None
+
+    def ending(self, trial: Any, timed_out: range | tuple[int, ...]) -> Ending | None:
+        """What the game's end means for the accounts in it, if the state ``trial`` is over
+        (``timed_out``: the numbers of its newest actions, if a bot played them for a person
+        out of time); else ``None``."""
+        if not trial.is_over:
+            return None
+        auto = {*self.timed_out, *timed_out}
+        turns = turns_of(self.game.new_state(self.config, self.seed), trial.history, auto)
+        people = {s.seat for s in self.seats if s.kind == "human"}
+        return ending_of(
+            self.entry,
+            self.id,
+            self.config,
+            self.game.outcome(trial),
+            [(s.bot, s.account) for s in self.seats],
+            abandoned_seats(turns) & people,
+            hints=self.hints,
+            turn_seconds=self.turn_seconds,
+            daily=self.daily,
+        )
 
     def seat_of(self, token: str | None) -> int:
         """Return the seat a token plays (-1 for no token).

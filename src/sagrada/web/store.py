@@ -43,6 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from sagrada.players.results import Ending, record_ending
 from sagrada.players.schema import metadata, seat_accounts_table
 from sagrada.registry import default_game
 
@@ -287,10 +288,13 @@ class Store:
         status: str,
         auto: bool = False,
         version: int | None = None,
+        ending: Ending | None = None,
     ) -> float:
         """Append actions (text, seat) from sequence number ``first_seq``, in one transaction
         (``auto``: a bot played them for a person whose time ran out); return their time.
-        With ``version``, only if the game is still at that version (raised by one).
+        With ``version``, only if the game is still at that version (raised by one). With
+        ``ending`` (the actions end the game), its results and ratings are written in the same
+        transaction (:func:`sagrada.players.results.record_ending`).
 
         Raises:
             StaleGame: if it is not.
@@ -313,6 +317,8 @@ class Store:
                     for i, (text, seat) in enumerate(actions)
                 ],
             )
+            if ending is not None:
+                record_ending(conn, ending, now)
             self._notify(conn, CHANGED, game_id)
         return now
 

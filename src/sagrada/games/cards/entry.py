@@ -5,7 +5,15 @@ from __future__ import annotations
 from importlib import resources
 from typing import Final
 
-from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, QuickStart, Seats
+from sagrada.entry import (
+    GameBots,
+    GameEntry,
+    GamePage,
+    OptionsDoc,
+    QuickStart,
+    Seats,
+    SoloLadder,
+)
 from sagrada.games.cards.actions import ROUNDS
 from sagrada.games.cards.bots import CARD_BOT_NAMES, make_card_bot, planner
 from sagrada.games.cards.game import CARD_GAME
@@ -57,4 +65,9 @@ declarations (`src/sagrada/games/cards/options.py`); a test fails when it is out
     rounds=ROUNDS,
     encoder="sagrada.games.cards.encoder:CardEncoder",
     gym_envs={"Sagrada/Cards-v0": {}},
+    # Ranked by the number of tool cards in play (1 to 9); the daily challenge has the 3 that
+    # the rulebook recommends to new players.
+    ladder=SoloLadder(
+        "cards", "tools", tuple(range(1, 10)), "players.ladder.cards", {"bots": [None], "tools": 3}
+    ),
 )

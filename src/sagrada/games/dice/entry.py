@@ -6,7 +6,15 @@ from importlib import resources
 from typing import Final
 
 from sagrada.core.options import PRESETS
-from sagrada.entry import GameBots, GameEntry, GamePage, OptionsDoc, QuickStart, Seats
+from sagrada.entry import (
+    GameBots,
+    GameEntry,
+    GamePage,
+    OptionsDoc,
+    QuickStart,
+    Seats,
+    SoloLadder,
+)
 from sagrada.games.dice.bots import BOT_NAMES, hint_bot, make_bot
 from sagrada.games.dice.rules.config import MAX_PLAYERS, ROUNDS, GameConfig
 from sagrada.games.dice.rules.game import DICE_GAME
@@ -69,4 +77,13 @@ server (`POST /api/games`, `GET /api/options`) and the lobby take it. This file 
     gym_envs={"Sagrada/Solo-v0": {"players": 1}},
     chance="sagrada.games.dice.chance:DICE_CHANCE",
     summary=lambda config: {"private_pools": config.private_pools},
+    # Solo games ranked by the number of tool cards (the rulebook's difficulty, 1 to 5); the
+    # daily challenge is a solo game of 3 tools, the rulebook's middle.
+    ladder=SoloLadder(
+        "solo",
+        "solo_tools",
+        (1, 2, 3, 4, 5),
+        "players.ladder.solo",
+        {"players": 1, "solo_tools": 3},
+    ),
 )
