@@ -25,6 +25,7 @@ from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.messages import msg
 from sagrada.players.accounts import Account
 from sagrada.players.secrets import server_secret
+from sagrada.players.turn_notices import CORRESPONDENCE_SECONDS, Turn, TurnNotices
 from sagrada.registry import default_game, game, game_bots, rated_json
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
@@ -53,8 +54,17 @@ class GameManager:
     are kept in step with other processes sharing the database by its :class:`InStep`
     (:attr:`in_step`)."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.8, max_rooms: int = 2000) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.8,
+        max_rooms: int = 2000,
+        notices: TurnNotices | None = None,
+    ) -> None:
         self.store = store
+        #: Who tells players of correspondence games of their turns (none: nobody).
+        self.notices = notices
+        self._telling: set[asyncio.Task[Any]] = set()
         # Every write goes through one thread: writers never wait on each other's locks.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sagrada-db")
         self.bots = BotRunner(self.act, bot_delay)
@@ -493,12 +503,47 @@ class GameManager:
             room.version += 1
             if auto:
                 room.timed_out.extend(range(first, first + len(codes)))
-            if turn_key(trial) != turn_key(room.state):
+            new_turn = turn_key(trial) != turn_key(room.state)
+            if new_turn:
                 room.turn_started = when  # another turn: its clock starts
             room.state = trial
             room.touched = time.monotonic()
             self._announce(room)
+        if new_turn:
+            self._tell_turn(room)
         self.wake_bots(room)
+
+    def _tell_turn(self, room: Room) -> None:
+        """Tell the account whose turn of a correspondence game began, if nobody watches its
+        seat from a page (:mod:`sagrada.players.turn_notices`), in a worker thread."""
+        state = room.state
+        seat = state.current_player
+        if (
+            self.notices is None
+            or room.turn_seconds is None
+            or room.turn_seconds < CORRESPONDENCE_SECONDS
+            or state.is_over
+            or not 0 <= seat < len(room.seats)
+        ):
+            return
+        account = room.seats[seat].account
+        if account is None or any(listener.seat == seat for listener in room.listeners):
+            return
+        waiting = tuple(
+            s.name for s in room.seats if s.kind == "human" and s.seat != seat and s.claimed
+        )
+        turn = Turn(
+            room.id,
+            seat,
+            len(state.history),
+            account,
+            room.game.name,
+            f"/{room.entry.page.path}/{room.id}",
+            waiting,
+        )
+        task = asyncio.create_task(asyncio.to_thread(self.notices.tell, turn))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
 
     def preview(self, room: Room, seat: int, texts: list[str]) -> dict[str, Any]:
         """The legal actions and provisional view after ``texts``, committing nothing."""
