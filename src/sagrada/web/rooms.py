@@ -414,6 +414,42 @@ class GameManager:
             raise GameError(409, msg("web.seats_invited"))
         raise GameError(409, msg("web.game_full"))
 
+    async def offer(self, room: Room, by: int, seat: int, account: Account) -> None:
+        """Offer a person's seat nobody has taken to ``account`` (a player's request, ``by``
+        their seat): the seat appears in the account's games, and the account takes it by
+        joining while logged in.
+
+        Raises:
+            GameError: 403 for a spectator, 422 for a seat that is not a free person's seat,
+                409 for a seat taken meanwhile.
+        """
+        if by < 0:
+            raise GameError(403, msg("players.offer_not_a_player"))
+        async with room.lock:
+            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != "human":
+                raise GameError(422, msg("players.offer_not_a_guest_seat", n=seat + 1))
+            held = room.seats[seat]
+            if held.claimed:
+                raise GameError(409, msg("players.offer_taken", n=seat + 1))
+            if any(s.account == account.id for s in room.seats) and room.rateable:
+                raise GameError(409, msg("players.already_seated"))
+            offered = replace(held, offered=account.id)
+            seats = [offered if s is held else s for s in room.seats]
+            try:
+                await self._write(
+                    self.store.update_seats,
+                    room.id,
+                    [s.to_store() for s in seats],
+                    game_status(room.state, seats),
+                    room.version,
+                )
+            except StaleGame:
+                await self.in_step.catch_up(room)
+                raise GameError(409, msg("web.stale")) from None
+            room.seats = seats
+            room.version += 1
+            self._announce(room)
+
     async def adopt(self, room: Room, seat: int, account: Account) -> bool:
         """Let ``account`` play the seat a guest held (its token in this browser): the seat
         joins the account, unless an account plays it already or the account plays another
