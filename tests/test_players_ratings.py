@@ -9,10 +9,13 @@ algorithm 4, as OpenSkill implements it) with the model's defaults: mu 25, sigma
 
 from __future__ import annotations
 
+import json
 import math
-import re
+import subprocess
+import sys
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +37,7 @@ from sagrada.players.ratings import (
 )
 from sagrada.registry import entry, make_player
 
+ROOT = Path(__file__).resolve().parent.parent
 SIGMA = 25 / 3
 BETA = 25 / 6
 TAU = 25 / 300
@@ -281,7 +285,7 @@ def test_every_bot_the_file_names_is_a_bot_of_its_game_in_a_mode() -> None:
     names = {mode.name for mode in MODES}
     for game, mode, bot in measured():
         assert mode in names
-        assert re.split(":", bot)[0] in entry(game).bots.names
+        assert bot.partition(":")[0] in entry(game).bots.names
         assert isinstance(bot_rating(game, mode, bot), Rating)
 
 
@@ -309,3 +313,27 @@ def test_a_new_account_stands_level_with_the_anchor_bot() -> None:
             rating = bot_rating(game, mode, anchors[game])
             assert rating is not None
             assert rating.mu == pytest.approx(START.mu)
+
+
+# -- the command that measures them ---------------------------------------------------------
+
+
+def test_the_measuring_command_seats_distinct_bots_and_anchors_its_ratings(tmp_path: Path) -> None:
+    out, results = tmp_path / "ratings.json", tmp_path / "games.jsonl"
+    command = [sys.executable, str(ROOT / "scripts" / "bot_ratings.py"), "--game", "sagrada"]
+    flags = ["--bots", "random,greedy,easy", "--anchor", "greedy", "--games", "4", "--passes", "3"]
+    files = ["--out", str(out), "--results", str(results)]
+    subprocess.run([*command, *flags, *files], check=True, capture_output=True, cwd=ROOT)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["header"]["command"] == (
+        "python scripts/bot_ratings.py --game sagrada --bots random,greedy,easy --games 4"
+        " --seed 1 --passes 3 --anchor greedy"
+    )
+    assert data["header"]["games"] == {"sagrada": {"2p": 4, "multi": 4}}
+    for mode in ("2p", "multi"):
+        assert set(data["ratings"]["sagrada"][mode]) == {"random", "greedy", "easy"}
+        assert data["ratings"]["sagrada"][mode]["greedy"]["mu"] == pytest.approx(START.mu)
+    games = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    # Three bots seat games of 2 and of 3 only, each bot once a game.
+    assert sorted(len(game["bots"]) for game in games) == [2] * 4 + [3] * 4
+    assert all(len(set(game["bots"])) == len(game["bots"]) for game in games)
