@@ -22,6 +22,7 @@ from test_e2e import (  # noqa: F401  (fixtures)
     server,
     view,
 )
+from test_e2e_languages import MARKED, assert_all_marked, marked, names_of, speak  # noqa: F401
 from test_e2e_lobby import PHONE, TARGETS
 
 #: A password of the accounts made here (long enough).
@@ -282,3 +283,44 @@ def test_the_lobby_does_not_move_when_the_account_arrives(
     page.wait_for_timeout(500)
     shift = page.evaluate("window.__shift")
     assert shift <= 0.1, f"the lobby's layout shifted by {shift:.3f} (good is at most 0.1)"
+
+
+def test_the_account_pages_show_no_word_of_their_own(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+    marked: None,  # noqa: F811
+) -> None:
+    with account(server, "Kim") as kim:
+        kim.post("/api/games", json={"players": 2, "bots": [None, "easy"], "names": ["Kim", "Bo"]})
+    with account(server, "Lee") as lee:
+        offer = {"players": 2, "names": ["Lee", "Mo"], "offers": [None, "Kim"]}
+        lee.post("/api/games", json=offer)
+    speak(page, MARKED)
+    page.goto(server + "/me")
+    guest = page.get_by_test_id("me-guest")
+    expect(guest).to_be_visible()
+    names = names_of(server) | {"Kim", "Lee", "Mo", "Bo"}
+    assert_all_marked(page, names, "my games, a guest's")
+    fill_in(guest, "log-in", "Kim")
+    expect(page.get_by_test_id("me-offered").get_by_test_id("me-game")).to_be_visible()
+    expect(page.get_by_test_id("session")).to_have_count(2)
+    # A browser is named as its user agent names it (product names), its whole agent the
+    # title of its name.
+    agents = (
+        page.get_by_test_id("session")
+        .locator("strong")
+        .evaluate_all(
+            "nodes => nodes.flatMap(node => [node.title, ...node.textContent.split(/\\W+/)])"
+        )
+    )
+    names |= set(agents)
+    assert_all_marked(page, names, "my games")
+    account_button(page).click()
+    expect(page.get_by_test_id("account-menu")).to_be_visible()
+    assert_all_marked(page, names, "the account's menu")
+    page.get_by_test_id("account-menu-log-out").click()
+    expect(page.get_by_test_id("me-guest")).to_be_visible()
+    page.goto(server + "/")
+    enter(page, "sign-up", "x")
+    expect(page.get_by_test_id("sign-up-form").get_by_test_id("account-error")).not_to_be_empty()
+    assert_all_marked(page, names, "the dialog to log in")

@@ -22,7 +22,7 @@ let control = null;
  * `changed(account)` runs after a log in or out (the account, or null), once the control
  * shows it. */
 export async function setupAccount(box, changed = () => {}) {
-  control = { box, changed, button: box.querySelector(".account-button"), menu: null, dialog: null };
+  control = { box, changed, button: box.querySelector(".account-button"), account: null, menu: null, dialog: null };
   control.button.addEventListener("click", (event) => {
     event.stopPropagation();
     if (control.account) setMenuOpen(control.menu.hidden);
@@ -36,6 +36,10 @@ export async function setupAccount(box, changed = () => {}) {
       setMenuOpen(false);
       control.button.focus();
     }
+  });
+  // The focus leaving the control (Tab past its last entry) closes the menu.
+  box.addEventListener("focusout", (event) => {
+    if (!box.contains(event.relatedTarget)) setMenuOpen(false);
   });
   show(await currentAccount());
 }
