@@ -121,6 +121,13 @@ def test_logging_out_and_in_again_from_the_lobby(
 ) -> None:
     make_account(server, "Bea")
     page.goto(server + "/")
+    # The dialog opens on its name field; Escape closes it, back to the button.
+    expect(account_button(page)).to_have_attribute("data-state", "guest")
+    account_button(page).click()
+    expect(page.get_by_test_id("log-in-form").get_by_test_id("account-name")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("account-dialog")).to_be_hidden()
+    expect(account_button(page)).to_be_focused()
     enter(page, "log-in", "bea")  # a name ignores case
     expect(account_button(page)).to_have_text("Bea")
     account_button(page).click()
@@ -205,6 +212,21 @@ def test_a_seat_offered_to_me_is_joined_from_my_games(
     assert view(server, game_id, token)["seat"] == 1
     seat = summary(server, game_id)["seats"][1]
     assert (seat["name"], seat["account"], seat["claimed"]) == ("Fay", True, True)
+
+
+def test_my_games_turns_into_a_guests_page_when_its_session_is_ended_elsewhere(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    with account(server, "Nia") as elsewhere:
+        page.goto(server + "/me")
+        fill_in(page.get_by_test_id("me-guest"), "log-in", "Nia")
+        expect(page.get_by_test_id("settings")).to_be_visible()
+        assert elsewhere.delete("/api/me/sessions").json() == {"ended": 1}
+        # The next look at the account's games (every few seconds) finds no session: the page
+        # is a guest's.
+        expect(page.get_by_test_id("me-guest")).to_be_visible(timeout=20_000)
+        expect(account_button(page)).to_have_text("Log in")
 
 
 def test_the_settings_keep_an_address_and_end_the_other_sessions(

@@ -28,7 +28,9 @@ async function refresh() {
   try {
     games = await api("GET", "/api/me/games");
   } catch (err) {
-    error.textContent = tr("page.me.games.failed", { problem: err.message });
+    // Logged out meanwhile (elsewhere, or the session ended): the page is a guest's now.
+    if (err.status === 401) location.reload();
+    else error.textContent = tr("page.me.games.failed", { problem: err.message });
     return;
   }
   error.textContent = "";
