@@ -58,6 +58,8 @@ function show(account) {
     control.menu = el(
       "ul",
       { class: "account-menu", id: "account-menu", "data-testid": "account-menu", hidden: true },
+      // The whole name, which the button may cut short.
+      el("li", { class: "account-who", text: account.name }),
       MENU.map((entry) => el("li", {}, menuItem(entry, account))),
     );
   } else {
