@@ -25,6 +25,13 @@ from test_e2e import (  # noqa: F401  (fixtures)
 from test_e2e_languages import MARKED, assert_all_marked, marked, names_of, speak  # noqa: F401
 from test_e2e_lobby import PHONE, TARGETS
 
+#: A script for a page's start that adds up how far its layout shifts (in window.__shift).
+SHIFTS = """window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shift += entry.value;
+  }
+}).observe({type: "layout-shift", buffered: true});"""
 #: A password of the accounts made here (long enough).
 PASSWORD = "correct horse battery"
 
@@ -282,6 +289,25 @@ def test_no_tap_target_on_my_games_is_under_40_px_on_a_phone(
     assert page.evaluate(TARGETS) == []
 
 
+def test_my_games_does_not_move_as_it_loads(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    with account(server, "Oli") as oli:
+        for _ in range(3):
+            oli.post("/api/games", json={"players": 2, "bots": [None, "easy"]})
+        cookie = oli.cookies["sagrada_session"]
+    page.context.add_cookies([{"name": "sagrada_session", "value": cookie, "url": server}])
+    page.set_viewport_size(PHONE)
+    page.add_init_script(SHIFTS)
+    page.goto(server + "/me")
+    expect(page.get_by_test_id("me-game")).to_have_count(3)
+    expect(page.get_by_test_id("session")).to_have_count(1)  # the cookie of this browser
+    page.wait_for_timeout(500)
+    shift = page.evaluate("window.__shift")
+    assert shift <= 0.1, f"My games' layout shifted by {shift:.3f} (good is at most 0.1)"
+
+
 def test_the_lobby_does_not_move_when_the_account_arrives(
     server: str,  # noqa: F811
     page: Page,  # noqa: F811
@@ -290,14 +316,7 @@ def test_the_lobby_does_not_move_when_the_account_arrives(
         cookie = jo.cookies["sagrada_session"]
     page.context.add_cookies([{"name": "sagrada_session", "value": cookie, "url": server}])
     page.set_viewport_size(PHONE)
-    page.add_init_script(
-        """window.__shift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            if (!entry.hadRecentInput) window.__shift += entry.value;
-          }
-        }).observe({type: "layout-shift", buffered: true});"""
-    )
+    page.add_init_script(SHIFTS)
     page.goto(server + "/")
     expect(account_button(page)).to_have_text("Jo_the_long_name_20")
     box = account_button(page).bounding_box()

@@ -28,17 +28,18 @@ async function init() {
   show(await account);
 }
 
-function show(account) {
+async function show(account) {
   document.body.dataset.account = account ? "account" : "guest";
-  $("me-guest").hidden = Boolean(account);
-  $("me-games").hidden = !account;
-  $("settings").hidden = !account;
   if (!account) {
     $("guest-forms").replaceChildren(accountForms("me", entered));
+    $("me-guest").hidden = false;
     return;
   }
-  showMyGames();
-  showSettings(account);
+  // The games and the settings show together once both are drawn, so the settings do not
+  // move down as the games come.
+  await Promise.all([showMyGames(), showSettings(account)]);
+  $("me-games").hidden = false;
+  $("settings").hidden = false;
   // A link to the settings (the account menu's "Settings") lands on them once they are drawn.
   if (location.hash === "#settings") $("settings").scrollIntoView();
 }

@@ -16,10 +16,11 @@ const $ = (id) => document.getElementById(id);
 let lastListing = "";
 let timer = null;
 
-/** Show the account's games, and keep them current. */
+/** Show the account's games, and keep them current; resolves once they are first drawn (or
+ * the reason they are not is shown). */
 export function showMyGames() {
-  refresh();
   if (!timer) timer = setInterval(refresh, REFRESH_MS);
+  return refresh();
 }
 
 async function refresh() {

@@ -14,7 +14,8 @@ const $ = (id) => document.getElementById(id);
 const BROWSERS = [["Edg/", "Edge"], ["OPR/", "Opera"], ["Firefox/", "Firefox"], ["Chrome/", "Chrome"], ["Safari/", "Safari"]];
 const SYSTEMS = [["Android", "Android"], ["iPhone", "iPhone"], ["iPad", "iPad"], ["Windows", "Windows"], ["Mac OS X", "macOS"], ["CrOS", "ChromeOS"], ["Linux", "Linux"]];
 
-/** Draw the settings of `account` (GET /api/me's) and its sessions. */
+/** Draw the settings of `account` (GET /api/me's) and its sessions; resolves once the
+ * sessions are drawn. */
 export function showSettings(account) {
   $("settings").querySelector('[data-testid="settings-name"]').textContent = tr("page.me.settings.name", { name: account.name });
   const language = $("account-language");
@@ -39,7 +40,7 @@ export function showSettings(account) {
     if (!saved) turns.checked = !turns.checked;
   });
   $("end-others").addEventListener("click", endOthers);
-  showSessions();
+  return showSessions();
 }
 
 /** Change settings; resolves to the account as saved, or null (the reason shown). */
