@@ -1,6 +1,7 @@
 """The screenshot set (``make screenshots``; issue 28, item 9): the lobby, the window choice, a
-turn with a tool card taken, a Life game (masterwork board and apprentice cards), the card game
-and the end screen, at phone, tablet and desktop sizes, into docs/screenshots/
+turn with a tool card taken, a Life game (masterwork board and apprentice cards), the card game,
+the end screen, the lobby's dialog to log in or sign up and "My games" of an account, at phone,
+tablet and desktop sizes, into docs/screenshots/
 (``lobby-phone.png``; ``--lang de``: docs/screenshots/de/).
 
 A server of its own on a throw-away database; every game created through the REST API with a
@@ -11,13 +12,15 @@ opened in Debian's Chromium (the token in the fragment), with motion off, and sa
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 from local_server import act, create, local_server, seat_page, view
 from playwright.sync_api import Page, expect, sync_playwright
 
@@ -66,10 +69,19 @@ def take_a_tool(page: Page) -> None:
     page.get_by_test_id("pool-die").first.click()
 
 
-def scenes(url: str) -> dict[str, Scene]:
-    """Create and play each scene's game; return the scenes."""
-    two = {"players": 2, "bots": [None, "easy"], "names": ["Ada", "Bruno"]}
-    choice = create(url, seed=SEED, **two)
+def two_players() -> dict[str, Any]:
+    return {"players": 2, "bots": [None, "easy"], "names": ["Ada", "Bruno"]}
+
+
+def lobby(url: str) -> Scene:
+    return Scene(f"{url}/", "game-list")
+
+
+def window_choice(url: str) -> Scene:
+    return Scene(seat_page(url, create(url, seed=SEED, **two_players())), "window-option-1")
+
+
+def tool(url: str) -> Scene:
     turn = create(
         url,
         seed=SEED,
@@ -79,20 +91,89 @@ def scenes(url: str) -> dict[str, Scene]:
         tools=[1, 5, 6],
     )
     play(url, turn, in_round(3))
-    life = create(url, seed=SEED, **two, masterwork=True, apprentice=True)
-    play(url, life, in_round(3))
+    return Scene(seat_page(url, turn), "pool-die", take_a_tool)
+
+
+def life(url: str) -> Scene:
+    game = create(url, seed=SEED, **two_players(), masterwork=True, apprentice=True)
+    play(url, game, in_round(3))
+    return Scene(seat_page(url, game), "masterwork-board")
+
+
+def card_game(url: str) -> Scene:
     cards = create(url, seed=SEED, game="cards")
     play(url, cards, lambda mine: len(mine["history"]) >= 6)
-    end = create(url, seed=SEED, **two)
-    play(url, end, lambda mine: False)
-    return {
-        "lobby": Scene(f"{url}/", "game-list"),
-        "window-choice": Scene(seat_page(url, choice), "window-option-1"),
-        "tool": Scene(seat_page(url, turn), "pool-die", take_a_tool),
-        "life": Scene(seat_page(url, life), "masterwork-board"),
-        "card-game": Scene(seat_page(url, cards), "tool-card"),
-        "end": Scene(seat_page(url, end), "score-table"),
-    }
+    return Scene(seat_page(url, cards), "tool-card")
+
+
+def end(url: str) -> Scene:
+    game = create(url, seed=SEED, **two_players())
+    play(url, game, lambda mine: False)
+    return Scene(seat_page(url, game), "score-table")
+
+
+def log_in_dialog(url: str) -> Scene:
+    """The lobby's dialog to log in or sign up, a guest's."""
+
+    def open_dialog(page: Page) -> None:
+        page.get_by_test_id("account-button").click()
+        page.get_by_test_id("account-tab-sign-up").click()
+
+    return Scene(f"{url}/", "game-list", open_dialog)
+
+
+def my_games(url: str) -> Scene:
+    """ "My games" of an account (logged in through the page's own form): a game where it is
+    its turn, a seat offered to it, a game waiting for another player, a finished one."""
+    with account(url, "Ada") as ada:
+        for options in (two_players(), {"players": 2, "names": ["Ada", "Chiara"]}):
+            ada.post("/api/games", json=options).raise_for_status()
+        finished = ada.post("/api/games", json=two_players()).json()
+        play(url, finished, lambda mine: False)
+    with account(url, "Bruno") as bruno:
+        offer = {"players": 2, "names": ["Bruno", "Ada"], "offers": [None, "Ada"]}
+        bruno.post("/api/games", json=offer).raise_for_status()
+
+    def log_in(page: Page) -> None:
+        form = page.get_by_test_id("log-in-form")
+        form.get_by_test_id("account-name").fill("Ada")
+        form.get_by_test_id("account-password").fill(PASSWORD)
+        form.get_by_test_id("account-submit").click()
+        expect(page.get_by_test_id("me-game").first).to_be_visible(timeout=20_000)
+
+    return Scene(f"{url}/me", "me-guest", log_in)
+
+
+#: A password of the accounts the pictures show.
+PASSWORD = "stained glass window"
+
+
+@contextlib.contextmanager
+def account(url: str, name: str) -> Iterator[httpx.Client]:
+    """A client logged in as the account ``name`` (made the first time), sending the pages'
+    ``Origin``."""
+    with httpx.Client(base_url=url, headers={"origin": url}, timeout=30) as client:
+        made = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        if made.status_code == 409:
+            client.post(
+                "/api/session", json={"name": name, "password": PASSWORD}
+            ).raise_for_status()
+        else:
+            made.raise_for_status()
+        yield client
+
+
+#: Each picture's name, with what makes its game and says what to show.
+SCENES: dict[str, Callable[[str], Scene]] = {
+    "lobby": lobby,
+    "window-choice": window_choice,
+    "tool": tool,
+    "life": life,
+    "card-game": card_game,
+    "end": end,
+    "log-in": log_in_dialog,
+    "me": my_games,
+}
 
 
 def main() -> None:
@@ -100,6 +181,7 @@ def main() -> None:
     parser.add_argument("--lang", default="en", help="the pages' language (en, de)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--only", nargs="*", choices=SCENES, help="these pictures alone")
     args = parser.parse_args()
     out = args.out if args.lang == "en" else args.out / args.lang
     out.mkdir(parents=True, exist_ok=True)
@@ -107,7 +189,8 @@ def main() -> None:
         browser = playwright.chromium.launch(
             executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"]
         )
-        for name, scene in scenes(url).items():
+        for name in args.only or SCENES:
+            scene = SCENES[name](url)
             for size, (width, height) in SIZES.items():
                 context = browser.new_context(
                     viewport={"width": width, "height": height},

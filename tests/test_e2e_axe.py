@@ -3,7 +3,8 @@ axe-playwright-python in a real headless Chromium; docs/measuring.md).
 
 One server and one set of games for the whole file: the lobby, a seat's dice game page in play,
 the window choice, a Life game (masterwork board and apprentice cards), a spectator's view, the
-end screen, the card game's page, and the Rules help open. Motion is off, so no colour is read
+end screen, the card game's page, the Rules help open, the lobby's dialog to log in, and "My
+games" of a guest and of an account (its menu open too). Motion is off, so no colour is read
 halfway through a transition.
 """
 
@@ -20,18 +21,21 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from test_e2e import browser, create, server, view  # noqa: F401  (fixtures)
-from web_helpers import DRAFT
+from web_helpers import DRAFT, PASSWORD
 
 LANGUAGES = ("en", "de")
 
 
 @dataclass(frozen=True)
 class Shown:
-    """A page to check: its address, and the test id of what shows it is drawn."""
+    """A page to check: its address, the test id of what shows it is drawn, the test id of a
+    button that opens a dialog to check over it, and the session cookie of the account it is
+    seen as (none: a guest's)."""
 
     address: str
     ready: str
-    help_open: bool = False
+    opens: str | None = None
+    session: str | None = None
 
 
 def seat(server: str, game: dict[str, Any]) -> str:  # noqa: F811
@@ -75,6 +79,19 @@ def pages(server: str) -> dict[str, Shown]:  # noqa: F811
     # Watched, never opened as the seat (the tab remembers a seat's token it was given).
     watched = create(server, **bots)
     play(server, watched)
+    # An account whose games are the one in play and the one over (their guest seats joined
+    # it), with a seat offered to it by another.
+    held = [{"game": game["id"], "token": game["seats"][0]["token"]} for game in (playing, over)]
+    with httpx.Client(base_url=server, headers={"origin": server}) as guest:
+        made = guest.post(
+            "/api/accounts", json={"name": "Axe", "password": PASSWORD, "seats": held}
+        )
+        assert made.status_code == 201, made.text
+        session = guest.cookies["sagrada_session"]
+    with httpx.Client(base_url=server, headers={"origin": server}) as other:
+        other.post("/api/accounts", json={"name": "Other", "password": PASSWORD})
+        offer = other.post("/api/games", json={"players": 2, "offers": [None, "Axe"]})
+        assert offer.status_code == 201, offer.text
     return {
         "lobby": Shown(f"{server}/", "game-list"),
         "dice game in play": Shown(seat(server, playing), "pool-die"),
@@ -83,8 +100,17 @@ def pages(server: str) -> dict[str, Shown]:  # noqa: F811
         "spectator": Shown(f"{server}/game/{watched['id']}", "pool-die"),
         "end screen": Shown(seat(server, over), "score-table"),
         "card game": Shown(seat(server, cards), "tool-card"),
-        "Rules help": Shown(f"{server}/", "game-list", help_open=True),
+        "Rules help": Shown(f"{server}/", "game-list", opens="help-button"),
+        "log-in dialog": Shown(f"{server}/", "game-list", opens="account-button"),
+        "my games, a guest's": Shown(f"{server}/me", "me-guest"),
+        "my games": Shown(f"{server}/me", "me-game", session=session),
+        "account menu": Shown(f"{server}/me", "me-game", opens="account-button", session=session),
     }
+
+
+def tab_server(shown: Shown) -> str:
+    """The server a page to check is on (the origin of its address)."""
+    return "/".join(shown.address.split("/")[:3])
 
 
 @pytest.fixture(scope="module", params=LANGUAGES)
@@ -116,21 +142,34 @@ def tab(browser: Browser, language: str) -> Iterator[Page]:  # noqa: F811
         "end screen",
         "card game",
         "Rules help",
+        "log-in dialog",
+        "my games, a guest's",
+        "my games",
+        "account menu",
     ],
 )
 def test_no_accessibility_violation_on_the_page(
     tab: Page, language: str, pages: dict[str, Shown], name: str
 ) -> None:
     shown = pages[name]
+    tab.context.clear_cookies()
+    if shown.session:
+        cookie = {"name": "sagrada_session", "value": shown.session, "url": tab_server(shown)}
+        tab.context.add_cookies([cookie])
     # A fresh document each time (a fragment-only change of address would not load one).
     tab.goto("about:blank")
     tab.goto(shown.address)
     expect(tab.get_by_test_id(shown.ready).first).to_be_visible()
     # The page speaks the tab's language (what axe reads is in it).
     expect(tab.locator("html")).to_have_attribute("lang", language)
-    if shown.help_open:
-        tab.get_by_test_id("help-button").click()
-        expect(tab.get_by_role("dialog")).to_be_visible()
+    if shown.opens:
+        opener = tab.get_by_test_id(shown.opens)
+        # The account's control is drawn once the server says who is here.
+        expect(opener).not_to_be_empty()
+        opener.click()
+        expect(
+            tab.locator("dialog[open], [data-testid=account-menu]:not([hidden])")
+        ).to_be_visible()
     tab.wait_for_load_state("networkidle")
     results = Axe().run(tab)
     violations = results.response["violations"]

@@ -1,6 +1,6 @@
-"""The pages: the lobby, a seat's page of each game (at its entry's address: ``/game/ID``,
-``/cards/ID``), each game's page files (``/static/games/NAME/``) and the shell's
-(``/static/``). The pages hold no rules: they render what the server sends. A redirect
+"""The pages: the lobby, "My games" (``/me``), a seat's page of each game (at its entry's
+address: ``/game/ID``, ``/cards/ID``), each game's page files (``/static/games/NAME/``) and the
+shell's (``/static/``). The pages hold no rules: they render what the server sends. A redirect
 never carries an old link's token (its address's ``?token=``): the pages keep it out of
 addresses (docs/web-api.md, "Tokens").
 
@@ -126,7 +126,8 @@ def game_page(entry: GameEntry[Any, Any, Any], preloads: Preloads) -> Any:
 
 
 def pages_router() -> APIRouter:
-    """The lobby and each registered game's seat page (the registry as it is now)."""
+    """The lobby, "My games" and each registered game's seat page (the registry as it is
+    now)."""
     router = APIRouter(include_in_schema=False)
     static = static_dir()
     preloads = Preloads(static_files())
@@ -137,6 +138,12 @@ def pages_router() -> APIRouter:
         # ahead, it opens at once.
         forms = [game_static(entry) + LOBBY_FORM for entry in entries()]
         return page(static / "index.html", preloads, forms)
+
+    @router.get("/me")
+    async def my_games_page() -> Response:
+        # "My games" and the account's settings; a guest's log-in forms (docs/web-api.md,
+        # "Accounts in the pages").
+        return page(static / "me.html", preloads)
 
     for entry in entries():
         router.add_api_route(f"/{entry.page.path}/{{game_id}}", game_page(entry, preloads))

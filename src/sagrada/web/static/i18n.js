@@ -126,10 +126,8 @@ export function formatDate(date) {
   return date.toLocaleString(catalogue.language, { dateStyle: "short", timeStyle: "short", hourCycle: "h23" });
 }
 
-/** Wire the page's language switch (a select): every language there is, each by its own name;
- * choosing one remembers it and shows the page again in it. */
-export function setupLanguageSwitch(select) {
-  if (!select) return;
+/** Fill a select with every language there is, each by its own name, `chosen` selected. */
+export function fillLanguages(select, chosen = catalogue.language) {
   select.replaceChildren(
     ...catalogue.languages.map(({ code, name }) => {
       const option = document.createElement("option");
@@ -138,14 +136,27 @@ export function setupLanguageSwitch(select) {
       return option;
     }),
   );
-  select.value = catalogue.language;
+  select.value = chosen;
+}
+
+/** Remember `code` as the pages' language and show the page again in it; false (nothing
+ * done) without storage, where the choice could not outlive a reload. */
+export function switchLanguage(code) {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
+}
+
+/** Wire the page's language switch (a select): every language there is, each by its own name;
+ * choosing one remembers it and shows the page again in it. */
+export function setupLanguageSwitch(select) {
+  if (!select) return;
+  fillLanguages(select);
   select.addEventListener("change", () => {
-    try {
-      localStorage.setItem(LANGUAGE_KEY, select.value);
-    } catch {
-      select.value = catalogue.language; // without storage the choice cannot outlive a reload
-      return;
-    }
-    location.reload();
+    if (!switchLanguage(select.value)) select.value = catalogue.language;
   });
 }

@@ -2,10 +2,12 @@
 // options" with each game's own form (its page's lobby.js: setupForm(panel, game)), drawn the
 // first time it opens; "Continue" for the games this browser holds a seat in
 // (lobby/continue.js); then the list of open and running games, to join or watch
-// (lobby/games.js).
+// (lobby/games.js). The top bar's account control is account/menu.js's.
 
 import { GAMES, el, startPage } from "./common.js";
 import { tr } from "./i18n.js";
+import { setupAccount } from "/static/account/menu.js";
+import { currentAccount } from "/static/account/state.js";
 import { fillContinue, reserveContinue } from "/static/lobby/continue.js";
 import { refreshGames, setupGameLists } from "/static/lobby/games.js";
 import { drawStarts } from "/static/lobby/starts.js";
@@ -30,6 +32,8 @@ async function drawForms() {
 
 async function init() {
   reserveContinue();
+  // Who is logged in, asked beside the catalogue.
+  currentAccount();
   try {
     await startPage();
   } catch (err) {
@@ -37,6 +41,7 @@ async function init() {
     $("start-error").textContent = tr("page.lobby.no_options", { problem: err.message });
     return;
   }
+  setupAccount($("account"));
   drawStarts($("quick-starts"), GAMES, $("created"), $("start-error"));
   const more = $("more-options");
   let drawn = null;

@@ -1,14 +1,13 @@
 // The lobby's lists of games (GET /api/games?list=live|finished&page=N, refreshed every few
 // seconds): the open and running games, to resume a seat remembered in this browser, join
-// (POST /api/games/{id}/join) or watch; the finished ones, to replay. A page at a time.
+// (POST /api/games/{id}/join) or watch; the finished ones, to replay. A page at a time. Each
+// game's row is lobby/row.js's.
 
-import { api, el, gameInfo, gameUrl, rememberToken, rememberedTokens } from "/static/common.js";
-import { formatDate, tr } from "/static/i18n.js";
+import { api, el, gameUrl, rememberToken, rememberedTokens } from "/static/common.js";
+import { tr } from "/static/i18n.js";
+import { gameRow } from "/static/lobby/row.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** A bot seat's words, by its difficulty. */
-const BOT_LEVELS = { easy: "page.lobby.seat.easy", medium: "page.lobby.seat.medium", hard: "page.lobby.seat.hard" };
 
 let lastListing = "";
 /** Which list is shown ("live" or "finished") and its page. */
@@ -74,16 +73,6 @@ function renderGames(games) {
 }
 
 function gameItem(game, mine) {
-  const seats = (game.seats || []).map((s) => {
-    const who = s.kind === "bot" ? tr(BOT_LEVELS[s.bot] || "page.lobby.list.bot") : tr(s.claimed ? "page.lobby.list.person" : "page.lobby.list.open_seat");
-    return el("li", { class: s.kind === "human" && !s.claimed ? "open-seat" : "" }, tr("page.lobby.list.seat", { name: s.name, who }));
-  });
-  const state =
-    game.status === "open"
-      ? tr("page.lobby.list.waiting")
-      : game.status === "running"
-        ? tr("page.lobby.list.round", { round: game.round })
-        : tr("page.lobby.list.over");
   const buttons = [];
   if (mine) {
     buttons.push(el("a", { class: "button primary", href: gameUrl(game.id, mine.token, game.game), "data-testid": "resume-game", text: tr("page.lobby.resume") }));
@@ -95,29 +84,7 @@ function gameItem(game, mine) {
   }
   const watch = game.status === "over" ? "page.lobby.replay" : "page.lobby.watch";
   buttons.push(el("a", { class: "button", href: gameUrl(game.id, null, game.game), "data-testid": "watch-game", text: tr(watch) }));
-  return el(
-    "li",
-    { class: `game-item status-${game.status}`, "data-testid": "game-item", "data-game": game.id },
-    el(
-      "div",
-      { class: "game-head" },
-      el("strong", { text: tr(gameInfo(game.game).list_label) }),
-      ` · ${tr("page.lobby.list.players", { n: game.players })} · ${state}`,
-      el("span", { class: "hint", text: ` · ${when(game.created)}` }),
-    ),
-    el("ul", { class: "seat-list" }, seats),
-    el("div", { class: "game-buttons" }, buttons),
-  );
-}
-
-/** The creation time, whether the server sends epoch seconds, milliseconds or ISO text. */
-function when(created) {
-  if (created === undefined || created === null) return "";
-  let date;
-  if (typeof created === "number") date = new Date(created < 1e12 ? created * 1000 : created);
-  else date = new Date(created);
-  if (Number.isNaN(date.getTime())) return String(created);
-  return formatDate(date);
+  return gameRow(game, buttons);
 }
 
 async function joinGame(id, game) {
