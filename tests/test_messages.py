@@ -32,6 +32,7 @@ from sagrada.games.dice.rules.config import GameConfig
 from sagrada.games.dice.rules.masterwork_board import REQUIREMENTS
 from sagrada.games.dice.rules.state import new_game
 from sagrada.i18n import catalogue_json, compile_catalogue, languages, read_catalogue
+from sagrada.players.ratings import MODES
 from sagrada.registry import entries, game_bots, games
 from sagrada.rules_help import RULEBOOKS
 from web_helpers import act, create_game, new_client, start_play, tokens_of
@@ -168,6 +169,10 @@ def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
     used |= {w for e in entries() for start in e.page.starts for w in (start.label, start.about)}
     used |= {preset.label_id for e in entries() for preset in e.page.presets}
     used |= {spec.group_id for e in entries() for spec in e.game.options() if spec.group_id}
+    # The players' layer names the rating modes' words and each game's solo ladders' (their
+    # entries' label ids) in its answers (docs/players.md).
+    used |= {mode.message for mode in MODES}
+    used |= {e.ladder.label_id for e in entries() if e.ladder is not None}
     # The cards' words, keyed by card (tests/test_card_words.py).
     used |= set(card_words())
     assert set(ENGLISH) - used == set()

@@ -221,11 +221,14 @@ def play_humans(
     tokens: dict[int, str],
     until: Callable[[dict[str, Any]], bool],
     choose: Callable[[list[str]], str] = draft_or_pass,
+    *,
+    watch: str | None = None,
 ) -> dict[str, Any]:
     """Play every human seat through the API until ``until(spectator view)``; return it (a
-    bot seat's turn is waited for)."""
+    bot seat's turn is waited for). ``watch``: a seat's token to follow the game with, for a
+    game that has no spectators (its view stands for the spectator's)."""
     for _ in range(5000):
-        spectator = get_view(client, game_id)
+        spectator = get_view(client, game_id, watch)
         if until(spectator) or spectator["phase"] == "over":
             return spectator
         token = tokens.get(spectator["current_player"])

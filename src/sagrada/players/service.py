@@ -1,5 +1,5 @@
-"""The players' layer of one database, as the server holds it: its accounts and sessions
-(more parts join it as they are built: results and ratings, the daily challenge, turn
+"""The players' layer of one database, as the server holds it: its accounts and sessions,
+profiles, leaderboards and the daily challenge (more parts join it as they are built: turn
 notifications)."""
 
 from __future__ import annotations
@@ -7,6 +7,10 @@ from __future__ import annotations
 from sqlalchemy.engine import Engine
 
 from sagrada.players.accounts import Accounts
+from sagrada.players.daily import SECRET, DailyChallenge
+from sagrada.players.leaderboards import Leaderboards
+from sagrada.players.profiles import Profiles
+from sagrada.players.secrets import server_secret
 from sagrada.players.sessions import Sessions
 
 
@@ -18,3 +22,8 @@ class Players:
         self.engine = engine
         self.accounts = Accounts(engine)
         self.sessions = Sessions(engine)
+        self.profiles = Profiles(engine)
+        self.leaderboards = Leaderboards(engine)
+        self.daily = DailyChallenge(engine)
+        #: The key of the daily games' seeds (:func:`sagrada.players.daily.daily_seed`).
+        self.daily_secret = server_secret(engine, SECRET)

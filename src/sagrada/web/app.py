@@ -30,7 +30,18 @@ from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
 from sagrada.web.rooms import GameError, GameManager, database_down
-from sagrada.web.routes import accounts, chat, games, hints, my_games, play, reference, rules
+from sagrada.web.routes import (
+    accounts,
+    chat,
+    daily,
+    games,
+    hints,
+    my_games,
+    play,
+    reference,
+    rules,
+    standings,
+)
 from sagrada.web.routes.pages import mount_static, pages_router
 from sagrada.web.security import SameOrigin, SecurityHeaders, redact_logs
 from sagrada.web.server import Server
@@ -165,6 +176,8 @@ def create_app(
         hints.router,
         accounts.router,
         my_games.router,
+        standings.router,
+        daily.router,
     ):
         app.include_router(routes)
     app.include_router(pages_router())

@@ -85,6 +85,7 @@ class GameManager:
         creator: Account | None = None,
         offers: list[int | None] | None = None,
         daily: str | None = None,
+        seed: int | None = None,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game of the registry's game ``game_name`` (a person having
         ``turn_seconds`` a turn, or no limit); return the room, the token of the creator's
@@ -93,7 +94,11 @@ class GameManager:
         Args:
             creator: the account of the creator, logged in: it plays the creator's seat.
             offers: by seat, the account a person's seat is offered to (or ``None``).
-            daily: the day of a daily challenge's attempt.
+            daily: the day of a daily challenge's attempt (of the creator's account).
+            seed: the game's seed (a daily challenge's: the day's); ``None``: a fresh one.
+
+        Raises:
+            AttemptTaken: for a daily challenge's attempt the creator has started already.
         """
         game_name = game_name or default_game()
         seats: list[Seat] = []
@@ -131,7 +136,7 @@ class GameManager:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
                 invites.append(None)
-        room = await self._open(config, seats, game_name, turn_seconds, hints, daily)
+        room = await self._open(config, seats, game_name, turn_seconds, hints, daily, seed)
         return room, tokens, invites
 
     async def _open(
