@@ -7,7 +7,8 @@ dealt from a seed made of the server's secret ``daily`` and the day by HMAC, so 
 of the day is the same game (windows, tools, objectives and dice) and nobody without the
 server's secret can work it out. Until the day is over the seed never leaves the server: a
 daily game has no spectators and no record (:func:`sealed`); after it, every attempt's record
-is a replay.
+is a replay, and an attempt left unfinished is closed as it stands (:func:`closed`: the day's
+dice are no secret any more).
 
 An account has one attempt a game and day, kept by the primary key of ``daily_attempts``: the
 server writes the attempt's row in the transaction that stores its game
@@ -68,6 +69,13 @@ def sealed(day: str | None) -> bool:
     """Whether a game of the daily challenge of ``day`` is still sealed (its day not over:
     no spectators, no record); ``None``, not a daily game: never."""
     return day is not None and day >= today()
+
+
+def closed(day: str | None) -> bool:
+    """Whether a game of the daily challenge of ``day`` is closed (its day is over: nothing
+    more is played in it, since the day's game may now be replayed from another attempt);
+    ``None``, not a daily game: never."""
+    return day is not None and day < today()
 
 
 def daily_seed(secret: str, game_name: str, day: str) -> int:

@@ -23,6 +23,7 @@ from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.messages import msg
+from sagrada.players import daily as daily_challenge
 from sagrada.players.accounts import Account
 from sagrada.players.secrets import server_secret
 from sagrada.registry import default_game, game, game_bots, rated_json
@@ -459,11 +460,13 @@ class GameManager:
             auto: a bot plays them for a person whose time ran out (the log says so).
 
         Raises:
-            GameError: 409 for a stale request or another seat's turn, 422 for an illegal
-                action.
+            GameError: 409 for a stale request, another seat's turn or a daily challenge's
+                game whose day is over, 422 for an illegal action.
         """
         if not texts:
             raise GameError(400, "no action given")
+        if daily_challenge.closed(room.daily):
+            raise GameError(409, msg("players.daily_closed"))
         async with room.lock:
             for attempt in range(3):
                 played = len(room.state.history)

@@ -265,7 +265,8 @@ async def rematch(server: ServerDep, game_id: str, body: SeatRequest) -> dict[st
 
 @router.get("/api/games/{game_id}/record", responses=errors(404, 409, 410, 503))
 async def record(server: ServerDep, game_id: str) -> dict[str, Any]:
-    """The record of a finished game (of a daily challenge's, once its day is over)."""
+    """The record of a finished game (of a daily challenge's, once its day is over, finished
+    or not)."""
     room = await server.manager.get(game_id)
     replayable(room)
     return room.record().to_json()
@@ -291,12 +292,13 @@ async def replay(server: ServerDep, game_id: str, step: int) -> JSONResponse:
 
 def replayable(room: Room) -> None:
     """Check that ``room``'s record may be read: the game is over and, for a daily
-    challenge's attempt, so is its day (until then its seed is the day's secret).
+    challenge's attempt, so is its day (until then its seed is the day's secret; after it,
+    an attempt left unfinished is closed, and its record is a replay too).
 
     Raises:
         GameError: 409 if not.
     """
-    if not room.state.is_over:
+    if not room.state.is_over and not daily.closed(room.daily):
         raise GameError(409, msg("web.not_over"))
     if daily.sealed(room.daily):
         raise GameError(409, msg("players.daily_sealed"))
