@@ -101,7 +101,10 @@ results_table: Final = Table(
     Column("finished", Float, nullable=False),
     Index("results_by_account", "account_id", "finished"),
     Index("results_by_ladder", "ladder"),
-    # A day's daily board: its game's attempts (docs/players.md, "Leaderboards").
+    # A solo ladder's board: each account's best score (points less target) and when it was
+    # first reached, read from the index alone; and a day's daily board, its game's attempts
+    # (docs/players.md, "Leaderboards").
+    Index("results_by_ladder_account", "ladder", "account_id", "points", "target", "finished"),
     Index("results_by_daily", "daily", "game"),
 )
 
