@@ -17,7 +17,7 @@ from sagrada.core.messages import msg
 from sagrada.players import daily
 from sagrada.players.accounts import Account
 from sagrada.players.daily import Attempt, AttemptTaken, daily_entries, daily_entry, daily_seed
-from sagrada.players.leaderboards import DAILY
+from sagrada.players.leaderboards import DAILY, ladders
 from sagrada.players.refusal import Refusal
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError, Room
@@ -29,7 +29,9 @@ router = APIRouter()
 
 
 @router.get("/api/daily", responses=errors(503))
-async def today(server: ServerDep, request: Request, account: AccountDep) -> dict[str, Any]:
+async def daily_challenge(
+    server: ServerDep, request: Request, account: AccountDep
+) -> dict[str, Any]:
     """The day (UTC), when it ends, this account's daily streak (``null`` for a guest) and the
     day's games: each one's game, title, list label, ladder and level, how many accounts
     started it, its board, and this account's attempt (``null``: none yet)."""
@@ -40,6 +42,7 @@ async def today(server: ServerDep, request: Request, account: AccountDep) -> dic
         assert entry.ladder is not None
         asked = await read_request(server, request, {"game": entry.name, **entry.ladder.daily})
         level = entry.ladder.level(asked.config, len(asked.bots))
+        ladder = None if level is None else ladders()[entry.ladder.name(level)]
         attempts = await asyncio.to_thread(players.daily.attempts, day, entry.name)
         mine = None
         if account is not None:
@@ -50,8 +53,8 @@ async def today(server: ServerDep, request: Request, account: AccountDep) -> dic
                 "game": entry.name,
                 "title": entry.game.title,
                 "list_label": entry.page.list_label,
-                "ladder": None if level is None else entry.ladder.name(level),
-                "label": None if level is None else msg(entry.ladder.label_id, n=level).to_json(),
+                "ladder": None if ladder is None else ladder.name,
+                "label": None if ladder is None else ladder.label.to_json(),
                 "level": level,
                 "attempts": attempts,
                 "board": f"/api/leaderboard?mode={DAILY}&game={entry.name}",
