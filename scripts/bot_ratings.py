@@ -160,6 +160,17 @@ def summary(played: Sequence[Played], fitted: dict[str, tuple[float, float]]) ->
     return "\n".join(lines)
 
 
+def command(args: argparse.Namespace) -> str:
+    """The command line that measures what ``args`` asks for: its measuring flags, without
+    the files it reads and writes."""
+    words = ["python scripts/bot_ratings.py"]
+    for flag in ("game", "bots", "games", "seed", "seconds", "passes", "anchor"):
+        value = getattr(args, flag)
+        if value is not None:
+            words.append(f"--{flag} {value}")
+    return " ".join(words)
+
+
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="one game of the registry (default: every game of 2+ seats)")
@@ -268,9 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             }
             counts.setdefault(chosen.name, {})[mode.name] = len(games)
             anchors[chosen.name] = anchor
-    command = " ".join(["python scripts/bot_ratings.py", *(sys.argv[1:] if argv is None else argv)])
     header = {
-        "command": command.strip(),
+        "command": command(args),
         "date": datetime.now(UTC).date().isoformat(),
         "games": counts,
         "fit": f"OpenSkill Plackett-Luce, {args.passes} passes in shuffled orders, means",

@@ -228,8 +228,9 @@ def test_the_architecture_document_shows_the_import_layers() -> None:
 
 PACKAGE = CORE.parent
 #: The adapters: they know a game only through its entry in the registry (``sagrada.__main__``
-#: is the command line's, ``python -m sagrada``).
-ADAPTERS = ("sagrada.rl", "sagrada.cli", "sagrada.web", "sagrada.__main__")
+#: is the command line's, ``python -m sagrada``; ``sagrada.players``, the players' layer under
+#: the server, knows games as the adapters do).
+ADAPTERS = ("sagrada.rl", "sagrada.cli", "sagrada.web", "sagrada.__main__", "sagrada.players")
 #: The games' packages, one a game.
 GAMES = "sagrada.games"
 #: What every game shares of ``sagrada.core`` (the kit), which an adapter may import: the
@@ -390,4 +391,18 @@ def test_the_page_shell_names_no_game() -> None:
             for written in (f'"{game}"', f"'{game}'", f"/static/games/{game}/"):
                 if written in text:
                     found.append(f"{path.relative_to(static)} names {written}")
+    assert found == []
+
+
+def test_the_players_layer_imports_no_adapter_above_it() -> None:
+    """The players' layer lies below the server and the command line (DESIGN.md, "Layers"):
+    it imports none of them."""
+    above = ("sagrada.web", "sagrada.cli", "sagrada.rl", "sagrada.__main__")
+    found = [
+        f"{name} imports {other}"
+        for name, path in MODULES.items()
+        if within(name, "sagrada.players")
+        for other in sorted(imports_of(path))
+        if any(within(other, adapter) for adapter in above)
+    ]
     assert found == []

@@ -169,8 +169,7 @@ def test_every_entry_of_the_catalogue_is_sent_by_some_code() -> None:
     used |= {w for e in entries() for start in e.page.starts for w in (start.label, start.about)}
     used |= {preset.label_id for e in entries() for preset in e.page.presets}
     used |= {spec.group_id for e in entries() for spec in e.game.options() if spec.group_id}
-    # The players' layer names the rating modes' words and each game's solo ladders' (their
-    # entries' label ids) in its answers (docs/players.md).
+    # The players' layer: the rating modes' words and each game's solo ladders'.
     used |= {mode.message for mode in MODES}
     used |= {e.ladder.label_id for e in entries() if e.ladder is not None}
     # The cards' words, keyed by card (tests/test_card_words.py).

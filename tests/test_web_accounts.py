@@ -239,3 +239,23 @@ def test_my_games_needs_an_account(client: Any) -> None:
     response = client.get("/api/me/games")
     assert response.status_code == 401
     assert response.json()["message"]["id"] == "players.log_in_first"
+
+
+def test_a_player_offers_a_free_seat_to_an_account_by_name(client: Any) -> None:
+    sign_up(client, "Bob")
+    bob = session(client)
+    be(client, None)
+    created = create_game(client, redeem=False, players=3)
+    token = tokens_of(created)[0]
+    url = f"/api/games/{created['id']}/offers"
+    assert client.post(url, json={"token": token, "seat": 2, "name": "BOB"}).status_code == 204
+    unknown = client.post(url, json={"token": token, "seat": 1, "name": "Nobody"})
+    assert unknown.json()["message"]["id"] == "players.no_such_account"
+    own = client.post(url, json={"token": token, "seat": 0, "name": "Bob"})
+    assert own.status_code == 409 and own.json()["message"]["id"] == "players.offer_taken"
+    stranger = client.post(url, json={"token": "not-a-token", "seat": 1, "name": "Bob"})
+    assert stranger.status_code == 403
+    be(client, bob)
+    offered = client.get("/api/me/games").json()["offered"]
+    assert [(g["id"], g["my_seat"]) for g in offered] == [(created["id"], 2)]
+    assert client.post(f"/api/games/{created['id']}/join", json={}).json()["seat"] == 2

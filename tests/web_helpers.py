@@ -83,9 +83,11 @@ def new_client(
     db: str = "t.db",
     bot_delay: float = 0.0,
     raise_server_exceptions: bool = True,
+    notices: Any = None,
 ) -> TestClient:
-    """Return a test client of a fresh server on the SQLite file ``tmp_path / db``."""
-    app = create_app(database_url(tmp_path, db), bot_delay=bot_delay)
+    """Return a test client of a fresh server on the SQLite file ``tmp_path / db`` (with
+    ``notices``: its turn notices' settings, a :class:`NoticeSettings`)."""
+    app = create_app(database_url(tmp_path, db), bot_delay=bot_delay, notices=notices)
     return TestClient(app, raise_server_exceptions=raise_server_exceptions)
 
 

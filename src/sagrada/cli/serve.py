@@ -47,6 +47,24 @@ def register(subparsers: Any) -> None:
         default=30,
         help="new games (and seat claims) one client address may make per minute (default 30)",
     )
+    parser.add_argument(
+        "--public-url",
+        default=None,
+        help="the server's address as its players reach it, for the links in turn e-mails "
+        "(default http://HOST:PORT/)",
+    )
+    parser.add_argument(
+        "--smtp",
+        default=None,
+        help="the mail server for 'your turn' e-mails of correspondence games: "
+        "smtp://user:password@host:587?starttls=1 or smtps://... (default: the environment's "
+        "SAGRADA_SMTP, which keeps a password out of the list of processes; else no e-mail)",
+    )
+    parser.add_argument(
+        "--mail-from",
+        default="sagrada@localhost",
+        help="the address turn e-mails come from (default sagrada@localhost)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -55,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from sagrada.web.app import ENVIRONMENT, create_app
+        from sagrada.players.mail import MailServer
+        from sagrada.web.app import ENVIRONMENT, NOTICE_ENVIRONMENT, create_app, notice_settings
         from sagrada.web.store import Store
     except ImportError:
         raise CliError("the server needs the web extra: pip install 'sagrada[web]'") from None
@@ -80,9 +99,22 @@ def run(args: argparse.Namespace) -> int:
         "bot_delay": args.bot_delay,
         "games_per_minute": args.games_per_minute,
     }
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    notices = {
+        "public_url": args.public_url or f"http://{host}:{args.port}/",
+        "smtp": args.smtp or os.environ.get(NOTICE_ENVIRONMENT["smtp"]) or "",
+        "sender": args.mail_from,
+    }
+    if notices["smtp"]:
+        try:
+            MailServer.from_url(notices["smtp"])
+        except ValueError as exc:
+            raise CliError(f"--smtp: {exc}") from None
+    for name, variable in NOTICE_ENVIRONMENT.items():
+        os.environ[variable] = notices[name]
     try:
         if args.workers == 1:
-            app: Any = create_app(**settings)
+            app: Any = create_app(**settings, notices=notice_settings(os.environ))
         else:
             # The database is checked (and its tables made) once, before any worker starts;
             # each worker process starts afresh and reads its settings from the environment.
@@ -92,7 +124,6 @@ def run(args: argparse.Namespace) -> int:
             app = "sagrada.web.app:app_from_environment"
     except Exception as exc:  # a bad URL or an unreachable database: one line, no traceback
         raise CliError(f"cannot open the database {args.db!r}: {exc}") from None
-    host = f"[{args.host}]" if ":" in args.host else args.host
     processes = f"{args.workers} processes, " if args.workers > 1 else ""
     print(
         f"Sagrada is running at http://{host}:{args.port}/  "

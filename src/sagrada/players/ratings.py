@@ -27,6 +27,8 @@ from typing import Any, Final, Protocol
 
 from openskill.models import PlackettLuce
 
+from sagrada.entry import GameState
+
 
 @dataclass(frozen=True, slots=True)
 class RatingMode:
@@ -225,7 +227,7 @@ class Turn:
     timed_out: bool
 
 
-def turns_of(start: Any, actions: Iterable[int], timed_out: Collection[int]) -> list[Turn]:
+def turns_of(start: GameState, actions: Iterable[int], timed_out: Collection[int]) -> list[Turn]:
     """The turns of a game, replayed from its start.
 
     A turn is a run of actions played in one round and turn by one seat (as the server's
@@ -238,7 +240,7 @@ def turns_of(start: Any, actions: Iterable[int], timed_out: Collection[int]) -> 
         timed_out: the numbers (from 0) of the actions a bot played for a person whose time
             ran out.
     """
-    state = start.clone()
+    state: GameState = start.clone()
     turns: list[Turn] = []
     last: tuple[int, int, int] | None = None
     for number, action in enumerate(actions):

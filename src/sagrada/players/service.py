@@ -1,6 +1,5 @@
 """The players' layer of one database, as the server holds it: its accounts and sessions,
-profiles, leaderboards and the daily challenge (more parts join it as they are built: turn
-notifications)."""
+the turn notices of correspondence games, profiles, leaderboards and the daily challenge."""
 
 from __future__ import annotations
 
@@ -12,13 +11,14 @@ from sagrada.players.leaderboards import Leaderboards
 from sagrada.players.profiles import Profiles
 from sagrada.players.secrets import server_secret
 from sagrada.players.sessions import Sessions
+from sagrada.players.turn_notices import NoticeSettings, TurnNotices
 
 
 class Players:
     """Every part of the players' layer, on the server's database engine (whose tables the
     games' store makes: :data:`sagrada.players.schema.metadata`)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, notices: NoticeSettings) -> None:
         self.engine = engine
         self.accounts = Accounts(engine)
         self.sessions = Sessions(engine)
@@ -27,3 +27,4 @@ class Players:
         self.daily = DailyChallenge(engine)
         #: The key of the daily games' seeds (:func:`sagrada.players.daily.daily_seed`).
         self.daily_secret = server_secret(engine, SECRET)
+        self.notices = TurnNotices(engine, notices)

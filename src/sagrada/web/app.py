@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -25,6 +25,7 @@ from sagrada.core.errors import SagradaError
 from sagrada.players.refusal import Refusal
 from sagrada.players.service import Players
 from sagrada.players.sessions import COOKIE
+from sagrada.players.turn_notices import NoticeSettings
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import NOT_AN_OBJECT, create_models
@@ -38,6 +39,7 @@ from sagrada.web.routes import (
     hints,
     my_games,
     play,
+    push,
     reference,
     rules,
     standings,
@@ -61,6 +63,7 @@ def create_app(
     *,
     resume: bool = True,
     games_per_minute: float = 30,
+    notices: NoticeSettings | None = None,
 ) -> FastAPI:
     """Return the server application on the database at ``database_url``.
 
@@ -69,9 +72,15 @@ def create_app(
         bot_delay: seconds a bot waits before each of its moves, so people can follow.
         resume: load unfinished games at start-up and set their bots moving.
         games_per_minute: how many games (and seat claims) one client address may create.
+        notices: how players of correspondence games are told of their turns (its public
+            address, its mail server; by default no e-mail, and push messages only).
+
+    Raises:
+        ValueError: for a malformed mail server URL.
     """
     store = Store(database_url)
-    manager = GameManager(store, bot_delay=bot_delay)
+    players = Players(store.engine, notices or NoticeSettings())
+    manager = GameManager(store, bot_delay=bot_delay, notices=players.notices)
 
     async def sweep() -> None:
         while True:
@@ -112,7 +121,7 @@ def create_app(
     models = create_models()
     app.state.manager = manager
     app.state.store = store
-    app.state.players = Players(store.engine)
+    app.state.players = players
     app.state.server = Server(
         manager,
         store,
@@ -176,6 +185,7 @@ def create_app(
         hints.router,
         accounts.router,
         my_games.router,
+        push.router,
         standings.router,
         daily.router,
     ):
@@ -192,6 +202,14 @@ ENVIRONMENT: Final = {
     "bot_delay": "SAGRADA_BOT_DELAY",
     "games_per_minute": "SAGRADA_GAMES_PER_MINUTE",
 }
+#: The environment variables of the turn notices' settings (:class:`NoticeSettings`), read by
+#: ``sagrada serve`` (``--smtp`` defaults to ``SAGRADA_SMTP``, keeping a mail password out of
+#: the list of processes) and passed on to its worker processes.
+NOTICE_ENVIRONMENT: Final = {
+    "public_url": "SAGRADA_PUBLIC_URL",
+    "smtp": "SAGRADA_SMTP",
+    "sender": "SAGRADA_MAIL_FROM",
+}
 
 
 def app_from_environment() -> FastAPI:
@@ -204,4 +222,16 @@ def app_from_environment() -> FastAPI:
         os.environ[ENVIRONMENT["database_url"]],
         bot_delay=float(os.environ[ENVIRONMENT["bot_delay"]]),
         games_per_minute=float(os.environ[ENVIRONMENT["games_per_minute"]]),
+        notices=notice_settings(os.environ),
+    )
+
+
+def notice_settings(environment: Mapping[str, str]) -> NoticeSettings:
+    """The turn notices' settings :data:`NOTICE_ENVIRONMENT` gives (the defaults where a
+    variable is unset or empty)."""
+    default = NoticeSettings()
+    return NoticeSettings(
+        public_url=environment.get(NOTICE_ENVIRONMENT["public_url"]) or default.public_url,
+        smtp=environment.get(NOTICE_ENVIRONMENT["smtp"]) or default.smtp,
+        sender=environment.get(NOTICE_ENVIRONMENT["sender"]) or default.sender,
     )

@@ -26,6 +26,7 @@ from sagrada.core.messages import msg
 from sagrada.players import daily as daily_challenge
 from sagrada.players.accounts import Account
 from sagrada.players.secrets import server_secret
+from sagrada.players.turn_notices import CORRESPONDENCE_SECONDS, Turn, TurnNotices
 from sagrada.registry import default_game, game, game_bots, rated_json
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
@@ -54,8 +55,17 @@ class GameManager:
     are kept in step with other processes sharing the database by its :class:`InStep`
     (:attr:`in_step`)."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.8, max_rooms: int = 2000) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.8,
+        max_rooms: int = 2000,
+        notices: TurnNotices | None = None,
+    ) -> None:
         self.store = store
+        #: Who tells players of correspondence games of their turns (none: nobody).
+        self.notices = notices
+        self._telling: set[asyncio.Task[Any]] = set()
         # Every write goes through one thread: writers never wait on each other's locks.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sagrada-db")
         self.bots = BotRunner(self.act, bot_delay)
@@ -410,6 +420,42 @@ class GameManager:
             raise GameError(409, msg("web.seats_invited"))
         raise GameError(409, msg("web.game_full"))
 
+    async def offer(self, room: Room, by: int, seat: int, account: Account) -> None:
+        """Offer a person's seat nobody has taken to ``account`` (a player's request, ``by``
+        their seat): the seat appears in the account's games, and the account takes it by
+        joining while logged in.
+
+        Raises:
+            GameError: 403 for a spectator, 422 for a seat that is not a free person's seat,
+                409 for a seat taken meanwhile.
+        """
+        if by < 0:
+            raise GameError(403, msg("players.offer_not_a_player"))
+        async with room.lock:
+            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != "human":
+                raise GameError(422, msg("players.offer_not_a_guest_seat", n=seat + 1))
+            held = room.seats[seat]
+            if held.claimed:
+                raise GameError(409, msg("players.offer_taken", n=seat + 1))
+            if any(s.account == account.id for s in room.seats) and room.rateable:
+                raise GameError(409, msg("players.already_seated"))
+            offered = replace(held, offered=account.id)
+            seats = [offered if s is held else s for s in room.seats]
+            try:
+                await self._write(
+                    self.store.update_seats,
+                    room.id,
+                    [s.to_store() for s in seats],
+                    game_status(room.state, seats),
+                    room.version,
+                )
+            except StaleGame:
+                await self.in_step.catch_up(room)
+                raise GameError(409, msg("web.stale")) from None
+            room.seats = seats
+            room.version += 1
+            self._announce(room)
+
     async def adopt(self, room: Room, seat: int, account: Account) -> bool:
         """Let ``account`` play the seat a guest held (its token in this browser): the seat
         joins the account, unless an account plays it already or the account plays another
@@ -501,12 +547,47 @@ class GameManager:
             room.version += 1
             if auto:
                 room.timed_out.extend(range(first, first + len(codes)))
-            if turn_key(trial) != turn_key(room.state):
+            new_turn = turn_key(trial) != turn_key(room.state)
+            if new_turn:
                 room.turn_started = when  # another turn: its clock starts
             room.state = trial
             room.touched = time.monotonic()
             self._announce(room)
+        if new_turn:
+            self._tell_turn(room)
         self.wake_bots(room)
+
+    def _tell_turn(self, room: Room) -> None:
+        """Tell the account whose turn of a correspondence game began, if nobody watches its
+        seat from a page (:mod:`sagrada.players.turn_notices`), in a worker thread."""
+        state = room.state
+        seat = state.current_player
+        if (
+            self.notices is None
+            or room.turn_seconds is None
+            or room.turn_seconds < CORRESPONDENCE_SECONDS
+            or state.is_over
+            or not 0 <= seat < len(room.seats)
+        ):
+            return
+        account = room.seats[seat].account
+        if account is None or any(listener.seat == seat for listener in room.listeners):
+            return
+        waiting = tuple(
+            s.name for s in room.seats if s.kind == "human" and s.seat != seat and s.claimed
+        )
+        turn = Turn(
+            room.id,
+            seat,
+            len(state.history),
+            account,
+            room.game.name,
+            f"/{room.entry.page.path}/{room.id}",
+            waiting,
+        )
+        task = asyncio.create_task(asyncio.to_thread(self.notices.tell, turn))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
 
     def preview(self, room: Room, seat: int, texts: list[str]) -> dict[str, Any]:
         """The legal actions and provisional view after ``texts``, committing nothing."""

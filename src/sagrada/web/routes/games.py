@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Body, Query, Request
-from fastapi.responses import JSONResponse
-from pydantic import ValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sagrada.core.messages import DEFAULT_LANGUAGE, msg, render
 from sagrada.i18n import languages, negotiate
@@ -247,6 +247,34 @@ async def join(
     account = await account_of(request)
     seat, token = await server.manager.join(room, name, body.invite if body else None, account)
     return {"seat": seat, "token": token}
+
+
+class OfferRequest(BaseModel):
+    """A player offers a free person's seat to an account, by its name."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+    seat: Annotated[int, Field(ge=0, le=16)]
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+@router.post(
+    "/api/games/{game_id}/offers",
+    status_code=204,
+    responses=errors(400, 403, 404, 409, 410, 413, 422, 503),
+)
+async def offer_seat(
+    server: ServerDep, request: Request, game_id: str, body: OfferRequest
+) -> Response:
+    """Offer a free person's seat of the game to an account (players only): the invitation
+    appears in that account's games."""
+    room, by = await server.room_and_seat(game_id, body.token)
+    found = await asyncio.to_thread(players_of(request).accounts.find, body.name)
+    if found is None:
+        raise GameError(422, msg("players.no_such_account", name=body.name))
+    await server.manager.offer(room, by, body.seat, found)
+    return Response(status_code=204)
 
 
 @router.post(
