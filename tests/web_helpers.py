@@ -223,11 +223,14 @@ def play_humans(
     tokens: dict[int, str],
     until: Callable[[dict[str, Any]], bool],
     choose: Callable[[list[str]], str] = draft_or_pass,
+    *,
+    watch: str | None = None,
 ) -> dict[str, Any]:
     """Play every human seat through the API until ``until(spectator view)``; return it (a
-    bot seat's turn is waited for)."""
+    bot seat's turn is waited for). ``watch``: a seat's token to follow the game with, for a
+    game that has no spectators (its view stands for the spectator's)."""
     for _ in range(5000):
-        spectator = get_view(client, game_id)
+        spectator = get_view(client, game_id, watch)
         if until(spectator) or spectator["phase"] == "over":
             return spectator
         token = tokens.get(spectator["current_player"])
@@ -315,3 +318,47 @@ def be(client: TestClient, cookie: str | None) -> None:
     client.cookies.clear()
     if cookie is not None:
         client.cookies.set("sagrada_session", cookie)
+
+
+class DayClock:
+    """The time the daily challenge reads (:func:`sagrada.players.daily.now`), set by a test:
+    it stands still at :attr:`time` until the test moves it (never a sleep)."""
+
+    #: 2026-03-14 15:00 UTC, a Saturday afternoon.
+    START = 1_773_500_400.0
+
+    def __init__(self, monkeypatch: Any) -> None:
+        from sagrada.players import daily
+
+        self.time = self.START
+        monkeypatch.setattr(daily, "now", lambda: self.time)
+
+    def next_day(self, days: int = 1) -> None:
+        """Move the clock on by whole days."""
+        self.time += days * 86_400.0
+
+
+def daily_games(client: TestClient) -> list[str]:
+    """The games with a daily challenge, as ``GET /api/daily`` lists them."""
+    response = client.get("/api/daily")
+    assert response.status_code == 200, response.text
+    return [game["game"] for game in response.json()["games"]]
+
+
+def start_daily(client: TestClient, game: str) -> dict[str, Any]:
+    """Start the logged-in account's attempt of the day's ``game``: ``{id, seat, token}``."""
+    response = client.post(f"/api/daily/{game}")
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def play_daily(
+    client: TestClient, game: str, choose: Callable[[list[str]], str] = draft_or_pass
+) -> dict[str, Any]:
+    """Start the logged-in account's attempt of the day's ``game`` and play it to its end
+    (choosing each action with ``choose``); return the attempt (``{id, seat, token}``)."""
+    attempt = start_daily(client, game)
+    token = attempt["token"]
+    seats = {attempt["seat"]: token}
+    play_humans(client, attempt["id"], seats, lambda v: False, choose, watch=token)
+    return attempt

@@ -22,7 +22,10 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    literal_column,
 )
+
+from sagrada.players.ratings import DISPLAY_SIGMAS
 
 metadata: Final = MetaData()
 
@@ -98,6 +101,11 @@ results_table: Final = Table(
     Column("finished", Float, nullable=False),
     Index("results_by_account", "account_id", "finished"),
     Index("results_by_ladder", "ladder"),
+    # A solo ladder's board: each account's best score (points less target) and when it was
+    # first reached, read from the index alone; and a day's daily board, its game's attempts
+    # (docs/players.md, "Leaderboards").
+    Index("results_by_ladder_account", "ladder", "account_id", "points", "target", "finished"),
+    Index("results_by_daily", "daily", "game"),
 )
 
 ratings_table: Final = Table(
@@ -110,6 +118,14 @@ ratings_table: Final = Table(
     Column("games", Integer, nullable=False),
     Column("updated", Float, nullable=False),
 )
+
+#: The displayed rating's order (``mu - 3 * sigma``, unrounded: :attr:`Rating.display`), the
+#: constant written inline so that a board's query and the index below are one expression.
+DISPLAY_ORDER: Final = (
+    ratings_table.c.mu - literal_column(repr(DISPLAY_SIGMAS)) * ratings_table.c.sigma
+)
+#: A rating mode's board, best first (:mod:`sagrada.players.leaderboards`).
+Index("ratings_by_display", ratings_table.c.mode, DISPLAY_ORDER)
 
 rating_history_table: Final = Table(
     "rating_history",

@@ -1,11 +1,15 @@
 """The players' layer of one database, as the server holds it: its accounts and sessions,
-and the turn notices of correspondence games."""
+the turn notices of correspondence games, profiles, leaderboards and the daily challenge."""
 
 from __future__ import annotations
 
 from sqlalchemy.engine import Engine
 
 from sagrada.players.accounts import Accounts
+from sagrada.players.daily import SECRET, DailyChallenge
+from sagrada.players.leaderboards import Leaderboards
+from sagrada.players.profiles import Profiles
+from sagrada.players.secrets import server_secret
 from sagrada.players.sessions import Sessions
 from sagrada.players.turn_notices import NoticeSettings, TurnNotices
 
@@ -18,4 +22,9 @@ class Players:
         self.engine = engine
         self.accounts = Accounts(engine)
         self.sessions = Sessions(engine)
+        self.profiles = Profiles(engine)
+        self.leaderboards = Leaderboards(engine)
+        self.daily = DailyChallenge(engine)
+        #: The key of the daily games' seeds (:func:`sagrada.players.daily.daily_seed`).
+        self.daily_secret = server_secret(engine, SECRET)
         self.notices = TurnNotices(engine, notices)

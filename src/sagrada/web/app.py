@@ -34,6 +34,7 @@ from sagrada.web.rooms import GameError, GameManager, database_down
 from sagrada.web.routes import (
     accounts,
     chat,
+    daily,
     games,
     hints,
     my_games,
@@ -41,6 +42,7 @@ from sagrada.web.routes import (
     push,
     reference,
     rules,
+    standings,
 )
 from sagrada.web.routes.pages import mount_static, pages_router
 from sagrada.web.security import SameOrigin, SecurityHeaders, redact_logs
@@ -184,6 +186,8 @@ def create_app(
         accounts.router,
         my_games.router,
         push.router,
+        standings.router,
+        daily.router,
     ):
         app.include_router(routes)
     app.include_router(pages_router())

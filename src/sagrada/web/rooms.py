@@ -23,6 +23,7 @@ from typing import Any
 
 from sagrada.core.errors import RecordError, SagradaError
 from sagrada.core.messages import msg
+from sagrada.players import daily as daily_challenge
 from sagrada.players.accounts import Account
 from sagrada.players.secrets import server_secret
 from sagrada.players.turn_notices import CORRESPONDENCE_SECONDS, Turn, TurnNotices
@@ -95,6 +96,7 @@ class GameManager:
         creator: Account | None = None,
         offers: list[int | None] | None = None,
         daily: str | None = None,
+        seed: int | None = None,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game of the registry's game ``game_name`` (a person having
         ``turn_seconds`` a turn, or no limit); return the room, the token of the creator's
@@ -103,7 +105,11 @@ class GameManager:
         Args:
             creator: the account of the creator, logged in: it plays the creator's seat.
             offers: by seat, the account a person's seat is offered to (or ``None``).
-            daily: the day of a daily challenge's attempt.
+            daily: the day of a daily challenge's attempt (of the creator's account).
+            seed: the game's seed (a daily challenge's: the day's); ``None``: a fresh one.
+
+        Raises:
+            AttemptTaken: for a daily challenge's attempt the creator has started already.
         """
         game_name = game_name or default_game()
         seats: list[Seat] = []
@@ -141,7 +147,7 @@ class GameManager:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
                 invites.append(None)
-        room = await self._open(config, seats, game_name, turn_seconds, hints, daily)
+        room = await self._open(config, seats, game_name, turn_seconds, hints, daily, seed)
         return room, tokens, invites
 
     async def _open(
@@ -500,11 +506,13 @@ class GameManager:
             auto: a bot plays them for a person whose time ran out (the log says so).
 
         Raises:
-            GameError: 409 for a stale request or another seat's turn, 422 for an illegal
-                action.
+            GameError: 409 for a stale request, another seat's turn or a daily challenge's
+                game whose day is over, 422 for an illegal action.
         """
         if not texts:
             raise GameError(400, "no action given")
+        if daily_challenge.closed(room.daily):
+            raise GameError(409, msg("players.daily_closed"))
         async with room.lock:
             for attempt in range(3):
                 played = len(room.state.history)

@@ -43,6 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from sagrada.players.daily import start_attempt
 from sagrada.players.results import Ending, record_ending
 from sagrada.players.schema import metadata, seat_accounts_table
 from sagrada.registry import default_game
@@ -215,10 +216,20 @@ class Store:
     ) -> float:
         """Insert a new game (of the registry's game ``game``, with ``turn_seconds`` a turn or
         no limit; the default game's when None; ``daily``: the day of a daily challenge's
-        attempt); return its creation time."""
+        attempt, its account's seat's: the attempt is written with it); return its creation
+        time.
+
+        Raises:
+            AttemptTaken: for a daily challenge's attempt the account has started already
+                (nothing is stored).
+        """
         game = game or default_game()
         created = time.time()
         with self.engine.begin() as conn:
+            if daily is not None:
+                # First: the attempt's key is taken before anything else is written.
+                account = next(s["account"] for s in seats if s.get("account") is not None)
+                start_attempt(conn, daily, game, account, game_id, created)
             conn.execute(
                 insert(games_table).values(
                     id=game_id,
@@ -373,22 +384,33 @@ class Store:
         with self.engine.connect() as conn:
             return self._hinted(conn, game_id)
 
-    def game_ids(self, statuses: tuple[str, ...], limit: int = 200, offset: int = 0) -> list[str]:
-        """Return the ids of the newest games with one of ``statuses`` (skipping ``offset``)."""
+    def game_ids(
+        self,
+        statuses: tuple[str, ...],
+        limit: int = 200,
+        offset: int = 0,
+        *,
+        daily: bool = True,
+    ) -> list[str]:
+        """Return the ids of the newest games with one of ``statuses`` (skipping ``offset``;
+        ``daily=False``: no daily challenge's attempt)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games_table.c.id)
-                .where(games_table.c.status.in_(statuses))
+                .where(games_table.c.status.in_(statuses), *_daily_filter(daily))
                 .order_by(games_table.c.created.desc(), games_table.c.id)
                 .offset(offset)
                 .limit(limit)
             ).scalars()
             return list(rows)
 
-    def count_games(self, statuses: tuple[str, ...]) -> int:
-        """Return how many games have one of ``statuses``."""
+    def count_games(self, statuses: tuple[str, ...], *, daily: bool = True) -> int:
+        """Return how many games have one of ``statuses`` (``daily=False``: not counting
+        the daily challenge's attempts)."""
         with self.engine.connect() as conn:
-            query = select(func.count()).where(games_table.c.status.in_(statuses))
+            query = select(func.count()).where(
+                games_table.c.status.in_(statuses), *_daily_filter(daily)
+            )
             return int(conn.execute(query.select_from(games_table)).scalar_one())
 
     def activity(self, statuses: tuple[str, ...]) -> list[Activity]:
@@ -512,6 +534,11 @@ class Store:
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
+
+
+def _daily_filter(daily: bool) -> list[Any]:
+    """The condition leaving out the daily challenge's attempts (none: they are kept)."""
+    return [] if daily else [games_table.c.daily.is_(None)]
 
 
 def _index_seats(conn: Connection, game_id: str, seats: list[dict[str, Any]]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Body, Query, Request
@@ -13,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sagrada.core.messages import DEFAULT_LANGUAGE, msg, render
 from sagrada.i18n import languages, negotiate
+from sagrada.players import daily
 from sagrada.registry import default_game, game_bots
 from sagrada.registry import entry as game_entry
 from sagrada.web.models import (
@@ -25,7 +27,7 @@ from sagrada.web.models import (
     SeatRequest,
 )
 from sagrada.web.openapi import errors
-from sagrada.web.rooms import GameError
+from sagrada.web.rooms import GameError, Room
 from sagrada.web.routes.accounts import account_of, players_of
 from sagrada.web.server import ServerDep, client_key
 
@@ -78,6 +80,58 @@ async def create_game(
     out); answer its id and a secret token for each human seat."""
     if not server.create_limit.allow(client_key(request)):
         raise GameError(429, msg("web.too_many_games"))
+    asked = await read_request(server, request, body)
+    if all(b is not None for b in asked.bots):
+        watched = sum(
+            1
+            for r in server.manager.rooms.values()
+            if not r.state.is_over and all(seat.kind == "bot" for seat in r.seats)
+        )
+        if watched >= MAX_BOT_ONLY_GAMES:
+            raise GameError(
+                429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
+            )
+    room, tokens, invites = await server.manager.create(
+        asked.config,
+        asked.bots,
+        asked.names,
+        asked.open_seats,
+        asked.game,
+        asked.turn_seconds,
+        asked.hints,
+        creator=await account_of(request),
+        offers=asked.offers,
+    )
+    return {
+        "id": room.id,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "token": t, "invite": i}
+            for s, t, i in zip(room.seats, tokens, invites, strict=True)
+        ],
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class GameRequest:
+    """A create request, checked: what :meth:`GameManager.create` takes."""
+
+    game: str
+    config: Any
+    bots: list[str | None]
+    names: list[str]
+    open_seats: bool
+    turn_seconds: int | None
+    hints: bool
+    offers: list[int | None] | None
+
+
+async def read_request(server: ServerDep, request: Request, body: Any) -> GameRequest:
+    """Check a create request (``POST /api/games``'s body, or a daily game's).
+
+    Raises:
+        GameError: 400 for a body that is not an object, 422 for a wrong field (the reason
+            says which).
+    """
     if not isinstance(body, dict):
         raise GameError(400, NOT_AN_OBJECT)
     name = body.get("game", default_game())
@@ -109,34 +163,16 @@ async def create_game(
         names = default_names(bots, seat_language(request, data["language"]))
     offers = await offered_accounts(request, data.get("offers"), bots)
     chosen.new_state(config, 0)  # refuses impossible card deals before anything is stored
-    if all(b is not None for b in bots):
-        watched = sum(
-            1
-            for r in server.manager.rooms.values()
-            if not r.state.is_over and all(seat.kind == "bot" for seat in r.seats)
-        )
-        if watched >= MAX_BOT_ONLY_GAMES:
-            raise GameError(
-                429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
-            )
-    room, tokens, invites = await server.manager.create(
+    return GameRequest(
+        name,
         config,
         bots,
         names,
         data["open_seats"],
-        name,
         data.get("turn_seconds"),
         data.get("hints", False),
-        creator=await account_of(request),
-        offers=offers,
+        offers,
     )
-    return {
-        "id": room.id,
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "token": t, "invite": i}
-            for s, t, i in zip(room.seats, tokens, invites, strict=True)
-        ],
-    }
 
 
 async def offered_accounts(
@@ -177,9 +213,10 @@ async def list_games(
     """The lobby, a page at a time, newest first: the open and running games (``live``)
     or the finished ones (``finished``, to replay)."""
     statuses = LOBBY_LISTS[shown]
-    total = await asyncio.to_thread(server.store.count_games, statuses)
+    # A daily challenge's attempts are not the lobby's: each is one account's.
+    total = await asyncio.to_thread(server.store.count_games, statuses, daily=False)
     offset = (page - 1) * LOBBY_PAGE
-    ids = await asyncio.to_thread(server.store.game_ids, statuses, LOBBY_PAGE, offset)
+    ids = await asyncio.to_thread(server.store.game_ids, statuses, LOBBY_PAGE, offset, daily=False)
     games = []
     for game_id in ids:
         with contextlib.suppress(GameError):
@@ -256,19 +293,19 @@ async def rematch(server: ServerDep, game_id: str, body: SeatRequest) -> dict[st
 
 @router.get("/api/games/{game_id}/record", responses=errors(404, 409, 410, 503))
 async def record(server: ServerDep, game_id: str) -> dict[str, Any]:
-    """The record of a finished game."""
+    """The record of a finished game (of a daily challenge's, once its day is over, finished
+    or not)."""
     room = await server.manager.get(game_id)
-    if not room.state.is_over:
-        raise GameError(409, msg("web.not_over"))
+    replayable(room)
     return room.record().to_json()
 
 
 @router.get("/api/games/{game_id}/replay/{step}", responses=errors(404, 409, 410, 422, 503))
 async def replay(server: ServerDep, game_id: str, step: int) -> JSONResponse:
-    """The spectator view after the first ``step`` actions of a finished game."""
+    """The spectator view after the first ``step`` actions of a finished game (of a daily
+    challenge's, once its day is over)."""
     room = await server.manager.get(game_id)
-    if not room.state.is_over:
-        raise GameError(409, msg("web.not_over"))
+    replayable(room)
     history = room.state.history
     if not 0 <= step <= len(history):
         raise GameError(404, f"step must be 0-{len(history)}")
@@ -279,3 +316,17 @@ async def replay(server: ServerDep, game_id: str, step: int) -> JSONResponse:
     data["step"] = step
     data["steps"] = len(history)
     return JSONResponse(data)
+
+
+def replayable(room: Room) -> None:
+    """Check that ``room``'s record may be read: the game is over and, for a daily
+    challenge's attempt, so is its day (until then its seed is the day's secret; after it,
+    an attempt left unfinished is closed, and its record is a replay too).
+
+    Raises:
+        GameError: 409 if not.
+    """
+    if not room.state.is_over and not daily.closed(room.daily):
+        raise GameError(409, msg("web.not_over"))
+    if daily.sealed(room.daily):
+        raise GameError(409, msg("players.daily_sealed"))

@@ -14,9 +14,10 @@ from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from sagrada.core.messages import Message, msg
+from sagrada.players import daily
 from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, ActionRequest, PreviewRequest
 from sagrada.web.openapi import errors
-from sagrada.web.rooms import GameError
+from sagrada.web.rooms import GameError, Room
 from sagrada.web.security import MAX_TOKEN, TOKEN_IN_SOCKET_ADDRESS, seat_token
 from sagrada.web.server import ServerDep
 
@@ -31,9 +32,23 @@ async def view(
     server: ServerDep, game_id: str, token: Annotated[str | None, Depends(seat_token)]
 ) -> JSONResponse:
     """A seat's view (with legal actions on its turn), its token in the ``Authorization``
-    header (``Bearer <token>``); without one, the spectator's."""
+    header (``Bearer <token>``); without one, the spectator's (none of a daily challenge's
+    game while its day lasts)."""
     room, seat = await server.room_and_seat(game_id, token)
+    if seat < 0:
+        watchable(room)
     return JSONResponse(room.view(seat))
+
+
+def watchable(room: Room) -> None:
+    """Check that ``room`` may be watched: not a daily challenge's game while its day lasts
+    (a spectator would see the day's dice).
+
+    Raises:
+        GameError: 403 if it may not.
+    """
+    if daily.sealed(room.daily):
+        raise GameError(403, msg("players.daily_no_spectators"))
 
 
 @router.post(
@@ -79,9 +94,22 @@ async def socket(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
         await websocket.close(code=4000 + exc.status, reason=exc.detail)
         return
     await websocket.accept()
-    listener = server.manager.subscribe(room, -1)
     token: str | None = None
     first = True
+    if daily.sealed(room.daily):
+        # No spectator: the first message must be a seat's hello, before any view is sent.
+        try:
+            token, seat = await first_hello(server, websocket, room)
+        except WebSocketDisconnect:
+            return
+        except GameError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.detail)
+            return
+        listener = server.manager.subscribe(room, seat)
+        server.manager.greet(room, listener, seat)
+        first = False
+    else:
+        listener = server.manager.subscribe(room, -1)
 
     async def pump() -> None:
         while True:
@@ -149,6 +177,31 @@ async def socket(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+async def first_hello(server: ServerDep, websocket: WebSocket, room: Room) -> tuple[str, int]:
+    """The token and seat of a WebSocket's first message, which must be a seat's hello (the
+    game may not be watched).
+
+    Raises:
+        GameError: 403 for anything else (the reason: the game has no spectators), or for a
+            token of no seat.
+        WebSocketDisconnect: if the socket closed first.
+    """
+    frame = await websocket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text = frame.get("text")
+    message: Any = None
+    if isinstance(text, str) and len(text) <= MAX_WS_MESSAGE:
+        with contextlib.suppress(json.JSONDecodeError, RecursionError):
+            message = json.loads(text)
+    token = None
+    if isinstance(message, dict) and message.get("type") == "hello":
+        token = hello_token(message)
+    if token is None:
+        raise GameError(403, msg("players.daily_no_spectators"))
+    return token, await server.seat_in(room, token)
 
 
 #: Why a late hello is refused.
