@@ -115,8 +115,10 @@ def test_a_seat_left_to_the_stand_in_three_turns_in_a_row_counts_as_a_loss(clien
         if seat == 1 and left < 3:
             # Bob is away for his first three turns: the stand-in bot plays them.
             run_out_of_time(client, game_id)
+            # The stand-in plays the turn; the next turn (Bob's again, in a round's second
+            # half) has a clock of its own, which ends in the future.
             deadline = time.monotonic() + PATIENCE
-            while get_view(client, game_id)["current_player"] == 1:
+            while (clock := get_view(client, game_id)["clock"]) and clock["deadline"] < time.time():
                 assert time.monotonic() < deadline, "the stand-in did not play"
                 time.sleep(0.01)
             left += 1

@@ -100,7 +100,6 @@ results_table: Final = Table(
     Column("daily", String(10), nullable=True),
     Column("finished", Float, nullable=False),
     Index("results_by_account", "account_id", "finished"),
-    Index("results_by_ladder", "ladder"),
     # A solo ladder's board: each account's best score (points less target) and when it was
     # first reached, read from the index alone; and a day's daily board, its game's attempts
     # (docs/players.md, "Leaderboards").
