@@ -262,13 +262,15 @@ class OfferRequest(BaseModel):
 @router.post(
     "/api/games/{game_id}/offers",
     status_code=204,
-    responses=errors(400, 403, 404, 409, 410, 413, 422, 503),
+    responses=errors(400, 403, 404, 409, 410, 413, 422, 429, 503),
 )
 async def offer_seat(
     server: ServerDep, request: Request, game_id: str, body: OfferRequest
 ) -> Response:
     """Offer a free person's seat of the game to an account (players only): the invitation
     appears in that account's games."""
+    if not server.create_limit.allow("offer:" + client_key(request)):
+        raise GameError(429, msg("web.too_many_requests"))
     room, by = await server.room_and_seat(game_id, body.token)
     found = await asyncio.to_thread(players_of(request).accounts.find, body.name)
     if found is None:
