@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy import insert
 
+from sagrada.players.ratings import bot_ratings
 from sagrada.players.schema import accounts_table, results_table
 from sagrada.registry import entries
 from web_helpers import (
@@ -334,3 +335,20 @@ def test_no_answer_holds_anything_private_of_an_account(
     # Ada's own answers hold her e-mail only where they are hers (GET /api/me).
     be(client, ada)
     assert "ada@example.org" not in json.dumps(client.get("/api/daily").json())
+
+
+def test_a_rating_board_lists_every_board_and_the_bots_fixed_ratings(tmp_path: Path) -> None:
+    with new_client(tmp_path) as client:
+        answer = client.get("/api/leaderboard", params={"mode": "2p"}).json()
+    modes = [board["mode"] for board in answer["boards"]]
+    # The modes, the daily board, then the ladders: 2p, multi, daily, solo-1..5, cards-1..9.
+    assert modes[:3] == ["2p", "multi", "daily"] and len(modes) == 3 + 5 + 9
+    assert answer["boards"][0]["label"] == {"id": "players.mode.2p", "params": {}}
+    bots = {(mark["game"], mark["bot"]): mark["rating"] for mark in answer["bots"]}
+    measured = bot_ratings()["ratings"]["sagrada"]["2p"]["hard"]
+    hard = bots[("sagrada", "hard")]
+    assert hard["mu"] == measured["mu"]
+    # Shown as the conservative mu - 3 sigma, to a tenth (docs/ratings.md).
+    assert hard["display"] == round(measured["mu"] - 3 * measured["sigma"], 1)
+    displays = [mark["rating"]["display"] for mark in answer["bots"]]
+    assert displays == sorted(displays, reverse=True)

@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection, Engine
 from sagrada.core.messages import Message, msg
 from sagrada.entry import GameEntry
 from sagrada.players.daily import MARGIN, daily_entries
-from sagrada.players.ratings import MODES, Rating
+from sagrada.players.ratings import MODES, Rating, bot_ratings
 from sagrada.players.schema import DISPLAY_ORDER, accounts_table, ratings_table, results_table
 
 #: The most entries a board shows.
@@ -77,6 +77,26 @@ def ladders() -> dict[str, Ladder]:
 def board_names() -> list[str]:
     """Every board's name: the rating modes, ``daily``, then the solo ladders."""
     return [*(mode.name for mode in MODES), DAILY, *ladders()]
+
+
+def boards() -> list[dict[str, Any]]:
+    """Every board, as a page lists them: ``{"mode", "label"}`` (its words, a message), in
+    the order of :func:`board_names`."""
+    labels = {mode.name: msg(mode.message) for mode in MODES}
+    labels[DAILY] = msg("players.board.daily")
+    labels |= {name: ladder.label for name, ladder in ladders().items()}
+    return [{"mode": name, "label": labels[name].to_json()} for name in board_names()]
+
+
+def bot_marks(mode: str) -> list[dict[str, Any]]:
+    """The bots' fixed ratings in a rating mode, best first, for a board to show where a
+    player stands against them: ``{"game", "bot", "rating"}`` (:func:`bot_ratings`)."""
+    marks = []
+    for game, modes in bot_ratings()["ratings"].items():
+        for bot, measured in modes.get(mode, {}).items():
+            rating = Rating(float(measured["mu"]), float(measured["sigma"]))
+            marks.append({"game": game, "bot": bot, "rating": rating.to_json()})
+    return sorted(marks, key=lambda mark: -float(mark["rating"]["display"]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Query, Request
 
 from sagrada.core.messages import msg
 from sagrada.players import daily
-from sagrada.players.leaderboards import DAILY, board_names, ladders
+from sagrada.players.leaderboards import DAILY, board_names, boards, bot_marks, ladders
 from sagrada.players.ratings import MODES_BY_NAME
 from sagrada.players.refusal import Refusal
 from sagrada.web.openapi import errors
@@ -71,7 +71,11 @@ async def leaderboard(
             "ranks_by": "score",
         }
     elif mode in MODES_BY_NAME:
-        about |= {"label": msg(MODES_BY_NAME[mode].message).to_json(), "ranks_by": "rating"}
+        about |= {
+            "label": msg(MODES_BY_NAME[mode].message).to_json(),
+            "ranks_by": "rating",
+            "bots": bot_marks(mode),
+        }
     else:
         about |= ladders()[mode].to_json() | {"ranks_by": "best_score"}
     top, mine = await asyncio.to_thread(
@@ -83,6 +87,7 @@ async def leaderboard(
         replays=mode == DAILY and not daily.sealed(on),
     )
     return about | {
+        "boards": boards(),
         "entries": [s.to_json() for s in top],
         "me": None if mine is None else mine.to_json(),
     }
