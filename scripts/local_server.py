@@ -55,14 +55,23 @@ def create(url: str, seed: int | None = None, **options: Any) -> dict[str, Any]:
     ``seed`` that draw is fixed for the creation, and the game is dealt the same every run
     (as tests/test_e2e.py does).
     """
+    with seeded(seed):
+        answer = httpx.post(f"{url}/api/games", json=options, timeout=30)
+    answer.raise_for_status()
+    return dict(answer.json())
+
+
+@contextlib.contextmanager
+def seeded(seed: int | None) -> Iterator[None]:
+    """Fix the server's draw of seeds to ``seed`` while a game is created in the block (the
+    server runs in this process), so the game is dealt the same every run; ``None``: as
+    drawn."""
     with contextlib.ExitStack() as stack:
         if seed is not None:
             drawn = secrets.randbits
             stack.callback(setattr, secrets, "randbits", drawn)
             secrets.randbits = lambda bits: seed
-        answer = httpx.post(f"{url}/api/games", json=options, timeout=30)
-    answer.raise_for_status()
-    return dict(answer.json())
+        yield
 
 
 def seat_page(url: str, created: dict[str, Any], seat: int | None = 0) -> str:

@@ -1,7 +1,7 @@
 """The screenshot set (``make screenshots``; issue 28, item 9): the lobby, the window choice, a
 turn with a tool card taken, a Life game (masterwork board and apprentice cards), the card game,
-the end screen, the lobby's dialog to log in or sign up and "My games" of an account, at phone,
-tablet and desktop sizes, into docs/screenshots/
+the end screen, the lobby's dialog to log in or sign up, "My games" of an account, a player's
+profile and a leaderboard, at phone, tablet and desktop sizes, into docs/screenshots/
 (``lobby-phone.png``; ``--lang de``: docs/screenshots/de/).
 
 A server of its own on a throw-away database; every game created through the REST API with a
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from local_server import act, create, local_server, seat_page, view
+from local_server import act, create, local_server, seat_page, seeded, view
 from playwright.sync_api import Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,6 +144,78 @@ def my_games(url: str) -> Scene:
     return Scene(f"{url}/me", "me-guest", log_in)
 
 
+def play_every_seat(url: str, game: dict[str, Any]) -> None:
+    """Play every person's seat of ``game`` (its tokens in ``game["seats"]``) to the end, as
+    :func:`play` plays one."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        now = view(url, game)
+        if now["phase"] == "over":
+            return
+        seat = now["current_player"]
+        legal = view(url, game, seat)["legal_actions"]
+        drafts = [action for action in legal if DRAFT.match(action)]
+        act(url, game, drafts[0] if drafts else "pass" if "pass" in legal else legal[0], seat=seat)
+    raise RuntimeError("the game did not end in time")
+
+
+def rated_game(url: str, first: str, second: str, seed: int) -> None:
+    """A rated game of two players, played to its end: ``first`` makes it (a turn limit, no
+    hints) and offers the other seat to ``second``, who takes it."""
+    with account(url, first) as one, account(url, second) as two:
+        options = {"players": 2, "turn_seconds": 600, "offers": [None, second]}
+        with seeded(seed):
+            made = one.post("/api/games", json=options)
+        made.raise_for_status()
+        game = made.json()
+        joined = two.post(f"/api/games/{game['id']}/join", json={})
+        joined.raise_for_status()
+        game["seats"][1]["token"] = joined.json()["token"]
+    play_every_seat(url, game)
+
+
+def log_in_as(name: str) -> Callable[[Page], None]:
+    """Log the page's browser in as ``name`` (through the API, its cookie kept) and load the
+    page again."""
+
+    def log_in(page: Page) -> None:
+        origin = "/".join(page.url.split("/")[:3])
+        answer = page.request.post(
+            f"{origin}/api/session",
+            data={"name": name, "password": PASSWORD},
+            headers={"origin": origin},
+        )
+        assert answer.ok, answer.text()
+        page.reload()
+        expect(page.get_by_test_id("account-button")).to_have_attribute("data-state", "account")
+
+    return log_in
+
+
+def profile(url: str) -> Scene:
+    """Ada's profile: three rated games against Bruno (a line of three points), a daily
+    challenge (a solo score, a streak)."""
+    for seed in (SEED, SEED + 1, SEED + 2):
+        rated_game(url, "Ada", "Bruno", seed)
+    with account(url, "Ada") as ada:
+        game = httpx.get(f"{url}/api/registry").json()[0]["name"]
+        started = ada.post(f"/api/daily/{game}")
+        started.raise_for_status()
+        attempt = started.json()
+    solo = {"id": attempt["id"], "seats": {attempt["seat"]: {"token": attempt["token"]}}}
+    play_every_seat(url, solo)
+    return Scene(f"{url}/players/Ada", "rating-line")
+
+
+def leaderboard(url: str) -> Scene:
+    """The two players' board, seen by Bruno (his place marked), with where the bots
+    stand."""
+    if not httpx.get(f"{url}/api/players/Ada").is_success:
+        rated_game(url, "Ada", "Bruno", SEED)
+    rated_game(url, "Chiara", "Bruno", SEED + 3)
+    return Scene(f"{url}/leaderboard?mode=2p", "board-entry", log_in_as("Bruno"))
+
+
 #: A password of the accounts the pictures show.
 PASSWORD = "stained glass window"
 
@@ -173,6 +245,8 @@ SCENES: dict[str, Callable[[str], Scene]] = {
     "end": end,
     "log-in": log_in_dialog,
     "me": my_games,
+    "profile": profile,
+    "leaderboard": leaderboard,
 }
 
 

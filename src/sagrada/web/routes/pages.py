@@ -1,8 +1,9 @@
-"""The pages: the lobby, "My games" (``/me``), a seat's page of each game (at its entry's
-address: ``/game/ID``, ``/cards/ID``), each game's page files (``/static/games/NAME/``) and the
-shell's (``/static/``). The pages hold no rules: they render what the server sends. A redirect
-never carries an old link's token (its address's ``?token=``): the pages keep it out of
-addresses (docs/web-api.md, "Tokens").
+"""The pages: the lobby, "My games" (``/me``), a profile (``/players/NAME``), the leaderboards
+(``/leaderboard``), a seat's page of each game (at its entry's address: ``/game/ID``,
+``/cards/ID``), each game's page files (``/static/games/NAME/``) and the shell's
+(``/static/``). The pages hold no rules: they render what the server sends. A redirect never
+carries an old link's token (its address's ``?token=``): the pages keep it out of addresses
+(docs/web-api.md, "Tokens").
 
 Fast to load (docs/measuring.md): a page names every module it will import
 (:mod:`sagrada.web.preload`); its files are revalidated at each use (``no-cache`` and an
@@ -126,8 +127,8 @@ def game_page(entry: GameEntry[Any, Any, Any], preloads: Preloads) -> Any:
 
 
 def pages_router() -> APIRouter:
-    """The lobby, "My games" and each registered game's seat page (the registry as it is
-    now)."""
+    """The lobby, "My games", the profiles, the leaderboards and each registered game's seat
+    page (the registry as it is now)."""
     router = APIRouter(include_in_schema=False)
     static = static_dir()
     preloads = Preloads(static_files())
@@ -144,6 +145,17 @@ def pages_router() -> APIRouter:
         # "My games" and the account's settings; a guest's log-in forms (docs/web-api.md,
         # "Accounts in the pages").
         return page(static / "me.html", preloads)
+
+    @router.get("/players/{name}")
+    async def profile_page(name: str) -> Response:
+        # An account's profile; the page asks the API for it, and says so when there is no
+        # such account (docs/players.md, "Profiles and leaderboards in the pages").
+        return page(static / "profile.html", preloads)
+
+    @router.get("/leaderboard")
+    async def leaderboard_page() -> Response:
+        # The boards (?mode=, and a daily board's &game=); the page asks the API for them.
+        return page(static / "leaderboard.html", preloads)
 
     for entry in entries():
         router.add_api_route(f"/{entry.page.path}/{{game_id}}", game_page(entry, preloads))

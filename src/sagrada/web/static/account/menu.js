@@ -7,11 +7,14 @@ import { el } from "/static/common.js";
 import { tr } from "/static/i18n.js";
 import { accountForms } from "/static/account/forms.js";
 import { currentAccount, logOut } from "/static/account/state.js";
+import { profileUrl } from "/static/players/links.js";
 
 /** The account menu, in order: each entry's test id, its words, and where it leads (`href`,
  * from the account) or what it does (`act`). Another entry is one more line. */
 export const MENU = [
   { id: "my-games", label: "page.account.menu.my_games", href: () => "/me" },
+  { id: "profile", label: "page.account.menu.profile", href: (account) => profileUrl(account.name) },
+  { id: "leaderboards", label: "page.account.menu.leaderboards", href: () => "/leaderboard" },
   { id: "settings", label: "page.account.menu.settings", href: () => "/me#settings" },
   { id: "log-out", label: "page.account.menu.log_out", act: leave },
 ];

@@ -4,6 +4,7 @@
 
 import { el, gameInfo } from "/static/common.js";
 import { formatDate, tr } from "/static/i18n.js";
+import { profileLink } from "/static/players/links.js";
 
 /** A bot seat's words, by its difficulty. */
 const BOT_LEVELS = { easy: "page.lobby.seat.easy", medium: "page.lobby.seat.medium", hard: "page.lobby.seat.hard" };
@@ -23,7 +24,7 @@ export function gameRow(game, buttons, { mark = null, mySeat = null, ...attrs } 
   const seats = (game.seats || []).map((s, index) => {
     const who = s.kind === "bot" ? tr(BOT_LEVELS[s.bot] || "page.lobby.list.bot") : tr(s.claimed ? "page.lobby.list.person" : "page.lobby.list.open_seat");
     const open = s.kind === "human" && !s.claimed;
-    return el("li", { class: [open && "open-seat", index === mySeat && "my-seat"].filter(Boolean).join(" ") }, tr("page.lobby.list.seat", { name: s.name, who }));
+    return el("li", { class: [open && "open-seat", index === mySeat && "my-seat"].filter(Boolean).join(" ") }, seatWords(s, who));
   });
   const { class: more = "", ...rest } = attrs;
   return el(
@@ -40,6 +41,17 @@ export function gameRow(game, buttons, { mark = null, mySeat = null, ...attrs } 
     el("ul", { class: "seat-list" }, seats),
     el("div", { class: "game-buttons" }, buttons),
   );
+}
+
+/** A stand-in for a seat's name in its words, where the link to its profile goes. */
+const NAME_SLOT = "\u0000";
+
+/** A seat's words (its name and who plays it); the name of a seat an account plays is a link
+ * to its profile. */
+function seatWords(seat, who) {
+  if (!seat.account) return tr("page.lobby.list.seat", { name: seat.name, who });
+  const [before, after = ""] = tr("page.lobby.list.seat", { name: NAME_SLOT, who }).split(NAME_SLOT);
+  return [before, profileLink(seat.name, { "data-testid": "seat-profile" }), after];
 }
 
 /** The creation time, whether the server sends epoch seconds, milliseconds or ISO text. */
