@@ -12,6 +12,7 @@ another Chromium binary.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -61,6 +62,13 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e") / "e2e.db"
     app = create_app(f"sqlite:///{database}", bot_delay=0.02, games_per_minute=600)
+    with serving(app) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """Serve ``app`` on a free local port in a thread of this process; yield its address."""
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     runner = uvicorn.Server(config)
@@ -76,9 +84,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             time.sleep(0.05)
     else:  # pragma: no cover - the server did not start
         raise RuntimeError("the test server did not start")
-    yield url
-    runner.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield url
+    finally:
+        runner.should_exit = True
+        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")

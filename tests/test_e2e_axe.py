@@ -3,9 +3,9 @@ axe-playwright-python in a real headless Chromium; docs/measuring.md).
 
 One server and one set of games for the whole file: the lobby, a seat's dice game page in play,
 the window choice, a Life game (masterwork board and apprentice cards), a spectator's view, the
-end screen, the card game's page, the Rules help open, the lobby's dialog to log in, and "My
-games" of a guest and of an account (its menu open too). Motion is off, so no colour is read
-halfway through a transition.
+end screen, the card game's page, the Rules help open, the lobby's dialog to log in, "My games"
+of a guest and of an account (its menu open too), a player's profile and a leaderboard. Motion
+is off, so no colour is read halfway through a transition.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from test_e2e import browser, create, server, view  # noqa: F401  (fixtures)
+from test_e2e_players import rated_game
 from web_helpers import DRAFT, PASSWORD
 
 LANGUAGES = ("en", "de")
@@ -92,6 +93,10 @@ def pages(server: str) -> dict[str, Shown]:  # noqa: F811
         other.post("/api/accounts", json={"name": "Other", "password": PASSWORD})
         offer = other.post("/api/games", json={"players": 2, "offers": [None, "Axe"]})
         assert offer.status_code == 201, offer.text
+        # A rated game of the two, for the profile and the board.
+        with httpx.Client(base_url=server, headers={"origin": server}) as axe:
+            axe.cookies.set("sagrada_session", session)
+            rated_game(server, other, axe, "Axe")
     return {
         "lobby": Shown(f"{server}/", "game-list"),
         "dice game in play": Shown(seat(server, playing), "pool-die"),
@@ -105,6 +110,8 @@ def pages(server: str) -> dict[str, Shown]:  # noqa: F811
         "my games, a guest's": Shown(f"{server}/me", "me-guest"),
         "my games": Shown(f"{server}/me", "me-game", session=session),
         "account menu": Shown(f"{server}/me", "me-game", opens="account-button", session=session),
+        "profile": Shown(f"{server}/players/Axe", "profile-game"),
+        "leaderboard": Shown(f"{server}/leaderboard?mode=2p", "board-me-entry", session=session),
     }
 
 
@@ -146,6 +153,8 @@ def tab(browser: Browser, language: str) -> Iterator[Page]:  # noqa: F811
         "my games, a guest's",
         "my games",
         "account menu",
+        "profile",
+        "leaderboard",
     ],
 )
 def test_no_accessibility_violation_on_the_page(

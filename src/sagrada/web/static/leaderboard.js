@@ -41,6 +41,7 @@ async function init() {
   try {
     await startPage();
   } catch (err) {
+    $("leaderboard").removeAttribute("aria-busy");
     $("board-error").textContent = tr("page.leaderboard.failed", { problem: err.message });
     return;
   }
@@ -71,6 +72,7 @@ async function load({ mode, game, day }) {
     if (board.day && !dailyGames) dailyGames = (await api("GET", "/api/daily")).games;
   } catch (err) {
     if (mine !== asking) return;
+    $("leaderboard").removeAttribute("aria-busy");
     $("board-error").textContent = tr("page.leaderboard.failed", { problem: err.message });
     return;
   }
@@ -96,6 +98,7 @@ function show(board) {
   $("board-value").textContent = tr(ranks ? ranks.value : "page.leaderboard.value");
   showEntries(board);
   showBots(board.bots || []);
+  $("leaderboard").removeAttribute("aria-busy");
 }
 
 /** How the board ranks, in words, and a daily board's game and day. */
