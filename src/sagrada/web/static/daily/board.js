@@ -16,10 +16,12 @@ const COLUMNS = [
 ];
 
 /** The board of the day's game `game` (the server's answer `board`), or why it cannot be
- * shown (`failure`, an ApiError). */
+ * shown (`failure`, an ApiError). The game's heading is `daily-GAME-title` (daily.js). */
 export function boardPart(game, board, failure) {
   const title = `daily-${game}-board`;
-  const part = el("section", { class: "daily-board", "aria-labelledby": title, "data-testid": "daily-board" }, el("h3", { id: title, text: tr("page.daily.board") }));
+  // Not a region of its own (every game's board has the same heading): its table is named by
+  // its game's heading and its own.
+  const part = el("div", { class: "daily-board", "data-testid": "daily-board" }, el("h3", { id: title, text: tr("page.daily.board") }));
   if (failure) {
     part.append(el("p", { class: "error", text: tr("page.daily.board.failed", { problem: failure.message }) }));
     return part;
@@ -35,7 +37,7 @@ export function boardPart(game, board, failure) {
   part.append(
     el(
       "table",
-      { class: "daily-table", "aria-labelledby": title },
+      { class: "daily-table", "aria-labelledby": `daily-${game}-title ${title}` },
       el("thead", {}, el("tr", {}, COLUMNS.map((column) => el("th", { scope: "col", class: column.number ? "number" : null, text: tr(column.words) })))),
       el(
         "tbody",
