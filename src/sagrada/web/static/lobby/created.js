@@ -59,7 +59,7 @@ export function showCreated(box, game, names, gameName) {
     return el(
       "div",
       { class: "invite" },
-      el("span", { class: "invite-name", text: tr("page.lobby.invite_name", { name: names[seat.seat], n: seat.seat + 1 }) }),
+      el("span", { class: "invite-name", id: `invite-name-${seat.seat}`, text: tr("page.lobby.invite_name", { name: names[seat.seat], n: seat.seat + 1 }) }),
       input,
       copy,
       mine && offerForm(game.id, mine.token, seat.seat),
@@ -89,10 +89,10 @@ export function showCreated(box, game, names, gameName) {
 
 /** "Or offer this seat to an account": the seat `seat` of game `gameId` offered by name with
  * the creator's `token` (POST /api/games/{id}/offers); the server's refusal, or that it is
- * done, below it. */
+ * done, below it. Its field is described by its invite's name (`invite-name-SEAT`). */
 function offerForm(gameId, token, seat) {
   const id = `offer-${seat}`;
-  const name = el("input", { type: "text", id, name: "account", maxlength: "20", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "data-testid": "offer-name", "aria-label": tr("page.lobby.offer.name", { n: seat + 1 }) });
+  const name = el("input", { type: "text", id, name: "account", maxlength: "20", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "data-testid": "offer-name", "aria-describedby": `invite-name-${seat}` });
   const submit = el("button", { type: "submit", "data-testid": "offer-submit", text: tr("page.lobby.offer.submit") });
   const status = el("p", { class: "offer-status", role: "status", "data-testid": "offer-status" });
   const form = el(
