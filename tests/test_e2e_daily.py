@@ -7,6 +7,7 @@ lobby and the account menu lead to it. Its own server (the fixtures of test_e2e)
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import httpx
@@ -175,6 +176,21 @@ def test_the_day_ends_at_the_next_utc_midnight_in_the_readers_time(
         )
     finally:
         context.close()
+
+
+def test_a_page_shown_before_the_day_ends_shows_the_next_day_after_it(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    page.clock.install()
+    page.goto(server + "/daily")
+    expect(page.get_by_test_id("daily-ends")).not_to_be_empty()
+    page.evaluate("window.shownFirst = true")
+    ends = httpx.get(f"{server}/api/daily").json()["ends"]
+    # A minute past the end: the page is asked again (a new document, without the mark).
+    page.clock.fast_forward(int((ends - time.time() + 60) * 1000))
+    page.wait_for_function("() => window.shownFirst === undefined")
+    expect(page.get_by_test_id("daily-game").first).to_be_visible()
 
 
 def test_the_lobby_links_the_daily_challenge_below_the_starts_without_moving_them(

@@ -46,11 +46,15 @@ async function init() {
 }
 
 /** When the day ends (`ends`: seconds since the epoch), in the reader's time, and how long is
- * left, counted again every little while. */
+ * left, counted again every little while. A page shown before the end is shown again after it,
+ * with the new day's games (once: a page shown after the end, by a clock ahead of the
+ * server's, waits for the server's next answer). */
 function showEnds(ends) {
   const end = new Date(ends * 1000);
+  const shownBefore = Date.now() < end.getTime();
   const time = end.toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const tick = () => {
+    if (shownBefore && Date.now() >= end.getTime() + TICK_MS) location.reload();
     const minutes = Math.max(0, Math.ceil((end.getTime() - Date.now()) / 60_000));
     const left = tr("page.daily.left", { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
     $("daily-ends").textContent = tr("page.daily.ends", { time, left });
