@@ -1,7 +1,7 @@
 """The screenshot set (``make screenshots``; issue 28, item 9): the lobby, the window choice, a
 turn with a tool card taken, a Life game (masterwork board and apprentice cards), the card game,
-the end screen, the lobby's dialog to log in or sign up and "My games" of an account, at phone,
-tablet and desktop sizes, into docs/screenshots/
+the end screen, the lobby's dialog to log in or sign up, "My games" of an account and its daily
+challenge, at phone, tablet and desktop sizes, into docs/screenshots/
 (``lobby-phone.png``; ``--lang de``: docs/screenshots/de/).
 
 A server of its own on a throw-away database; every game created through the REST API with a
@@ -144,6 +144,29 @@ def my_games(url: str) -> Scene:
     return Scene(f"{url}/me", "me-guest", log_in)
 
 
+def daily(url: str) -> Scene:
+    """The daily challenge of an account (logged in through the page's own form): the day's
+    first game finished (its score, its place on the day's board beside another account's),
+    the other started and not finished ("Continue")."""
+    games = httpx.get(f"{url}/api/daily").json()["games"]
+    for name in ("Bruno", "Ada"):
+        with account(url, name) as client:
+            started = client.post(f"/api/daily/{games[0]['game']}").json()
+            attempt = {"id": started["id"], "seats": [{"token": started["token"]}]}
+            play(url, attempt, lambda mine: False)
+    with account(url, "Ada") as ada:
+        ada.post(f"/api/daily/{games[-1]['game']}").raise_for_status()
+
+    def log_in(page: Page) -> None:
+        form = page.get_by_test_id("daily-guest").get_by_test_id("log-in-form")
+        form.get_by_test_id("account-name").fill("Ada")
+        form.get_by_test_id("account-password").fill(PASSWORD)
+        form.get_by_test_id("account-submit").click()
+        expect(page.get_by_test_id("daily-continue")).to_be_visible(timeout=20_000)
+
+    return Scene(f"{url}/daily", "daily-guest", log_in)
+
+
 #: A password of the accounts the pictures show.
 PASSWORD = "stained glass window"
 
@@ -173,6 +196,7 @@ SCENES: dict[str, Callable[[str], Scene]] = {
     "end": end,
     "log-in": log_in_dialog,
     "me": my_games,
+    "daily": daily,
 }
 
 

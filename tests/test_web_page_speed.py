@@ -87,7 +87,7 @@ def test_a_changed_page_file_is_sent_afresh_with_a_new_etag(tmp_path: Path) -> N
 
 def test_the_html_pages_are_never_cached_without_asking(client: TestClient) -> None:
     created = create_game(client, players=2)
-    for path in ("/", "/me", f"/game/{created['id']}"):
+    for path in ("/", "/me", "/daily", f"/game/{created['id']}"):
         assert client.get(path).headers["cache-control"] == "no-cache"
 
 
@@ -96,7 +96,7 @@ def test_a_seat_page_preloads_every_module_of_its_graph_and_each_is_served(
 ) -> None:
     dice = create_game(client, players=2)
     cards = create_game(client, game="cards")
-    for path in (f"/game/{dice['id']}", f"/cards/{cards['id']}", "/me"):
+    for path in (f"/game/{dice['id']}", f"/cards/{cards['id']}", "/me", "/daily"):
         html = client.get(path).text
         listed = preloads(html)
         entry = re.findall(r'<script type="module" src="([^"]+)">', html)

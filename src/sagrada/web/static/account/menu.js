@@ -12,6 +12,7 @@ import { currentAccount, logOut } from "/static/account/state.js";
  * from the account) or what it does (`act`). Another entry is one more line. */
 export const MENU = [
   { id: "my-games", label: "page.account.menu.my_games", href: () => "/me" },
+  { id: "daily", label: "page.account.menu.daily", href: () => "/daily" },
   { id: "settings", label: "page.account.menu.settings", href: () => "/me#settings" },
   { id: "log-out", label: "page.account.menu.log_out", act: leave },
 ];
