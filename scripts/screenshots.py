@@ -1,8 +1,8 @@
 """The screenshot set (``make screenshots``; issue 28, item 9): the lobby, the window choice, a
 turn with a tool card taken, a Life game (masterwork board and apprentice cards), the card game,
-the end screen, the lobby's dialog to log in or sign up, "My games" of an account, a player's
-profile and a leaderboard, at phone, tablet and desktop sizes, into docs/screenshots/
-(``lobby-phone.png``; ``--lang de``: docs/screenshots/de/).
+the end screen, the lobby's dialog to log in or sign up, "My games" of an account and its daily
+challenge, a player's profile and a leaderboard, at phone, tablet and desktop sizes, into
+docs/screenshots/ (``lobby-phone.png``; ``--lang de``: docs/screenshots/de/).
 
 A server of its own on a throw-away database; every game created through the REST API with a
 fixed seed and played to the wanted moment through it (bots without delay), then the seat's page
@@ -144,6 +144,29 @@ def my_games(url: str) -> Scene:
     return Scene(f"{url}/me", "me-guest", log_in)
 
 
+def daily(url: str) -> Scene:
+    """The daily challenge of an account (logged in through the page's own form): the day's
+    first game finished (its score, its place on the day's board beside another account's),
+    the other started and not finished ("Continue")."""
+    games = httpx.get(f"{url}/api/daily").json()["games"]
+    for name in ("Bruno", "Ada"):
+        with account(url, name) as client:
+            started = client.post(f"/api/daily/{games[0]['game']}").json()
+            attempt = {"id": started["id"], "seats": [{"token": started["token"]}]}
+            play(url, attempt, lambda mine: False)
+    with account(url, "Ada") as ada:
+        ada.post(f"/api/daily/{games[-1]['game']}").raise_for_status()
+
+    def log_in(page: Page) -> None:
+        form = page.get_by_test_id("daily-guest").get_by_test_id("log-in-form")
+        form.get_by_test_id("account-name").fill("Ada")
+        form.get_by_test_id("account-password").fill(PASSWORD)
+        form.get_by_test_id("account-submit").click()
+        expect(page.get_by_test_id("daily-continue")).to_be_visible(timeout=20_000)
+
+    return Scene(f"{url}/daily", "daily-guest", log_in)
+
+
 def play_every_seat(url: str, game: dict[str, Any]) -> None:
     """Play every person's seat of ``game`` (its tokens in ``game["seats"]``) to the end, as
     :func:`play` plays one."""
@@ -198,12 +221,14 @@ def profile(url: str) -> Scene:
     for seed in (SEED, SEED + 1, SEED + 2):
         rated_game(url, "Ada", "Bruno", seed)
     with account(url, "Ada") as ada:
-        game = httpx.get(f"{url}/api/registry").json()[0]["name"]
-        started = ada.post(f"/api/daily/{game}")
+        # A day's game Ada has not started (the scene "daily" may have played them).
+        fresh = [g["game"] for g in ada.get("/api/daily").json()["games"] if g["mine"] is None]
+        started = ada.post(f"/api/daily/{fresh[0]}") if fresh else None
+    if started is not None:
         started.raise_for_status()
         attempt = started.json()
-    solo = {"id": attempt["id"], "seats": {attempt["seat"]: {"token": attempt["token"]}}}
-    play_every_seat(url, solo)
+        solo = {"id": attempt["id"], "seats": {attempt["seat"]: {"token": attempt["token"]}}}
+        play_every_seat(url, solo)
     return Scene(f"{url}/players/Ada", "rating-line")
 
 
@@ -245,6 +270,7 @@ SCENES: dict[str, Callable[[str], Scene]] = {
     "end": end,
     "log-in": log_in_dialog,
     "me": my_games,
+    "daily": daily,
     "profile": profile,
     "leaderboard": leaderboard,
 }

@@ -4,8 +4,9 @@ axe-playwright-python in a real headless Chromium; docs/measuring.md).
 One server and one set of games for the whole file: the lobby, a seat's dice game page in play,
 the window choice, a Life game (masterwork board and apprentice cards), a spectator's view, the
 end screen, the card game's page, the Rules help open, the lobby's dialog to log in, "My games"
-of a guest and of an account (its menu open too), a player's profile and a leaderboard. Motion
-is off, so no colour is read halfway through a transition.
+of a guest and of an account (its menu open too), the daily challenge of a guest and of an
+account, a player's profile and a leaderboard. Motion is off, so no colour is read halfway
+through a transition.
 """
 
 from __future__ import annotations
@@ -93,10 +94,20 @@ def pages(server: str) -> dict[str, Shown]:  # noqa: F811
         other.post("/api/accounts", json={"name": "Other", "password": PASSWORD})
         offer = other.post("/api/games", json={"players": 2, "offers": [None, "Axe"]})
         assert offer.status_code == 201, offer.text
+        # The daily challenge: one game of the day finished by another account (its board),
+        # the other started by the account (its "Continue").
+        days = other.get("/api/daily").json()["games"]
+        finished = other.post(f"/api/daily/{days[0]['game']}").json()
+        attempt = {"id": finished["id"], "seats": [{"token": finished["token"]}]}
+        play(server, attempt, to_the_end=True)
         # A rated game of the two, for the profile and the board.
         with httpx.Client(base_url=server, headers={"origin": server}) as axe:
             axe.cookies.set("sagrada_session", session)
             rated_game(server, other, axe, "Axe")
+    with httpx.Client(base_url=server, headers={"origin": server}) as axe:
+        axe.cookies.set("sagrada_session", session)
+        started = axe.post(f"/api/daily/{days[-1]['game']}")
+        assert started.status_code == 201, started.text
     return {
         "lobby": Shown(f"{server}/", "game-list"),
         "dice game in play": Shown(seat(server, playing), "pool-die"),
@@ -110,6 +121,8 @@ def pages(server: str) -> dict[str, Shown]:  # noqa: F811
         "my games, a guest's": Shown(f"{server}/me", "me-guest"),
         "my games": Shown(f"{server}/me", "me-game", session=session),
         "account menu": Shown(f"{server}/me", "me-game", opens="account-button", session=session),
+        "daily challenge, a guest's": Shown(f"{server}/daily", "daily-guest"),
+        "daily challenge": Shown(f"{server}/daily", "daily-game", session=session),
         "profile": Shown(f"{server}/players/Axe", "profile-game"),
         "leaderboard": Shown(f"{server}/leaderboard?mode=2p", "board-me-entry", session=session),
     }
@@ -153,6 +166,8 @@ def tab(browser: Browser, language: str) -> Iterator[Page]:  # noqa: F811
         "my games, a guest's",
         "my games",
         "account menu",
+        "daily challenge, a guest's",
+        "daily challenge",
         "profile",
         "leaderboard",
     ],

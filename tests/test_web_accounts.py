@@ -259,3 +259,17 @@ def test_a_player_offers_a_free_seat_to_an_account_by_name(client: Any) -> None:
     offered = client.get("/api/me/games").json()["offered"]
     assert [(g["id"], g["my_seat"]) for g in offered] == [(created["id"], 2)]
     assert client.post(f"/api/games/{created['id']}/join", json={}).json()["seat"] == 2
+
+
+def test_another_site_cannot_log_a_browser_into_an_account(client: Any) -> None:
+    sign_up(client, "Mallory")
+    be(client, None)
+    evil = {"origin": "https://evil.example"}
+    body = {"name": "Mallory", "password": PASSWORD}
+    assert client.post("/api/session", json=body, headers=evil).status_code == 403
+    del client.headers["origin"]  # a browser's cross-site request without an Origin header
+    cross = {"sec-fetch-site": "cross-site"}
+    assert client.post("/api/session", json=body, headers=cross).status_code == 403
+    new = {"name": "Mallory2", "password": PASSWORD}
+    assert client.post("/api/accounts", json=new, headers=evil).status_code == 403
+    assert me(client) is None

@@ -87,7 +87,7 @@ def test_a_changed_page_file_is_sent_afresh_with_a_new_etag(tmp_path: Path) -> N
 
 def test_the_html_pages_are_never_cached_without_asking(client: TestClient) -> None:
     created = create_game(client, players=2)
-    for path in ("/", "/me", "/players/Anyone", "/leaderboard", f"/game/{created['id']}"):
+    for path in ("/", "/me", "/daily", "/players/A", "/leaderboard", f"/game/{created['id']}"):
         assert client.get(path).headers["cache-control"] == "no-cache"
 
 
@@ -100,6 +100,7 @@ def test_a_seat_page_preloads_every_module_of_its_graph_and_each_is_served(
         f"/game/{dice['id']}",
         f"/cards/{cards['id']}",
         "/me",
+        "/daily",
         "/players/A",
         "/leaderboard",
     ):

@@ -319,6 +319,7 @@ def test_the_lobby_lists_toy_games_and_the_openapi_document_their_request(
         "bots",
         "names",
         "language",
+        "offers",
         "open_seats",
         "turn_seconds",
         "hints",

@@ -134,7 +134,7 @@ def create_app(
     app.include_router(rules.router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     # A logged-in browser's requests that change something come from this site's pages only.
-    app.add_middleware(SameOrigin, cookie=COOKIE)
+    app.add_middleware(SameOrigin, cookie=COOKIE, logins=frozenset(accounts.LOGINS))
     # Text answers (pages, their modules, views) compressed when the browser takes it.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     # Outside the body limit and the compression: every answer carries the headers.

@@ -166,12 +166,16 @@ class SameOrigin:
     even in a browser that sends the cookie (SameSite=Lax) along.
 
     A request without the cookie (a seat's token in its body, as every game request) is not
-    checked: a token is no cookie, and no other site holds it.
+    checked, a token being no cookie that no other site holds; but a login or a sign-up
+    (``logins``: their paths) from another site is refused all the same, so that no site logs
+    a browser into an account of its own (a request saying nothing of where it comes from is
+    a program's, not a browser's: it passes).
     """
 
-    def __init__(self, app: ASGIApp, cookie: str) -> None:
+    def __init__(self, app: ASGIApp, cookie: str, logins: frozenset[str]) -> None:
         self.app = app
         self.cookie = cookie.encode() + b"="
+        self.logins = logins
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -197,11 +201,18 @@ class SameOrigin:
 
     def _same_origin(self, scope: Scope) -> bool:
         headers = dict(scope.get("headers", []))
-        cookies = headers.get(b"cookie", b"")
-        if self.cookie not in cookies:
-            return True
         host = headers.get(b"host", b"").decode("latin-1").lower()
         origin = headers.get(b"origin")
+        site = headers.get(b"sec-fetch-site")
+        if self.cookie not in headers.get(b"cookie", b""):
+            if scope.get("path") not in self.logins:
+                return True
+            # Logging in or signing up without a cookie: no other site may log a browser
+            # into an account of its choosing. A program that says nothing of where it comes
+            # from (no browser) may.
+            if origin is not None:
+                return bool(host) and urlsplit(origin.decode("latin-1")).netloc.lower() == host
+            return site is None or site in (b"same-origin", b"none")
         if origin is not None:
             return bool(host) and urlsplit(origin.decode("latin-1")).netloc.lower() == host
-        return headers.get(b"sec-fetch-site") in (b"same-origin", b"none")
+        return site in (b"same-origin", b"none")

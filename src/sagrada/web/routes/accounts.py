@@ -29,6 +29,9 @@ from sagrada.web.server import ServerDep, client_key
 
 router = APIRouter()
 
+#: The paths that log a browser in (signing up logs in too): another site may not ask for
+#: them (:class:`sagrada.web.security.SameOrigin`).
+LOGINS: Final = ("/api/accounts", "/api/session")
 #: The most guest seats one request may bring into an account.
 MAX_SEATS: Final = 50
 
@@ -146,7 +149,7 @@ def _language(request: Request, asked: str | None) -> str:
     return negotiate(request.headers.get("accept-language", ""), "en")
 
 
-@router.post("/api/accounts", status_code=201, responses=errors(400, 409, 413, 422, 429, 503))
+@router.post(LOGINS[0], status_code=201, responses=errors(400, 409, 413, 422, 429, 503))
 async def sign_up(
     server: ServerDep, request: Request, response: Response, body: Credentials
 ) -> dict[str, Any]:
@@ -161,7 +164,7 @@ async def sign_up(
     return {"account": account.private(), "joined": joined}
 
 
-@router.post("/api/session", responses=errors(400, 401, 413, 422, 429, 503))
+@router.post(LOGINS[1], responses=errors(400, 401, 413, 422, 429, 503))
 async def log_in(
     server: ServerDep, request: Request, response: Response, body: Credentials
 ) -> dict[str, Any]:

@@ -1,9 +1,9 @@
-"""The pages: the lobby, "My games" (``/me``), a profile (``/players/NAME``), the leaderboards
-(``/leaderboard``), a seat's page of each game (at its entry's address: ``/game/ID``,
-``/cards/ID``), each game's page files (``/static/games/NAME/``) and the shell's
-(``/static/``). The pages hold no rules: they render what the server sends. A redirect never
-carries an old link's token (its address's ``?token=``): the pages keep it out of addresses
-(docs/web-api.md, "Tokens").
+"""The pages: the lobby, "My games" (``/me``), the daily challenge (``/daily``), a profile
+(``/players/NAME``), the leaderboards (``/leaderboard``), a seat's page of each game (at its
+entry's address: ``/game/ID``, ``/cards/ID``), each game's page files (``/static/games/NAME/``)
+and the shell's (``/static/``). The pages hold no rules: they render what the server sends. A
+redirect never carries an old link's token (its address's ``?token=``): the pages keep it out
+of addresses (docs/web-api.md, "Tokens").
 
 Fast to load (docs/measuring.md): a page names every module it will import
 (:mod:`sagrada.web.preload`); its files are revalidated at each use (``no-cache`` and an
@@ -127,8 +127,8 @@ def game_page(entry: GameEntry[Any, Any, Any], preloads: Preloads) -> Any:
 
 
 def pages_router() -> APIRouter:
-    """The lobby, "My games", the profiles, the leaderboards and each registered game's seat
-    page (the registry as it is now)."""
+    """The lobby, "My games", the daily challenge, the profiles, the leaderboards and each
+    registered game's seat page (the registry as it is now)."""
     router = APIRouter(include_in_schema=False)
     static = static_dir()
     preloads = Preloads(static_files())
@@ -145,6 +145,12 @@ def pages_router() -> APIRouter:
         # "My games" and the account's settings; a guest's log-in forms (docs/web-api.md,
         # "Accounts in the pages").
         return page(static / "me.html", preloads)
+
+    @router.get("/daily")
+    async def daily_page() -> Response:
+        # The daily challenge: the day's games, my attempts, the streak and the day's boards
+        # (docs/players.md, "The daily challenge"); a guest's log-in forms.
+        return page(static / "daily.html", preloads)
 
     @router.get("/players/{name}")
     async def profile_page(name: str) -> Response:

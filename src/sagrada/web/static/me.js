@@ -1,7 +1,8 @@
 // "My games" (/me): for an account, its games (me/games.js: its turn first, the seats offered
 // to it, the others, the finished ones) and its settings (me/settings.js); for a guest, what an
-// account is for and the forms to log in or sign up. Who is here is the server's word
-// (GET /api/me); after a log in or out the page is drawn again for whoever is here then.
+// account is for and the forms to log in or sign up. The settings end with notifications in
+// this browser (me/notifications.js). Who is here is the server's word (GET /api/me); after a
+// log in or out the page is drawn again for whoever is here then.
 
 import { startPage } from "/static/common.js";
 import { tr } from "/static/i18n.js";
@@ -10,6 +11,7 @@ import { entered, setupAccount } from "/static/account/menu.js";
 import { currentAccount } from "/static/account/state.js";
 import { setupHelp } from "/static/help.js";
 import { showMyGames } from "/static/me/games.js";
+import { showPush } from "/static/me/notifications.js";
 import { showSettings } from "/static/me/settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,7 +39,7 @@ async function show(account) {
   }
   // The games and the settings show together once both are drawn, so the settings do not
   // move down as the games come.
-  await Promise.all([showMyGames(), showSettings(account)]);
+  await Promise.all([showMyGames(), showSettings(account), showPush()]);
   $("me-games").hidden = false;
   $("settings").hidden = false;
   // A link to the settings (the account menu's "Settings") lands on them once they are drawn.

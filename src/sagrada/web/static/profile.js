@@ -139,7 +139,7 @@ function gameItem(game, modes) {
     : tr("page.profile.points_target", { n: game.points, target: game.target });
   const place = game.players > 1 ? tr("page.profile.place", { place: game.place, players: game.players }) : tr("page.profile.solo_game");
   const marks = [
-    game.mode && el("span", { class: "badge rated", "data-testid": "rated-mark", text: tr("page.profile.rated", { mode: said(modes[game.mode] || game.mode) }) }),
+    game.mode && el("span", { class: "badge result-rated", "data-testid": "rated-mark", text: tr("page.profile.rated", { mode: said(modes[game.mode] || game.mode) }) }),
     game.abandoned && el("span", { class: "badge abandoned", "data-testid": "abandoned-mark", text: tr("page.profile.abandoned") }),
     game.daily && el("span", { class: "badge", text: tr("page.profile.daily", { day: game.daily }) }),
   ];

@@ -13,6 +13,7 @@ import { profileUrl } from "/static/players/links.js";
  * from the account) or what it does (`act`). Another entry is one more line. */
 export const MENU = [
   { id: "my-games", label: "page.account.menu.my_games", href: () => "/me" },
+  { id: "daily", label: "page.account.menu.daily", href: () => "/daily" },
   { id: "profile", label: "page.account.menu.profile", href: (account) => profileUrl(account.name) },
   { id: "leaderboards", label: "page.account.menu.leaderboards", href: () => "/leaderboard" },
   { id: "settings", label: "page.account.menu.settings", href: () => "/me#settings" },

@@ -1,8 +1,9 @@
 // After a game is created in the lobby (by a one-click start or any game's form): straight into
 // the creator's seat, or, when the game waits for other people, first the invite link of every
-// other person's seat, each with a copy button, and a button into the creator's own seat.
+// other person's seat, each with a copy button and a form to offer the seat to an account by
+// its name, and a button into the creator's own seat.
 
-import { copyText, el, gameInfo, gameUrl, rememberToken } from "/static/common.js";
+import { api, copyText, el, gameInfo, gameUrl, rememberToken } from "/static/common.js";
 import { tr } from "/static/i18n.js";
 
 /** The invite link of a seat: the game page with the seat's one-time invite code in the
@@ -31,6 +32,7 @@ export function showCreated(box, game, names, gameName) {
     enterGame(game, gameName);
     return;
   }
+  const mine = game.seats.find((s) => s.token);
   const rows = humans.map((seat) => {
     const url = new URL(inviteUrl(game.id, seat.invite, gameName), location.href).href;
     const input = el("input", {
@@ -57,12 +59,12 @@ export function showCreated(box, game, names, gameName) {
     return el(
       "div",
       { class: "invite" },
-      el("span", { class: "invite-name", text: tr("page.lobby.invite_name", { name: names[seat.seat], n: seat.seat + 1 }) }),
+      el("span", { class: "invite-name", id: `invite-name-${seat.seat}`, text: tr("page.lobby.invite_name", { name: names[seat.seat], n: seat.seat + 1 }) }),
       input,
       copy,
+      mine && offerForm(game.id, mine.token, seat.seat),
     );
   });
-  const mine = game.seats.find((s) => s.token);
   let open;
   if (mine) {
     rememberToken(game.id, mine.seat, mine.token);
@@ -83,4 +85,39 @@ export function showCreated(box, game, names, gameName) {
   );
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" });
+}
+
+/** "Or offer this seat to an account": the seat `seat` of game `gameId` offered by name with
+ * the creator's `token` (POST /api/games/{id}/offers); the server's refusal, or that it is
+ * done, below it. Its field is described by its invite's name (`invite-name-SEAT`). */
+function offerForm(gameId, token, seat) {
+  const id = `offer-${seat}`;
+  const name = el("input", { type: "text", id, name: "account", maxlength: "20", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "data-testid": "offer-name", "aria-describedby": `invite-name-${seat}` });
+  const submit = el("button", { type: "submit", "data-testid": "offer-submit", text: tr("page.lobby.offer.submit") });
+  const status = el("p", { class: "offer-status", role: "status", "data-testid": "offer-status" });
+  const form = el(
+    "form",
+    { class: "offer", method: "post", novalidate: true, "data-testid": "offer-form", "data-seat": String(seat) },
+    el("label", { for: id, class: "offer-label", text: tr("page.lobby.offer") }),
+    name,
+    submit,
+    status,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const who = name.value.trim();
+    if (!who) return;
+    status.textContent = "";
+    status.classList.remove("error");
+    submit.disabled = true;
+    try {
+      await api("POST", `/api/games/${encodeURIComponent(gameId)}/offers`, { token, seat, name: who });
+      status.textContent = tr("page.lobby.offer.done", { name: who });
+    } catch (err) {
+      status.classList.add("error");
+      status.textContent = tr("page.lobby.offer.refused", { problem: err.message });
+    }
+    submit.disabled = false;
+  });
+  return form;
 }

@@ -35,6 +35,7 @@ export function gameRow(game, buttons, { mark = null, mySeat = null, ...attrs } 
       { class: "game-head" },
       mark && el("span", { class: "badge turn", text: mark }),
       el("strong", { text: tr(gameInfo(game.game).list_label) }),
+      game.rated && el("span", { class: "badge rated", "data-testid": "rated-badge", text: tr("page.lobby.list.rated", { mode: { id: `players.mode.${game.rated}` } }) }),
       ` · ${tr("page.lobby.list.players", { n: game.players })} · ${gameState(game)}`,
       el("span", { class: "hint", text: ` · ${when(game.created)}` }),
     ),
