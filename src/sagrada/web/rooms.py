@@ -398,21 +398,8 @@ class GameManager:
                 )
                 if account is not None and not playing:
                     taken = replace(taken, name=account.name, account=account.id, offered=None)
-                seats = [taken if s is seat else s for s in room.seats]
-                try:
-                    await self._write(
-                        self.store.update_seats,
-                        room.id,
-                        [s.to_store() for s in seats],
-                        game_status(room.state, seats),
-                        room.version,
-                    )
-                except StaleGame:
-                    await self.in_step.catch_up(room)
-                    raise GameError(409, msg("web.stale")) from None
-                room.seats = seats
-                room.version += 1
-                self._announce(room)
+                if not await self._replace_seats(room, seat, taken):
+                    raise GameError(409, msg("web.stale"))
                 return seat.seat, token
         if digest is not None:
             raise GameError(403, msg("web.invite_unknown"))
@@ -439,22 +426,8 @@ class GameManager:
                 raise GameError(409, msg("players.offer_taken", n=seat + 1))
             if any(s.account == account.id for s in room.seats) and room.rateable:
                 raise GameError(409, msg("players.already_seated"))
-            offered = replace(held, offered=account.id)
-            seats = [offered if s is held else s for s in room.seats]
-            try:
-                await self._write(
-                    self.store.update_seats,
-                    room.id,
-                    [s.to_store() for s in seats],
-                    game_status(room.state, seats),
-                    room.version,
-                )
-            except StaleGame:
-                await self.in_step.catch_up(room)
-                raise GameError(409, msg("web.stale")) from None
-            room.seats = seats
-            room.version += 1
-            self._announce(room)
+            if not await self._replace_seats(room, held, replace(held, offered=account.id)):
+                raise GameError(409, msg("web.stale"))
 
     async def adopt(self, room: Room, seat: int, account: Account) -> bool:
         """Let ``account`` play the seat a guest held (its token in this browser): the seat
@@ -469,22 +442,32 @@ class GameManager:
             if held.account is not None or any(s.account == account.id for s in room.seats):
                 return False
             taken = replace(held, name=account.name, account=account.id, offered=None)
-            seats = [taken if s is held else s for s in room.seats]
-            try:
-                await self._write(
-                    self.store.update_seats,
-                    room.id,
-                    [s.to_store() for s in seats],
-                    game_status(room.state, seats),
-                    room.version,
-                )
-            except StaleGame:
-                await self.in_step.catch_up(room)
-                return False
-            room.seats = seats
-            room.version += 1
-            self._announce(room)
-            return True
+            return await self._replace_seats(room, held, taken)
+
+    async def _replace_seats(self, room: Room, old: Seat, new: Seat) -> bool:
+        """Store the room's seats with ``old`` replaced by ``new`` (the room's lock held), and
+        announce them; return False, changing nothing but catching up with the database,
+        when another process changed the game first.
+
+        Raises:
+            GameError: 503 if the database cannot be reached.
+        """
+        seats = [new if s is old else s for s in room.seats]
+        try:
+            await self._write(
+                self.store.update_seats,
+                room.id,
+                [s.to_store() for s in seats],
+                game_status(room.state, seats),
+                room.version,
+            )
+        except StaleGame:
+            await self.in_step.catch_up(room)
+            return False
+        room.seats = seats
+        room.version += 1
+        self._announce(room)
+        return True
 
     # -- acting ------------------------------------------------------------------------------
 
