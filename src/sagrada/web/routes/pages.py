@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -79,13 +80,28 @@ def static_files() -> Callable[[str], Path | None]:
     return locate
 
 
+#: Where a page names a part the pages share (``<!-- include topbar.html -->``): the part's
+#: file in the shell's folder ``parts/`` takes its place when the page is served.
+INCLUDE: Final = re.compile(r"<!-- include ([a-z0-9_-]+\.html) -->")
+
+
+def with_parts(html: str) -> str:
+    """``html`` with each part it names (:data:`INCLUDE`) in place.
+
+    Raises:
+        FileNotFoundError: for a part that is not there (a page's mistake: its test fails).
+    """
+    parts = static_dir() / "parts"
+    return INCLUDE.sub(lambda found: (parts / found[1]).read_text(encoding="utf-8"), html)
+
+
 def page(path: Path | Traversable, preloads: Preloads, more: list[str] | None = None) -> Response:
-    """A page's HTML, never cached (a new version of the server serves its new pages), with
-    ``preloads``' preload of every module it imports and of the ``more`` it will import
-    itself."""
+    """A page's HTML, with the shared parts it names in place (:func:`with_parts`), never
+    cached (a new version of the server serves its new pages), with ``preloads``' preload of
+    every module it imports and of the ``more`` it will import itself."""
     if not path.is_file():
         return JSONResponse({"detail": "the pages are not installed"}, status_code=404)
-    html = preloads.add_to(path.read_text(encoding="utf-8"), more or [])
+    html = preloads.add_to(with_parts(path.read_text(encoding="utf-8")), more or [])
     return HTMLResponse(html, headers={"Cache-Control": CACHE_CONTROL})
 
 
