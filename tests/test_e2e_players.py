@@ -243,14 +243,18 @@ def test_the_board_is_chosen_from_the_servers_list_and_a_daily_boards_game_too(
     server: str,
     page: Page,  # noqa: F811
 ) -> None:
+    boards = httpx.get(f"{server}/api/leaderboard").json()["boards"]
     page.goto(f"{server}/leaderboard")
-    # Today's daily challenge by default, of the first game that has one.
+    # The server's first board by default (two players' ratings), none named in the page.
+    expect(page.get_by_test_id("board-mode")).to_have_value(boards[0]["mode"])
+    expect(page.get_by_test_id("board-game")).to_be_hidden()
+    options = page.get_by_test_id("board-mode").locator("option")
+    expect(options).to_have_count(len(boards))
+    # Today's daily challenge, of the first game that has one.
+    page.get_by_test_id("board-mode").select_option("daily")
     daily = httpx.get(f"{server}/api/daily").json()
     expect(page.get_by_test_id("board-game")).to_have_value(daily["games"][0]["game"])
     expect(page.get_by_test_id("board-about")).to_contain_text(daily["day"])
-    boards = httpx.get(f"{server}/api/leaderboard", params={"mode": "daily"}).json()["boards"]
-    options = page.get_by_test_id("board-mode").locator("option")
-    expect(options).to_have_count(len(boards))
     page.get_by_test_id("board-game").select_option(daily["games"][-1]["game"])
     expect(page).to_have_url(f"{server}/leaderboard?mode=daily&game={daily['games'][-1]['game']}")
     page.get_by_test_id("board-mode").select_option(boards[0]["mode"])

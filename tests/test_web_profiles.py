@@ -352,3 +352,9 @@ def test_a_rating_board_lists_every_board_and_the_bots_fixed_ratings(tmp_path: P
     assert hard["display"] == round(measured["mu"] - 3 * measured["sigma"], 1)
     displays = [mark["rating"]["display"] for mark in answer["bots"]]
     assert displays == sorted(displays, reverse=True)
+
+
+def test_a_leaderboard_asked_for_without_a_mode_is_the_first_board(tmp_path: Path) -> None:
+    with new_client(tmp_path) as client:
+        answer = client.get("/api/leaderboard").json()
+    assert answer["mode"] == answer["boards"][0]["mode"] == "2p"

@@ -43,16 +43,19 @@ async def profile(
 async def leaderboard(
     request: Request,
     account: AccountDep,
-    mode: Annotated[str, Query(max_length=16)],
+    mode: Annotated[str | None, Query(max_length=16)] = None,
     game: Annotated[str | None, Query(max_length=16)] = None,
     day: Annotated[str | None, Query(max_length=10)] = None,
 ) -> dict[str, Any]:
-    """The top 100 of a board (``mode``: a rating mode, ``daily``, or a solo ladder) and this
+    """The top 100 of a board (``mode``: a rating mode, ``daily``, or a solo ladder; the
+    first of them, ``2p``, when not given) and this
     account's entry wherever it stands (``me``; ``null`` for a guest or an account not on
     the board). A ``daily`` board is one game's (``game``: the first game with a daily
     challenge if not given) on one day (``day``, ``YYYY-MM-DD``: today if not given); once
     its day is over, its entries link to their replays."""
     names = board_names()
+    if mode is None:
+        mode = names[0]  # the first board: a page that names none starts there
     if mode not in names:
         raise Refusal(422, msg("players.no_such_board", mode=mode[:ECHO], modes=", ".join(names)))
     about: dict[str, Any] = {"mode": mode}

@@ -12,8 +12,6 @@ import { setupHelp } from "/static/help.js";
 import { said } from "/static/players/words.js";
 import { profileLink } from "/static/players/links.js";
 
-/** The board shown when the address names none: today's daily challenge. */
-const FIRST_BOARD = "daily";
 /** The words of a board's value column and how it ranks, by what it ranks by (the answer's
  * `ranks_by`). */
 const RANKS_BY = {
@@ -33,7 +31,7 @@ let asking = 0;
 /** The board the address asks for: `{mode, game, day}` (null where it names none). */
 function asked() {
   const query = new URLSearchParams(location.search);
-  return { mode: query.get("mode") || FIRST_BOARD, game: query.get("game"), day: query.get("day") };
+  return { mode: query.get("mode"), game: query.get("game"), day: query.get("day") };
 }
 
 async function init() {
@@ -48,7 +46,7 @@ async function init() {
   setupAccount($("account"), () => location.reload());
   account = await who;
   $("board-mode").addEventListener("change", () => go({ mode: $("board-mode").value }));
-  $("board-game").addEventListener("change", () => go({ mode: FIRST_BOARD, game: $("board-game").value }));
+  $("board-game").addEventListener("change", () => go({ mode: $("board-mode").value, game: $("board-game").value }));
   window.addEventListener("popstate", () => load(asked()));
   await load(asked());
 }
@@ -63,7 +61,9 @@ function go(wanted) {
 
 async function load({ mode, game, day }) {
   const mine = ++asking;
-  const query = new URLSearchParams({ mode });
+  // Without a mode the server answers its first board.
+  const query = new URLSearchParams();
+  if (mode) query.set("mode", mode);
   if (game) query.set("game", game);
   if (day) query.set("day", day);
   let board;
