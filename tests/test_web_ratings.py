@@ -129,3 +129,15 @@ def test_a_seat_left_to_the_stand_in_three_turns_in_a_row_counts_as_a_loss(clien
     assert games["Bob"]["abandoned"] is True and games["Bob"]["place"] == 2
     assert games["Ada"]["abandoned"] is False and games["Ada"]["place"] == 1
     assert two_player_rating(client, "Bob")["rating"]["mu"] < 25
+
+
+def test_a_game_says_before_its_seats_are_taken_that_accounts_will_make_it_rated(
+    client: Any,
+) -> None:
+    created = create_game(client, redeem=False, players=2, turn_seconds=600)
+    game = summary(client, created["id"])
+    assert (game["rated"], game["rateable"]) == (None, "2p")
+    casual = create_game(client, redeem=False, players=2)  # no turn limit: never rated
+    assert summary(client, casual["id"])["rateable"] is None
+    bots_only = create_game(client, players=2, bots=["easy", "hard"], turn_seconds=600)
+    assert summary(client, bots_only["id"])["rateable"] is None

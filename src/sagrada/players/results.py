@@ -79,14 +79,31 @@ def rated_mode(
     Args:
         seats: by seat, its bot (``None``: a person) and account (``None``: none).
     """
-    mode = mode_of(players)
-    if mode is None or hints or turn_seconds is None:
-        return None
+    mode = rateable_mode(entry, players, [bot for bot, _ in seats], hints, turn_seconds)
     accounts = [account for bot, account in seats if bot is None]
-    if not accounts or None in accounts or len(set(accounts)) != len(accounts):
+    if mode is None or not accounts or None in accounts or len(set(accounts)) != len(accounts):
         return None
-    bots = [bot for bot, _ in seats if bot is not None]
-    if any(bot_rating(entry.name, mode, bot) is None for bot in bots):
+    return mode
+
+
+def rateable_mode(
+    entry: GameEntry[Any, Any, Any],
+    players: int,
+    bots: Sequence[str | None],
+    hints: bool,
+    turn_seconds: int | None,
+) -> str | None:
+    """The rating mode a game is rated in once every person's seat is an account's (each
+    another one), else ``None``: what the game's table says of it before its seats are
+    taken.
+
+    Args:
+        bots: by seat, its bot (``None``: a person).
+    """
+    mode = mode_of(players)
+    if mode is None or hints or turn_seconds is None or all(bot is not None for bot in bots):
+        return None
+    if any(bot is not None and bot_rating(entry.name, mode, bot) is None for bot in bots):
         return None
     return mode
 

@@ -21,7 +21,7 @@ from sagrada.core.errors import IllegalActionError, InvalidNotationError
 from sagrada.core.messages import Message, msg
 from sagrada.entry import GameState, Player, Record
 from sagrada.players.ratings import abandoned_seats, turns_of
-from sagrada.players.results import Ending, ending_of, rated_mode
+from sagrada.players.results import Ending, ending_of, rateable_mode, rated_mode
 from sagrada.registry import default_game, entry, make_player
 from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
@@ -205,6 +205,14 @@ class Room:
                 self.entry,
                 len(self.seats),
                 [(s.bot, s.account) for s in self.seats],
+                self.hints,
+                self.turn_seconds,
+            ),
+            # The mode it is rated in once every person's seat is an account's.
+            "rateable": rateable_mode(
+                self.entry,
+                len(self.seats),
+                [s.bot for s in self.seats],
                 self.hints,
                 self.turn_seconds,
             ),

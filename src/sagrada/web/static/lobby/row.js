@@ -36,6 +36,7 @@ export function gameRow(game, buttons, { mark = null, mySeat = null, ...attrs } 
       mark && el("span", { class: "badge turn", text: mark }),
       el("strong", { text: tr(gameInfo(game.game).list_label) }),
       game.rated && el("span", { class: "badge rated", "data-testid": "rated-badge", text: tr("page.lobby.list.rated", { mode: { id: `players.mode.${game.rated}` } }) }),
+      !game.rated && game.rateable && el("span", { class: "badge rated", "data-testid": "rateable-badge", text: tr("page.lobby.list.rateable", { mode: { id: `players.mode.${game.rateable}` } }) }),
       ` · ${tr("page.lobby.list.players", { n: game.players })} · ${gameState(game)}`,
       el("span", { class: "hint", text: ` · ${when(game.created)}` }),
     ),
