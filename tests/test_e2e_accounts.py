@@ -199,6 +199,27 @@ def test_my_games_in_another_browser_lists_the_game_on_its_turn_and_opens_its_se
         assert remembered[game_id]["seat"] == 0
 
 
+def test_the_lobby_of_another_browser_offers_to_continue_the_accounts_games(
+    server: str,  # noqa: F811
+    page: Page,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    with account(server, "Ned") as ned:
+        made = ned.post("/api/games", json={"players": 2, "bots": [None, "random"]})
+        assert made.status_code == 201, made.text
+    game_id = made.json()["id"]
+    with another_browser(browser) as elsewhere:
+        elsewhere.goto(server + "/")
+        account_button(elsewhere).click()
+        fill_in(elsewhere.get_by_test_id("account-dialog"), "log-in", "Ned")
+        expect(account_button(elsewhere)).to_have_text("Ned")
+        elsewhere.goto(server + "/")
+        row = elsewhere.get_by_test_id("continue-item").and_(
+            elsewhere.locator(f'[data-game="{game_id}"]')
+        )
+        expect(row).to_be_visible()
+
+
 def test_a_seat_offered_to_me_is_joined_from_my_games(
     server: str,  # noqa: F811
     page: Page,  # noqa: F811

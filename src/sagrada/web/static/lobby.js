@@ -8,7 +8,7 @@ import { GAMES, el, startPage } from "./common.js";
 import { tr } from "./i18n.js";
 import { setupAccount } from "/static/account/menu.js";
 import { currentAccount } from "/static/account/state.js";
-import { fillContinue, reserveContinue } from "/static/lobby/continue.js";
+import { fillContinue, rememberAccountGames, reserveContinue } from "/static/lobby/continue.js";
 import { refreshGames, setupGameLists } from "/static/lobby/games.js";
 import { drawStarts } from "/static/lobby/starts.js";
 import { setupHelp } from "/static/help.js";
@@ -50,7 +50,13 @@ async function init() {
   };
   more.addEventListener("toggle", openForms);
   openForms();
-  fillContinue();
+  fillContinue().then(async () => {
+    // A logged-in account's games of other devices join "Continue" (then drawn again).
+    if (await currentAccount()) {
+      await rememberAccountGames();
+      await fillContinue();
+    }
+  });
   setupGameLists();
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);

@@ -3,7 +3,7 @@
 // its rows are reserved before the first paint (lobby/early.js), so the lists below do not
 // move when the answers come; a game that is over or gone is forgotten.
 
-import { api, el, forgetToken, gameInfo, gameUrl, rememberedTokens } from "/static/common.js";
+import { api, el, forgetToken, gameInfo, gameUrl, rememberToken, rememberedTokens } from "/static/common.js";
 import { tr } from "/static/i18n.js";
 
 /** The most games the list shows (lobby/early.js reserves as many rows). */
@@ -27,6 +27,22 @@ export function reserveContinue() {
   );
 }
 
+/** Remember the seats of the account's unfinished games (GET /api/me/games gives each its
+ * token, for any browser of the account), so that "Continue" offers them on a device that
+ * never held them: their rows join the list once asked for. */
+export async function rememberAccountGames() {
+  let mine;
+  try {
+    mine = await api("GET", "/api/me/games");
+  } catch {
+    return; // logged out meanwhile, or the server cannot say: the remembered seats stay
+  }
+  const held = rememberedTokens();
+  for (const game of [...mine.playing, ...mine.turn].reverse()) {
+    if (game.token && !held[game.id]) rememberToken(game.id, game.my_seat, game.token);
+  }
+}
+
 /** Fill each row from the game's summary (GET /api/games/{id}); forget a game over or gone. */
 export async function fillContinue() {
   const games = remembered();
@@ -34,6 +50,7 @@ export async function fillContinue() {
   const kept = rows.filter(Boolean);
   $("continue-list").replaceChildren(...kept);
   $("continue").hidden = !kept.length;
+  document.documentElement.dataset.seats = String(kept.length);
 }
 
 /** The row of one remembered game, or null (forgotten) if it is over or gone. */
