@@ -64,13 +64,13 @@ def log_in_page(page: Page, server: str, cookie: str) -> None:  # noqa: F811
 
 def play_every_seat(server: str, game_id: str, tokens: dict[int, str]) -> None:
     """Play each seat of ``tokens`` (a draft, else pass, else the first legal action) until
-    the game is over."""
+    the game is over (each action's answer, the seat's view after it, says who is next)."""
     deadline = time.monotonic() + 60
+    current = httpx.get(f"{server}/api/games/{game_id}/view").json()
     while time.monotonic() < deadline:
-        now = httpx.get(f"{server}/api/games/{game_id}").json()
-        if now["status"] == "over":
+        if current["phase"] == "over":
             return
-        seat = httpx.get(f"{server}/api/games/{game_id}/view").json()["current_player"]
+        seat = current["current_player"]
         headers = {"Authorization": f"Bearer {tokens[seat]}"}
         mine = httpx.get(f"{server}/api/games/{game_id}/view", headers=headers).json()
         legal = mine["legal_actions"]
@@ -79,6 +79,8 @@ def play_every_seat(server: str, game_id: str, tokens: dict[int, str]) -> None:
         body = {"token": tokens[seat], "action": action}
         answer = httpx.post(f"{server}/api/games/{game_id}/actions", json=body)
         assert answer.status_code in (200, 429), answer.text
+        if answer.status_code == 200:
+            current = answer.json()
     pytest.fail("the game did not end in time")
 
 
@@ -287,16 +289,23 @@ def test_the_menu_a_games_row_and_a_board_lead_to_profiles(
     expect(page).to_have_url(f"{server}/players/Gus")
 
 
+@pytest.fixture(scope="module")
+def veteran(server: str) -> tuple[str, str]:
+    """Jan, after a rated game against Kit (played once for the tests that only need an
+    account with one): the name and Jan's session cookie."""
+    with account(server, "Jan") as jan, account(server, "Kit") as kit:
+        rated_game(server, jan, kit, "Kit")
+        return "Jan", cookie_of(jan)
+
+
 @pytest.mark.parametrize("where", ["/players/{name}", "/leaderboard?mode=2p"])
 def test_the_pages_fit_a_phone_and_do_not_move_as_they_load(
     server: str,
     page: Page,  # noqa: F811
     where: str,
+    veteran: tuple[str, str],
 ) -> None:
-    name, other = ("Hal", "Ivy") if where.startswith("/players") else ("Lou", "Max")
-    with account(server, name) as one, account(server, other) as two:
-        rated_game(server, one, two, other)
-        cookie = cookie_of(one)
+    name, cookie = veteran
     log_in_page(page, server, cookie)
     page.set_viewport_size(PHONE)
     page.add_init_script(SHIFTS)
@@ -314,11 +323,9 @@ def test_the_pages_show_no_word_of_their_own(
     server: str,
     page: Page,  # noqa: F811
     marked: None,  # noqa: F811
+    veteran: tuple[str, str],
 ) -> None:
-    with account(server, "Jan") as jan, account(server, "Kit") as kit:
-        rated_game(server, jan, kit, "Kit")
-        cookie = cookie_of(jan)
-    log_in_page(page, server, cookie)
+    log_in_page(page, server, veteran[1])
     speak(page, MARKED)
     names = names_of(server) | {"Jan", "Kit"}
     page.goto(f"{server}/players/Jan")
