@@ -67,9 +67,17 @@ def open_game(page: Page, server: str, **options: Any) -> tuple[str, str]:
 
 
 def place_a_die(page: Page, server: str, game_id: str, token: str) -> tuple[str, str]:
-    """Draft and place a die by clicking (the first legal placement); answer (die, cell)."""
-    wait_for_my_turn(page)
-    draft = next(a for a in view(server, game_id, token)["actions"] if a["kind"] == "draft")
+    """Draft and place a die by clicking (the first legal placement; a turn where no die of
+    the pool fits the window, the dice being random, is passed); answer (die, cell)."""
+    for _ in range(10):
+        wait_for_my_turn(page)
+        actions = view(server, game_id, token)["actions"]
+        draft = next((a for a in actions if a["kind"] == "draft"), None)
+        if draft is not None:
+            break
+        pass_turn(page, server, game_id, token)
+    else:
+        pytest.fail("no die could be placed in ten turns")
     page.locator(f'[data-testid="pool-die"][data-die="{draft["die"]}"]').first.click()
     cell = my_window(page).locator(f'[data-cell="{draft["cell"]}"]')
     cell.click()
