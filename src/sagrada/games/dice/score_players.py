@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sagrada.core.messages import DEFAULT_LANGUAGE
+from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg
 from sagrada.core.options import MAX_PLAYERS, OPTIONS, TIE_BREAKS
 from sagrada.core.scoring import ScoreBreakdown
 from sagrada.games.dice.rules.outcome import rank
@@ -33,7 +33,6 @@ from sagrada.games.dice.score_input import (
     REQUIRED_FIELDS,
     ScoreRequest,
     request_from,
-    request_warnings,
     score_request,
 )
 from sagrada.textui import CliError, load_json, score_table
@@ -111,6 +110,21 @@ def score_text(text: str, as_json: bool, language: str = DEFAULT_LANGUAGE) -> tu
     if as_json:
         return json.dumps(breakdown.to_json()), warnings
     return score_table(breakdown, language), warnings
+
+
+def request_warnings(request: ScoreRequest) -> list[Message]:
+    """What is wrong with a scorable window, in English where it is printed: the placement
+    rules it breaks (:meth:`Window.breaches`, all in one warning) and favor tokens in solo
+    play."""
+    warnings = []
+    breaches = request.window.breaches()
+    if breaches:
+        warnings.append(
+            msg("score.warning.breaches", problems="; ".join(str(b.message) for b in breaches))
+        )
+    if request.solo and request.favor_tokens:
+        warnings.append(msg("score.warning.solo_favor"))
+    return warnings
 
 
 def score_players_text(data: Any, as_json: bool, language: str) -> tuple[str, list[str]]:
