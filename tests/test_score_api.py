@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sagrada.web.app import create_app
+from test_cli_score import LIFE_INPUT
 
 # The rulebook's SCORING EXAMPLE window (rows A-D, columns 1-5):
 #      1   2   3   4   5
@@ -255,18 +256,7 @@ def test_a_full_tie_is_shared_under_the_german_rules(client: TestClient) -> None
 # Pairs 3, Shades of Green 11, Masterwork dice +5 - 2 = 3, favor tokens 2, 11 open spaces -11;
 # and Study of Green (HOUSE-CONTENT.md, card 19): the green dice B3 3 + C2 5 + D1 3 = 11.
 # Total 12 + 3 + 11 + 3 + 11 + 2 - 11 = 31.
-LIFE = {
-    "window": "Luz Celestial",
-    "dice": ["_ P4 R2 O B6", "Y1 O G3 _ _", "_ G5 _ _ _", "G3 _ _ _ _"],
-    "masterwork": {
-        "A4": {"symbol": "split", "rotation": 0},
-        "B2": {"symbol": "corner", "rotation": 90},
-    },
-    "public": ["Orange Adjacency", "Perfect Pairs"],
-    "private": ["Shades of Green"],
-    "favor_tokens": 2,
-    "apprentice": ["Study of Green"],
-}
+LIFE = dict(LIFE_INPUT, window="Luz Celestial", apprentice=["Study of Green"])
 
 
 def test_a_life_window_with_masterwork_dice_and_an_apprentice_card(client: TestClient) -> None:

@@ -54,7 +54,7 @@ from sagrada.core.window import EMPTY, Window
 from sagrada.games.dice.rules.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
 from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
 from sagrada.games.dice.rules.modules.masterwork import masterwork_part
-from sagrada.textui import CliError, load_json
+from sagrada.textui import CliError
 
 OPEN_TOKEN: Final = "_"
 #: A masterwork die (Life) in a ``dice`` row; its symbol and rotation are in ``masterwork``.
@@ -113,17 +113,8 @@ class ScoreRequest:
     apprentice: tuple[ApprenticeCard, ...] = ()
 
 
-def parse_request(text: str) -> ScoreRequest:
-    """Parse and check the JSON input of ``sagrada score`` (one window).
-
-    Raises:
-        CliError: one line naming the field, row or token at fault.
-    """
-    return request_from(load_json(text))
-
-
 def request_from(data: Any) -> ScoreRequest:
-    """Check the parsed JSON input of one window (:func:`parse_request`).
+    """Check the parsed JSON input of ``sagrada score`` for one window.
 
     Raises:
         CliError: one line naming the field, row or token at fault.
