@@ -390,6 +390,7 @@ def test_the_registry_gives_each_games_scoring_form(client: TestClient) -> None:
             json.dumps(table(TIED[0], dict(TIED[1], dice=["R1"]))),
             "field 'players', player 2 (Bo): field 'dice'",
         ),
+        (json.dumps(table(dict(TIED[0], name="A\nB"))), "player 1: field 'name' must be printable"),
         (json.dumps(table(*TIED, tie_break="coin")), "field 'tie_break'"),
         (json.dumps({"public": [], "players": ["Ada"]}), "player 1: must be an object"),
     ],
