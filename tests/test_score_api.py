@@ -116,6 +116,33 @@ def test_the_rulebooks_scoring_example_scores_40_with_each_parts_dice(client: Te
     ]
 
 
+def test_the_solo_private_objective_that_does_not_count_shows_0_and_keeps_its_formula(
+    client: TestClient,
+) -> None:
+    # SOLO PLAY RULES: only the better private objective counts, -3 VP per open space, no
+    # favor tokens. Purple 17 beats red (A3 2 + B1 3 + C5 3 = 8). Column Color Variety 10 +
+    # Light Shades 4 + 17 + 0 - 3 × 3 = 22; the unspent token is warned about.
+    data = dict(
+        RULEBOOK,
+        mode="solo",
+        public=RULEBOOK["public"][:2],
+        private=["Shades of Purple", "Shades of Red"],
+        favor_tokens=1,
+    )
+    answer = scored(client, data)
+    assert answer["total"] == 22 and answer["favor_tokens"] == 0
+    red = parts(answer)["Shades of Red"]
+    assert (red["points"], red["counted"], red["formula"]) == (0, False, "2 + 3 + 3")
+    assert red["cells"] == ["A3", "B1", "C5"]
+    assert answer["warnings"] == [
+        {
+            "text": "favor tokens are not used in solo play",
+            "message": {"id": "score.warning.solo_favor", "params": {}},
+            "cells": [],
+        }
+    ]
+
+
 def test_the_example_of_the_form_is_the_rulebooks(client: TestClient) -> None:
     form = client.get("/api/score/form").json()
     assert scored(client, form["example"])["total"] == 40
