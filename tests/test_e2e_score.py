@@ -32,7 +32,9 @@ from test_e2e_phone import PHONE, RECORD_SHIFTS, SMALL_TARGETS
 def tab(browser: Browser) -> Iterator[Page]:  # noqa: F811
     """A fresh phone-sized tab (touch, its own storage) recording layout shifts; fails on an
     error thrown in the page."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce")
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
+    )
     context.add_init_script(RECORD_SHIFTS)
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -88,7 +90,10 @@ def total(page: Page) -> Any:
     return expect(page.get_by_test_id("score-total"))
 
 
-def test_the_rulebook_scoring_example_tapped_in_scores_40_and_back_returns_to_it(tab: Page, server: str) -> None:  # noqa: F811
+def test_the_rulebook_scoring_example_tapped_in_scores_40_and_back_returns_to_it(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
     open_form(tab, f"{server}/score")
     enter(tab, RULEBOOK_INPUT["dice"])
     take(tab, "score-private", RULEBOOK_INPUT["private"])
@@ -110,16 +115,24 @@ def test_the_rulebook_scoring_example_tapped_in_scores_40_and_back_returns_to_it
     expect(tab.locator('[data-testid="score-cell"] .face.die')).to_have_count(17)
 
 
-def test_a_shared_link_restores_the_window_and_scores_it(tab: Page, server: str) -> None:  # noqa: F811
+def test_a_shared_link_restores_the_window_and_scores_it(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
     open_form(tab, f"{server}/score#{fragment(RULEBOOK_INPUT)}")
     total(tab).to_have_text("40")
     # The dice read back from the server's answer, each on its space.
     expect(tab.locator('[data-testid="score-cell"] .face.die')).to_have_count(17)
-    expect(tab.locator('[data-testid="score-cell"][data-cell="A5"] .face.die.colour-P')).to_have_count(1)
+    expect(
+        tab.locator('[data-testid="score-cell"][data-cell="A5"] .face.die.colour-P')
+    ).to_have_count(1)
     expect(tab.locator('[data-testid="score-public-card"][aria-pressed="true"]')).to_have_count(3)
 
 
-def test_a_life_window_with_masterwork_dice_tapped_in_scores_20(tab: Page, server: str) -> None:  # noqa: F811
+def test_a_life_window_with_masterwork_dice_tapped_in_scores_20(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
     open_form(tab, f"{server}/score")
     tab.get_by_test_id("score-masterwork-on").check()
     enter(tab, LIFE_INPUT["dice"], LIFE_INPUT["masterwork"])
@@ -142,10 +155,15 @@ def test_a_life_window_with_masterwork_dice_tapped_in_scores_20(tab: Page, serve
 # - Shades of Black (the pips of the black cards): A5 6 + C1 5 + C4 6 = 17.
 # - Open spaces A1, B3, C3: 3 × -3 = -9. Score 0 + 4 + 17 - 9 = 12.
 # - Target: 3 + 1 + 5 = 9; 12 reaches it: won.
+# The game has one card of each colour and value: R3 (B1, C5), G4 (A2, D3, D5) and K6 (A5, C4)
+# are there twice or more, which is scored anyway, with a warning naming those seven spaces.
 CARD_ROWS = ["_ G4 R2 Y5 K6", "R3 B1 _ G1 Y2", "K5 G6 _ K6 R3", "B4 Y3 G4 B2 G4"]
 
 
-def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(tab: Page, server: str) -> None:  # noqa: F811
+def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
     open_form(tab, f"{server}/score?game=cards")
     enter(tab, CARD_ROWS)
     take(tab, "score-order-basic", ["Row Color Variety", "Light Shades"])
@@ -157,11 +175,18 @@ def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(tab: Pag
             tab.get_by_test_id("score-bar-value").nth(value - 1).tap()
     total(tab).to_have_text("12")
     expect(tab.get_by_test_id("score-target")).to_contain_text("9")
+    expect(tab.get_by_test_id("score-warning")).to_have_count(1)
+    warned = tab.locator('[data-testid="score-cell"].warned')
+    cells = warned.evaluate_all("cells => cells.map((c) => c.dataset.cell)")
+    assert cells == ["A2", "A5", "B1", "C4", "C5", "D3", "D5"]
     kept = from_fragment(tab.evaluate("location.hash.slice(1)"))
     assert kept["turn_bar"][:3] == [[3], [1, 5], []]
 
 
-def test_the_page_has_no_accessibility_violation_no_small_tap_target_and_no_layout_shift(tab: Page, server: str) -> None:  # noqa: F811
+def test_the_page_has_no_accessibility_violation_no_small_tap_target_and_no_layout_shift(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
     open_form(tab, f"{server}/score#{fragment(RULEBOOK_INPUT)}")
     total(tab).to_have_text("40")
     tab.wait_for_load_state("networkidle")

@@ -7,9 +7,11 @@
 
 import { CELLS, el, restrictionAt } from "/static/common.js";
 import { rowTokens } from "/static/score/grid.js";
-import { t, tr } from "/static/i18n.js";
+import { tr } from "/static/i18n.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
 
+/** The words of a kind of order card (the content's kinds: its data's `kind`). */
+const ORDER_KINDS = { unique: "page.score.order.unique", basic: "page.score.order.basic" };
 /** An open space's token in the input. */
 const OPEN = "_";
 /** The keys that clear the chosen pane, or the last value of the chosen round. */
@@ -155,11 +157,11 @@ export function scoringForm(data, kit) {
         const cards = data.orders.filter((order) => order.kind === kind);
         const names = new Set(cards.map((order) => order.name));
         return kit.cardChoice({
-          title: t(data.order_kinds[kind]),
+          title: ORDER_KINDS[kind] ? tr(ORDER_KINDS[kind]) : kind,
           testid: `score-order-${kind}`,
           groups: [{ title: null, cards }],
           chosen: win.orders.filter((name) => names.has(name)),
-          most: limits.orders[kind],
+          most: limits.by_kind[kind],
           band: "order",
           badge: (card) => String(card.vp),
           change: (taken) => {
@@ -210,7 +212,7 @@ export function scoringForm(data, kit) {
       return { ...w, cells: answered.cells.map((card) => (card ? { ...card } : null)) };
     },
     missing(w) {
-      return w.orders.length < limits.orders_total ? tr("page.score.missing.orders") : null;
+      return w.orders.length < limits.orders ? tr("page.score.missing.orders") : null;
     },
     light(scored, warned) {
       editor.mark(scored, warned);

@@ -79,11 +79,11 @@ export function scoringForm(data, kit) {
         el("button", {
           type: "button",
           class: "segment",
-          "data-testid": `score-mode-${mode.value}`,
-          "aria-pressed": shared.mode === mode.value ? "true" : "false",
+          "data-testid": `score-mode-${mode.mode}`,
+          "aria-pressed": shared.mode === mode.mode ? "true" : "false",
           text: t(mode.label_message),
           onclick: () => {
-            shared.mode = mode.value;
+            shared.mode = mode.mode;
             shared.public = shared.public.slice(0, mostPublics());
             win.private = win.private.slice(0, mostPrivates());
             changed({ push: true });
@@ -142,7 +142,7 @@ export function scoringForm(data, kit) {
   }
 
   function blankShared() {
-    return { public: [], mode: (data.modes && data.modes[0] && data.modes[0].value) || "multiplayer", masterwork: false };
+    return { public: [], mode: data.modes[0].mode, masterwork: false };
   }
 
   /** A die's token in the input: a colour letter and a value, O for a masterwork die, _ for an

@@ -6,7 +6,7 @@
 // it (breakdown.js, players.js). It names no game and counts no point.
 
 import { ApiError, api, el, gameInfo, GAMES, startPage } from "/static/common.js";
-import { pageLanguage, t, tr } from "/static/i18n.js";
+import { t, tr } from "/static/i18n.js";
 import { setupAccount } from "/static/account/menu.js";
 import { setupHelp } from "/static/help.js";
 import { addressInput, historyForm, keep, sameInput, stored } from "./address.js";
@@ -28,6 +28,7 @@ let game = null; // the registry's entry of the game scored here
 let form = null; // the game's form
 let most = 1; // the most players a table may have (the game's)
 let tieBreaks = [];
+let firstTieBreak = null; // the game option's default
 /** What is entered: the players (each one's name and window, in turn order), the one whose
  * window is shown, what they share (the public objectives...) and the tie-break. */
 let S = null;
@@ -50,7 +51,9 @@ async function init() {
   try {
     if (!game.scoring) throw new ApiError(404, tr("page.score.no_form"));
     [data, module] = await Promise.all([
-      api("GET", `/api/score/form?game=${encodeURIComponent(game.name)}&language=${encodeURIComponent(pageLanguage())}`),
+      // The content's own (English) names, which the input names cards by; the page shows
+      // each card by its message in the page's language.
+      api("GET", `/api/score/form?game=${encodeURIComponent(game.name)}`),
       import(game.scoring),
     ]);
   } catch (err) {
@@ -59,7 +62,8 @@ async function init() {
   }
   const limits = data.limits || {};
   most = limits.players || 1;
-  tieBreaks = (data.tie_breaks || []).map((choice) => ({ value: choice.value, label: choice.label_message || choice.label }));
+  tieBreaks = (data.tie_breaks || []).map((choice) => ({ value: choice.value, label: { id: choice.label_id, params: {} } }));
+  firstTieBreak = data.default_tie_break || (tieBreaks.length ? tieBreaks[0].value : null);
   form = module.scoringForm(data, { ...KIT, window: $("score-form-window"), cards: $("score-form-cards"), changed, light });
   $("score-players").hidden = most < 2;
   $("score-example").hidden = !data.example;
@@ -96,7 +100,7 @@ function showGames() {
 }
 
 function blank() {
-  return { players: [{ name: tr("page.score.player", { n: 1 }), window: form.blankWindow() }], current: 0, shared: form.blankShared(), tieBreak: tieBreaks.length ? tieBreaks[0].value : null };
+  return { players: [{ name: tr("page.score.player", { n: 1 }), window: form.blankWindow() }], current: 0, shared: form.blankShared(), tieBreak: firstTieBreak };
 }
 
 // -- the input, and where it is kept ---------------------------------------------------------------
@@ -146,7 +150,7 @@ async function restoreFrom(given, { push }) {
     players: windows.map((entry, i) => ({ name: entry.name || tr("page.score.player", { n: i + 1 }), window: form.windowFromInput(entry, given) })),
     current: 0,
     shared: form.sharedFromInput(given),
-    tieBreak: given.tie_break || (tieBreaks.length ? tieBreaks[0].value : null),
+    tieBreak: given.tie_break || firstTieBreak,
   };
   const found = await ask(given);
   if (found) {
