@@ -5,9 +5,9 @@
 // patterns, orders, rounds and limits are the server's (GET /api/score/form); the score, the
 // target and whether it was reached are its answer's.
 
-import { CELLS, el, restrictionAt } from "/static/common.js";
+import { CELLS, cellWords, el, restrictionAt } from "/static/common.js";
 import { rowTokens } from "/static/score/grid.js";
-import { tr } from "/static/i18n.js";
+import { showKind, tr } from "/static/i18n.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
 
 /** The words of a kind of order card (the content's kinds: its data's `kind`). */
@@ -18,6 +18,9 @@ const OPEN = "_";
 const CLEARING = new Set(["Delete", "Backspace", "0", "_"]);
 
 export function scoringForm(data, kit) {
+  // The answer's words name spaces and cards as people say them, as on the game's page.
+  showKind("cell", cellWords);
+  showKind("die", cardLabel);
   const limits = data.limits || {};
   const rounds = data.rounds;
   const colours = data.palette.colours;

@@ -5,10 +5,11 @@
 // and whether Life's masterwork dice were in play. Every card, colour, limit and mode is the
 // server's (GET /api/score/form); the page's shell keeps the players and asks for the score.
 
-import { CELLS, el, gems, glyph, spacesMap } from "/static/common.js";
+import { CELLS, cellWords, el, gems, glyph, spacesMap } from "/static/common.js";
 import { rowTokens } from "/static/score/grid.js";
-import { t, tr } from "/static/i18n.js";
+import { showKind, t, tr } from "/static/i18n.js";
 import { packName } from "./help.js";
+import { dieWords } from "./orange.js";
 import { scoreWindow } from "./score-window.js";
 
 /** A die's token in the input (the notation `sagrada score` reads), and an open space's. */
@@ -20,6 +21,9 @@ const MASTERWORK = "O";
  * the tokens, the mode).
  */
 export function scoringForm(data, kit) {
+  // The answer's words name spaces and dice as people say them, as on the game's page.
+  showKind("cell", cellWords);
+  showKind("die", dieWords);
   const limits = data.limits || {};
   let win = blankWindow();
   let shared = blankShared();

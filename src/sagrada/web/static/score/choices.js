@@ -31,7 +31,8 @@ export function cardChoice({ title, testid, groups, chosen, most, band, mark = (
     box.querySelectorAll(".choice-card").forEach((button) => {
       const on = taken.has(button.dataset.name);
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.setAttribute("aria-disabled", !on && taken.size >= most ? "true" : "false");
+      // One card only: another takes its place, so none is ever out of reach.
+      button.setAttribute("aria-disabled", !on && most > 1 && taken.size >= most ? "true" : "false");
     });
   }
 
