@@ -188,6 +188,11 @@ export function scoringForm(data, kit) {
     return { window: null, cells: Array(CELLS.length).fill(null), orders: [], turn_bar: Array.from({ length: rounds }, () => []) };
   }
 
+  // Drawn at once, empty, so the panel has its size before anything is restored into it.
+  redraw();
+  redrawBar();
+  redrawOrders();
+
   return {
     blankWindow,
     blankShared: () => ({}),

@@ -156,6 +156,10 @@ export function scoringForm(data, kit) {
     return die && die.colour && die.value ? `${die.colour}${die.value}` : OPEN;
   }
 
+  // Drawn at once, empty, so the panel has its size before anything is restored into it.
+  windowPart.show();
+  redrawCards();
+
   return {
     blankWindow,
     blankShared,

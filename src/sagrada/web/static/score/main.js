@@ -66,7 +66,7 @@ async function init() {
   firstTieBreak = data.default_tie_break || (tieBreaks.length ? tieBreaks[0].value : null);
   form = module.scoringForm(data, { ...KIT, window: $("score-form-window"), cards: $("score-form-cards"), changed, light });
   $("score-players").hidden = most < 2;
-  $("score-example").hidden = !data.example;
+  $("score-example").disabled = !data.example;
   $("score-example").onclick = () => restoreFrom(data.example, { push: true });
   $("score-reset").onclick = () => {
     S = blank();
