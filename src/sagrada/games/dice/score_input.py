@@ -49,13 +49,12 @@ from sagrada.core.dice import (
     parse_window_die,
 )
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.messages import Message, msg
 from sagrada.core.scoring import ScoreBreakdown, score_window
 from sagrada.core.window import EMPTY, Window
 from sagrada.games.dice.rules.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
 from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
 from sagrada.games.dice.rules.modules.masterwork import masterwork_part
-from sagrada.textui import CliError, load_json
+from sagrada.textui import CliError
 
 OPEN_TOKEN: Final = "_"
 #: A masterwork die (Life) in a ``dice`` row; its symbol and rotation are in ``masterwork``.
@@ -74,21 +73,6 @@ MAX_SOLO_PRIVATES: Final = 2
 _Card = TypeVar("_Card", PublicObjective, PrivateObjective)
 #: A pattern without restrictions: the real one is unknown, so only adjacency is checked.
 BLANK_PATTERN: Final = WindowPattern("unknown pattern", 0, 0, (".....", ".....", ".....", "....."))
-
-
-def request_warnings(request: ScoreRequest) -> list[Message]:
-    """What is wrong with a scorable window, in English where it is printed: the placement
-    rules it breaks (:meth:`Window.breaches`, all in one warning) and favor tokens in solo
-    play."""
-    warnings = []
-    breaches = request.window.breaches()
-    if breaches:
-        warnings.append(
-            msg("score.warning.breaches", problems="; ".join(str(b.message) for b in breaches))
-        )
-    if request.solo and request.favor_tokens:
-        warnings.append(msg("score.warning.solo_favor"))
-    return warnings
 
 
 def score_request(request: ScoreRequest) -> ScoreBreakdown:
@@ -129,17 +113,8 @@ class ScoreRequest:
     apprentice: tuple[ApprenticeCard, ...] = ()
 
 
-def parse_request(text: str) -> ScoreRequest:
-    """Parse and check the JSON input of ``sagrada score`` (one window).
-
-    Raises:
-        CliError: one line naming the field, row or token at fault.
-    """
-    return request_from(load_json(text))
-
-
 def request_from(data: Any) -> ScoreRequest:
-    """Check the parsed JSON input of one window (:func:`parse_request`).
+    """Check the parsed JSON input of ``sagrada score`` for one window.
 
     Raises:
         CliError: one line naming the field, row or token at fault.

@@ -11,8 +11,8 @@ The input (a multiplayer game; there is no ``mode``)::
 
 ``players`` lists 1 to 6 players in the final round's turn order, its start player first; each
 one's fields are those of one window (:mod:`sagrada.games.dice.score_input`) but ``public``,
-which the table shares, and ``mode``. A name is 1 to 24 characters once trimmed, and no two
-names are the same ignoring case. ``tie_break`` is the game option's (``reverse-order``, the
+which the table shares, and ``mode``. A name is 1 to 24 printable characters once trimmed, and
+no two names are the same ignoring case. ``tie_break`` is the game option's (``reverse-order``, the
 default, or ``shared``): the ranking is the one of a game played here
 (:func:`sagrada.games.dice.rules.outcome.rank`, rulebook 001_3237e9a6eb6273e0.txt, END GAME
 SCORING).
@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sagrada.core.messages import DEFAULT_LANGUAGE
+from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg
 from sagrada.core.options import MAX_PLAYERS, OPTIONS, TIE_BREAKS
 from sagrada.core.scoring import ScoreBreakdown
 from sagrada.games.dice.rules.outcome import rank
@@ -33,7 +33,6 @@ from sagrada.games.dice.score_input import (
     REQUIRED_FIELDS,
     ScoreRequest,
     request_from,
-    request_warnings,
     score_request,
 )
 from sagrada.textui import CliError, load_json, score_table
@@ -113,6 +112,21 @@ def score_text(text: str, as_json: bool, language: str = DEFAULT_LANGUAGE) -> tu
     return score_table(breakdown, language), warnings
 
 
+def request_warnings(request: ScoreRequest) -> list[Message]:
+    """What is wrong with a scorable window, in English where it is printed: the placement
+    rules it breaks (:meth:`Window.breaches`, all in one warning) and favor tokens in solo
+    play."""
+    warnings = []
+    breaches = request.window.breaches()
+    if breaches:
+        warnings.append(
+            msg("score.warning.breaches", problems="; ".join(str(b.message) for b in breaches))
+        )
+    if request.solo and request.favor_tokens:
+        warnings.append(msg("score.warning.solo_favor"))
+    return warnings
+
+
 def score_players_text(data: Any, as_json: bool, language: str) -> tuple[str, list[str]]:
     """Score a table (``sagrada score`` with ``players``): JSON, or each player's breakdown
     table under their place and name, in ``language``; and the warnings, each naming its
@@ -138,7 +152,7 @@ def score_players_text(data: Any, as_json: bool, language: str) -> tuple[str, li
     return "\n\n".join(blocks), warnings
 
 
-def score_players(data: Any, language: str = DEFAULT_LANGUAGE) -> TableScore:
+def score_players(data: Any) -> TableScore:
     """Check and score a table of players and rank them.
 
     Raises:
@@ -181,6 +195,8 @@ def _player(entry: Any, index: int, public: Any, before: list[TablePlayer]) -> T
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
         raise CliError(f"{where}: field 'name' must be 1 to {MAX_NAME} characters")
     name = name.strip()
+    if not name.isprintable():
+        raise CliError(f"{where}: field 'name' must be printable (no line break or tab)")
     if any(p.name.casefold() == name.casefold() for p in before):
         raise CliError(f"{where}: the name {name!r} is taken by another player")
     fields = {key: value for key, value in entry.items() if key != "name"}
