@@ -127,6 +127,13 @@ def test_a_shared_link_restores_the_window_and_scores_it(
         tab.locator('[data-testid="score-cell"][data-cell="A5"] .face.die.colour-P')
     ).to_have_count(1)
     expect(tab.locator('[data-testid="score-public-card"][aria-pressed="true"]')).to_have_count(3)
+    # The server out of reach: the page says that scoring needs it, and keeps what was entered.
+    tab.route("**/api/score?*", lambda route: route.abort())
+    expect(tab.get_by_test_id("score-offline")).to_be_hidden()
+    tab.get_by_test_id("score-favor-more").tap()
+    expect(tab.get_by_test_id("score-offline")).to_be_visible()
+    assert from_fragment(tab.evaluate("location.hash.slice(1)"))["favor_tokens"] == 1
+    expect(tab.locator('[data-testid="score-cell"] .face.die')).to_have_count(17)
 
 
 def test_a_life_window_with_masterwork_dice_tapped_in_scores_20(
@@ -193,5 +200,12 @@ def test_the_page_has_no_accessibility_violation_no_small_tap_target_and_no_layo
     shifts: list[dict[str, Any]] = tab.evaluate("window.shifts")
     assert sum(shift["value"] for shift in shifts) <= 0.1, shifts
     assert tab.evaluate(SMALL_TARGETS, 40) == []
-    violations = Axe().run(tab).response["violations"]
-    assert [f"{v['id']}: {v['help']}" for v in violations] == []
+    found = {}
+    for language in ("en", "de"):
+        tab.evaluate(f"localStorage.setItem('sagrada.language', '{language}')")
+        tab.reload()
+        expect(tab.locator("html")).to_have_attribute("lang", language)
+        total(tab).to_have_text("40")
+        violations = Axe().run(tab).response["violations"]
+        found[language] = [f"{v['id']}: {v['help']}" for v in violations]
+    assert found == {"en": [], "de": []}
