@@ -66,7 +66,8 @@ async function init() {
   firstTieBreak = data.default_tie_break || (tieBreaks.length ? tieBreaks[0].value : null);
   form = module.scoringForm(data, { ...KIT, window: $("score-form-window"), cards: $("score-form-cards"), changed, light });
   $("score-players").hidden = most < 2;
-  $("score-example").disabled = !data.example;
+  // A game without an example keeps the button's room (nothing moves), unseen.
+  $("score-example").hidden = !data.example;
   $("score-example").onclick = () => restoreFrom(data.example, { push: true });
   $("score-reset").onclick = () => {
     S = blank();
