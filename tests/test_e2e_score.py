@@ -152,6 +152,44 @@ def test_a_life_window_with_masterwork_dice_tapped_in_scores_20(
     assert kept["masterwork"] == LIFE_INPUT["masterwork"]
 
 
+# A table of three windows, in the final round's turn order: Ada and Cy the rulebook's example
+# (40, 17 of it from Shades of Purple), Bea the same dice with Shades of Red (R2 + R3 + R3 = 8:
+# 40 - 17 + 8 = 31). Rulebook 001, END OF GAME: "Ties are broken by most points from Private
+# Objectives, most remaining Favor Tokens, then finally by reverse player order in the final
+# round": Ada and Cy tie on all but the order, so the later one wins: Cy, then Ada, then Bea.
+# Moved last, Ada is the later one and wins. Shared (the German rule): Ada and Cy share first.
+TABLE = {
+    "public": RULEBOOK_INPUT["public"],
+    "players": [
+        {"name": name, "dice": RULEBOOK_INPUT["dice"], "private": [private], "favor_tokens": 0}
+        for name, private in (
+            ("Ada", "Shades of Purple"),
+            ("Bea", "Shades of Red"),
+            ("Cy", "Shades of Purple"),
+        )
+    ],
+}
+
+
+def test_a_table_of_players_is_ranked_by_the_rulebooks_tie_breaks(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    open_form(tab, f"{server}/score#{fragment(TABLE)}")
+    ranking = tab.get_by_test_id("score-rank")
+    expect(ranking).to_have_text(["1. Cy: 40", "2. Ada: 40", "3. Bea: 31"])
+    expect(tab.get_by_test_id("score-player-total")).to_have_text(["40", "31", "40"])
+    later = tab.get_by_test_id("score-player-down")
+    later.nth(0).tap()  # Ada after Bea
+    later.nth(1).tap()  # Ada after Cy: last
+    expect(ranking).to_have_text(["1. Ada: 40", "2. Cy: 40", "3. Bea: 31"])
+    tab.get_by_test_id("score-tie-break").select_option("shared")
+    expect(ranking).to_have_text(["1. Cy, Ada: 40", "3. Bea: 31"])
+    assert [
+        p["name"] for p in from_fragment(tab.evaluate("location.hash.slice(1)"))["players"]
+    ] == ["Bea", "Cy", "Ada"]
+
+
 # The card game's window: the rulebook example's window with black for purple, laid out with
 # the orders Row Color Variety and Light Shades (basic) and Shades of Black (unique), and a
 # turn bar of two rounds (3; 1 and 5). Worked by hand (rulebook 002, "Game end and final
