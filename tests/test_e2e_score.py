@@ -203,6 +203,7 @@ def test_a_table_of_players_is_ranked_by_the_rulebooks_tie_breaks(
 # The game has one card of each colour and value: R3 (B1, C5), G4 (A2, D3, D5) and K6 (A5, C4)
 # are there twice or more, which is scored anyway, with a warning naming those seven spaces.
 CARD_ROWS = ["_ G4 R2 Y5 K6", "R3 B1 _ G1 Y2", "K5 G6 _ K6 R3", "B4 Y3 G4 B2 G4"]
+CARD_ORDERS = ["Row Color Variety", "Light Shades", "Shades of Black"]
 
 
 def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(
@@ -211,8 +212,8 @@ def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(
 ) -> None:
     open_form(tab, f"{server}/score?game=cards")
     enter(tab, CARD_ROWS)
-    take(tab, "score-order-basic", ["Row Color Variety", "Light Shades"])
-    take(tab, "score-order-unique", ["Shades of Black"])
+    take(tab, "score-order-basic", CARD_ORDERS[:2])
+    take(tab, "score-order-unique", CARD_ORDERS[2:])
     rounds = tab.get_by_test_id("score-round")
     for round_index, values in ((0, [3]), (1, [1, 5])):
         rounds.nth(round_index).tap()
@@ -238,12 +239,27 @@ def test_the_page_has_no_accessibility_violation_no_small_tap_target_and_no_layo
     shifts: list[dict[str, Any]] = tab.evaluate("window.shifts")
     assert sum(shift["value"] for shift in shifts) <= 0.1, shifts
     assert tab.evaluate(SMALL_TARGETS, 40) == []
+    # Axe on the example in both languages, then on a solo window (a private objective that
+    # does not count) and the card game's window with its warning, in German. The solo window
+    # (rulebook 001, SOLO PLAY RULES: "selecting only one of the two Private Objectives",
+    # "you lose 3 Victory Points for each open space"): Column Color Variety 10 + Light Shades
+    # 4 + Shades of Purple 17 (better than Shades of Red's 2 + 3 + 3 = 8) - 3 × 3 = 22.
+    solo = {**RULEBOOK_INPUT, "mode": "solo", "public": RULEBOOK_INPUT["public"][:2]}
+    solo["private"] = [*RULEBOOK_INPUT["private"], "Shades of Red"]
+    cards = {"cards": CARD_ROWS, "orders": CARD_ORDERS, "turn_bar": [[3], [1, 5]]}
+    shown = {
+        "example en": ("en", f"/score#{fragment(RULEBOOK_INPUT)}", "40"),
+        "example de": ("de", f"/score#{fragment(RULEBOOK_INPUT)}", "40"),
+        "solo de": ("de", f"/score#{fragment(solo)}", "22"),
+        "card game de": ("de", f"/score?game=cards#{fragment(cards)}", "12"),
+    }
     found = {}
-    for language in ("en", "de"):
+    for name, (language, address, points) in shown.items():
         tab.evaluate(f"localStorage.setItem('sagrada.language', '{language}')")
-        tab.reload()
+        tab.goto("about:blank")
+        open_form(tab, server + address)
         expect(tab.locator("html")).to_have_attribute("lang", language)
-        total(tab).to_have_text("40")
+        total(tab).to_have_text(points)
         violations = Axe().run(tab).response["violations"]
-        found[language] = [f"{v['id']}: {v['help']}" for v in violations]
-    assert found == {"en": [], "de": []}
+        found[name] = [f"{v['id']}: {v['help']}" for v in violations]
+    assert found == {name: [] for name in shown}
