@@ -65,8 +65,10 @@ export function patternChooser({ windows, small, choose }) {
     );
   }
 
+  // Opened with a mouse or the keys, the search takes the typing at once; on a touch screen
+  // it waits for a tap, so the keyboard does not cover the list.
   box.addEventListener("toggle", () => {
-    if (box.open) search.focus();
+    if (box.open && matchMedia("(pointer: fine)").matches) search.focus();
   });
   show(null);
   return { element: box, show };
