@@ -2,9 +2,10 @@
 
 Starts a server of its own, creates a game with a seat (its window chosen), and runs
 Lighthouse 12 (npm ``lighthouse@12.2.3``, installed into build/lighthouse when missing; Node 20
-and Debian's Chromium) on the lobby and the seat's game page (its token in the fragment), as a
-phone (the default, mobile) and a desktop. Prints one table; with ``--check`` exits 1 when a
-number misses issue 28's goals. ``--keep DIR`` keeps each report's JSON.
+and Debian's Chromium) on the lobby, the seat's game page (its token in the fragment) and the
+scoring page (the rulebook's example in its fragment), as a phone (the default, mobile) and a
+desktop. Prints one table; with ``--check`` exits 1 when a number misses issue 28's goals.
+``--keep DIR`` keeps each report's JSON; ``--only PAGE...`` measures those pages alone.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from local_server import act, create, local_server, seat_page, view
+from local_server import act, create, local_server, score_page, seat_page, view
 
 VERSION = "12.2.3"
 INSTALL = Path(__file__).resolve().parent.parent / "build" / "lighthouse"
@@ -27,6 +28,7 @@ CATEGORIES = ("performance", "accessibility", "best-practices")
 MAX_CLS = 0.1
 MIN_SCORE = {"performance": 0.90, "accessibility": 1.0, "best-practices": 1.0}
 FORM_FACTORS = {"phone": [], "desktop": ["--preset=desktop"]}
+PAGES = ("lobby", "game", "score")
 
 
 def lighthouse() -> Path:
@@ -78,6 +80,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when a goal is missed")
     parser.add_argument("--keep", type=Path, help="a folder to keep the JSON reports in")
+    parser.add_argument("--only", nargs="*", choices=PAGES, help="these pages alone")
     args = parser.parse_args()
     command = lighthouse()
     reports = args.keep or Path(tempfile.mkdtemp(prefix="lighthouse-"))
@@ -87,8 +90,9 @@ def main() -> int:
     with local_server(bot_delay=0.8) as url:
         game = create(url, seed=7, players=2, bots=[None, "easy"])
         act(url, game, view(url, game)["legal_actions"][0])  # a window: the game in play
-        pages = {"lobby": f"{url}/", "game": seat_page(url, game)}
-        for name, address in pages.items():
+        pages = {"lobby": f"{url}/", "game": seat_page(url, game), "score": score_page(url)}
+        for name in args.only or PAGES:
+            address = pages[name]
             for form, flags in FORM_FACTORS.items():
                 numbers = measure(command, address, flags, reports / f"{name}-{form}.json")
                 scores = "".join(f"{numbers[c]:>7.2f}" for c in CATEGORIES)

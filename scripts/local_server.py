@@ -3,7 +3,9 @@ in a thread of the script, on a free loopback port, on a throw-away SQLite file.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import json
 import secrets
 import socket
 import tempfile
@@ -99,3 +101,11 @@ def act(url: str, created: dict[str, Any], *actions: str, seat: int = 0) -> dict
     answer = httpx.post(f"{url}/api/games/{created['id']}/actions", json=body, timeout=30)
     answer.raise_for_status()
     return dict(answer.json())
+
+
+def score_page(url: str) -> str:
+    """The scoring page's address with the server's own example (the rulebook's SCORING
+    EXAMPLE) in its fragment: base64url of the input's UTF-8 JSON (docs/scoring-page.md)."""
+    example = httpx.get(f"{url}/api/score/form", timeout=30).json()["example"]
+    encoded = base64.urlsafe_b64encode(json.dumps(example).encode()).decode().rstrip("=")
+    return f"{url}/score#{encoded}"

@@ -1,8 +1,9 @@
 """The screenshot set (``make screenshots``; issue 28, item 9): the lobby, the window choice, a
 turn with a tool card taken, a Life game (masterwork board and apprentice cards), the card game,
 the end screen, the lobby's dialog to log in or sign up, "My games" of an account and its daily
-challenge, a player's profile and a leaderboard, at phone, tablet and desktop sizes, into
-docs/screenshots/ (``lobby-phone.png``; ``--lang de``: docs/screenshots/de/).
+challenge, a player's profile, a leaderboard and the scoring page (the rulebook's example), at
+phone, tablet and desktop sizes, into docs/screenshots/ (``lobby-phone.png``; ``--lang de``:
+docs/screenshots/de/).
 
 A server of its own on a throw-away database; every game created through the REST API with a
 fixed seed and played to the wanted moment through it (bots without delay), then the seat's page
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from local_server import act, create, local_server, seat_page, seeded, view
+from local_server import act, create, local_server, score_page, seat_page, seeded, view
 from playwright.sync_api import Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,6 +242,11 @@ def leaderboard(url: str) -> Scene:
     return Scene(f"{url}/leaderboard?mode=2p", "board-entry", log_in_as("Bruno"))
 
 
+def scoring(url: str) -> Scene:
+    """The scoring page with the rulebook's SCORING EXAMPLE entered (from its fragment)."""
+    return Scene(score_page(url), "score-part")
+
+
 #: A password of the accounts the pictures show.
 PASSWORD = "stained glass window"
 
@@ -273,6 +279,7 @@ SCENES: dict[str, Callable[[str], Scene]] = {
     "daily": daily,
     "profile": profile,
     "leaderboard": leaderboard,
+    "score": scoring,
 }
 
 
