@@ -46,6 +46,13 @@ RULEBOOK_JSON = {
 }
 
 
+def _player(name: str, **changes: Any) -> dict[str, Any]:
+    """A player of a table: the rulebook's window under ``name``, without the fields the
+    table shares (``public``) or has not (``mode``)."""
+    data = {k: v for k, v in RULEBOOK_INPUT.items() if k not in ("public", "mode")}
+    return dict(data, name=name, **changes)
+
+
 @pytest.fixture(autouse=True)
 def only_score_subcommand(monkeypatch: pytest.MonkeyPatch) -> None:
     """Build the command line with ``score`` alone, whether or not the other modules exist."""
@@ -284,6 +291,80 @@ def test_window_breaking_placement_rules_is_scored_with_a_warning(
     assert "warning" in err
     assert "A1 and A2: same colour side by side" in err
     assert "A1 and B1: same value side by side" in err
+
+
+def test_a_named_window_pattern_has_its_restrictions_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Virtus's A1 requires a 4 and its A5 green (row A: 4 . 2 5 G): R3 and P6 break them.
+    data = {
+        "window": "Virtus",
+        "dice": ["R3 _ _ _ P6", "_ _ _ _ _", "_ _ _ _ _", "_ _ _ _ _"],
+        "public": [],
+        "private": ["Shades of Red"],
+    }
+    code = cli_main.main(["score", write_json(tmp_path, data), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    # Red 3; 18 open spaces × -1: 3 - 18 = -15, scored all the same.
+    assert json.loads(out)["total"] == -15
+    assert err.splitlines() == [
+        "sagrada score: warning: the window breaks the placement rules (scored anyway): "
+        "A1: R3 on a space that requires 4; A5: P6 on a space that requires G"
+    ]
+
+
+# A table of two (rulebook, END GAME SCORING): Ada scores the rulebook's 40; Bo the same window
+# with Shades of Red (A3 2 + B1 3 + C5 3 = 8) and 2 favor tokens: 10 + 4 + 12 + 8 + 2 - 3 = 33.
+TABLE_INPUT = {
+    "public": RULEBOOK_INPUT["public"],
+    "players": [_player("Ada"), _player("Bo", private=["Shades of Red"], favor_tokens=2)],
+}
+
+
+def test_a_table_of_players_is_ranked_as_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli_main.main(["score", write_json(tmp_path, TABLE_INPUT), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    answer = json.loads(out)
+    assert answer["ranking"] == [[0], [1]]
+    assert [(p["name"], p["place"], p["total"]) for p in answer["players"]] == [
+        ("Ada", 1, 40),
+        ("Bo", 2, 33),
+    ]
+    assert answer["players"][0]["parts"] == RULEBOOK_JSON["parts"]
+
+
+def test_a_table_of_players_as_text_lists_them_by_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Bo first in the input, yet second: the table lists by place.
+    data = dict(TABLE_INPUT, players=TABLE_INPUT["players"][::-1])
+    assert cli_main.main(["score", write_json(tmp_path, data)]) == 0
+    out = capsys.readouterr().out
+    assert out.index("1. Ada") < out.index("2. Bo")
+
+
+def test_a_players_warning_names_the_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Virtus's A5 is green: Ada's P6 breaks it.
+    data = dict(TABLE_INPUT, players=[_player("Ada", window="Virtus"), _player("Bo")])
+    assert cli_main.main(["score", write_json(tmp_path, data), "--json"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("sagrada score: warning: Ada: the window breaks the placement rules")
+    assert "A5: P6 on a space that requires G" in err
+
+
+def test_help_documents_the_window_and_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli_main.main(["score", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "window a window pattern's name, any pack's" in out
+    assert "players a table: 1 to 6 players" in out
+    assert 'tie_break a table: "reverse-order"' in out
 
 
 # -- Life: masterwork dice and Toil objectives ---------------------------------------------------
@@ -584,6 +665,40 @@ MALFORMED: list[tuple[str, Any, str]] = [
     ("negative tokens", _with(favor_tokens=-1), "field 'favor_tokens': must be a non-negative"),
     ("fractional tokens", _with(favor_tokens=1.5), "field 'favor_tokens'"),
     ("boolean tokens", _with(favor_tokens=True), "field 'favor_tokens'"),
+    ("unknown window", _with(window="Nowhere"), "field 'window': no window pattern named"),
+    ("window not a name", _with(window=3), "field 'window': must be a window pattern's name"),
+    (
+        "table with a mode",
+        {"public": [], "mode": "solo", "players": [_without("public")]},
+        "field 'mode': a table of players plays the multiplayer game",
+    ),
+    ("table of none", {"public": [], "players": []}, "must be a list of 1 to 6 players"),
+    (
+        "seven players",
+        {"public": [], "players": [{"name": f"P{i}"} for i in range(7)]},
+        "must be a list of 1 to 6 players",
+    ),
+    (
+        "a name too long",
+        {"public": [], "players": [{"name": "x" * 25}]},
+        "player 1: field 'name' must be 1 to 24 characters",
+    ),
+    (
+        "a name taken",
+        {"public": [], "players": [_player("Ada"), _player(" ADA ")]},
+        "player 2: the name 'ADA' is taken by another player",
+    ),
+    (
+        "a player's bad field",
+        {"public": [], "players": [_player("Ada"), dict(_player("Bo"), favor_tokens=-1)]},
+        "field 'players', player 2 (Bo): field 'favor_tokens'",
+    ),
+    (
+        "a player's mode",
+        {"public": [], "players": [dict(_player("Ada"), mode="solo")]},
+        "player 1: unknown field 'mode'",
+    ),
+    ("bad tie-break", {"public": [], "players": [], "tie_break": "dice"}, "field 'tie_break'"),
 ]
 
 
@@ -795,6 +910,20 @@ def test_a_card_game_window_is_scored_against_its_target(
     assert err.startswith("sagrada score: warning: R3, G4, K6 appear(s) more than once")
 
 
+def test_a_card_game_window_names_its_glass_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Sun's Glory, row A: 1 K Y . 4 (purple read as black). A3 R2 breaks the yellow space;
+    # the rest of row A as the example has it: A2 G4 on K, A4 Y5 free, A5 K6 on the 4.
+    data = dict(CARD_INPUT, window="Sun's Glory")
+    assert cli_main.main(["score", "--game", "cards", write_json(tmp_path, data), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"] == 12  # the window changes no score
+    assert "A2: G4 on a space that requires K" in err
+    assert "A3: R2 on a space that requires Y" in err
+    assert "A5: K6 on a space that requires 4" in err
+
+
 def test_a_card_game_table_says_won_or_lost(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -826,6 +955,7 @@ def test_a_card_game_table_says_won_or_lost(
         ),
         ({**CARD_INPUT, "turn_bar": [[7]]}, "field 'turn_bar', round 1: 7 is not a value 1-6"),
         ({**CARD_INPUT, "turn_bar": [[1]] * 11}, "at most 10 lists"),
+        ({**CARD_INPUT, "window": "Generosidad"}, "field 'window': no glass window named"),
     ],
 )
 def test_malformed_card_game_input_is_one_line_and_exit_code_2(

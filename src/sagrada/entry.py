@@ -291,6 +291,12 @@ class GameCommands(Protocol):
         ...
 
 
+class ScoreInputError(ValueError):
+    """A physical game's window to score (``POST /api/score``) is not one the game can
+    score: the message is one line naming the field at fault, the command line's
+    (``sagrada score``)."""
+
+
 class GameReference(Protocol):
     """What the server tells of a game apart from any play of it (JSON-ready answers)."""
 
@@ -327,6 +333,27 @@ class GameReference(Protocol):
 
     def help_languages(self) -> tuple[str, ...]:
         """The languages the game's rules help has prose for, English first."""
+        ...
+
+    def score(self, data: Any) -> dict[str, Any]:
+        """Score a finished window of a physical game (``POST /api/score?game=NAME``):
+        ``data`` is the parsed JSON that ``sagrada score --game NAME`` reads. The answer has
+        the total, ``private_points``, ``favor_tokens``, every part with its formula and
+        cells, the ``warnings`` (each with its ``text``, ``message`` and ``cells``) and the
+        ``window`` read back (``name``, ``grid``, ``cells``); a game with a table of players
+        answers ``players`` (each one such answer with a ``name`` and ``place``),
+        ``ranking`` and ``tie_break`` (docs/web-api.md).
+
+        Raises:
+            ScoreInputError: if ``data`` is not a window the game can score.
+        """
+        ...
+
+    def score_form(self, language: str) -> dict[str, Any]:
+        """What the game's scoring form needs (``GET /api/score/form?game=NAME``), its words
+        in ``language`` or as message ids: the colours and values of its dice or cards, its
+        window patterns, its cards, its limits and whatever else its form offers
+        (docs/web-api.md)."""
         ...
 
 
@@ -414,6 +441,10 @@ class GamePage:
         starts: the lobby's one-click starts of this game (:class:`QuickStart`), if any.
         presets: the sets of option values its form in the lobby offers to fill in at once
             (:class:`sagrada.core.options.OptionPreset`), if any.
+        scoring: the ES module in ``folder`` that builds the game's form on the scoring page
+            (``/score?game=NAME``: a physical game's window scored by ``POST /api/score``),
+            ``"scoring.js"``; empty where the game has none (the server then scores none of
+            its windows).
     """
 
     path: str
@@ -421,6 +452,7 @@ class GamePage:
     list_label: str
     starts: tuple[QuickStart, ...] = ()
     presets: tuple[OptionPreset, ...] = ()
+    scoring: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from sagrada.core.errors import SagradaError
+from sagrada.entry import ScoreInputError
 from sagrada.rules_help import RulesHelp, explained_options
 from toy_game.options import OPTION_NAMES, ToyOptions, toy_options
 
@@ -48,6 +49,14 @@ class ToyReference:
     def help_languages(self) -> tuple[str, ...]:
         """The languages the toy game's help has prose for."""
         return HELP.languages()
+
+    def score(self, data: Any) -> dict[str, Any]:
+        """The toy game has no scoring form (its page declares none): nothing is scored."""
+        raise ScoreInputError("the toy game scores no physical game's window")
+
+    def score_form(self, language: str) -> dict[str, Any]:
+        """No scoring form."""
+        return {}
 
 
 #: The toy game's reference answers, as its entry names it.

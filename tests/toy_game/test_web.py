@@ -82,6 +82,7 @@ def test_the_registry_lists_the_toy_game_and_its_page(client: TestClient) -> Non
             }
         ],
         "presets": [],
+        "scoring": None,
     }
 
 

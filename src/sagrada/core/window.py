@@ -13,6 +13,7 @@ Tools relax some of them; :meth:`Window.legal_cells` takes the relaxations as fl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from sagrada.core.cells import (
@@ -43,6 +44,22 @@ from sagrada.core.dice import (
 from sagrada.core.messages import Message, msg
 
 EMPTY: Final = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """A placement rule a window breaks as it stands (:meth:`Window.breaches`).
+
+    Attributes:
+        rule: ``"colour"`` or ``"value"`` (a die on a space whose restriction it does not
+            meet), ``"same_colour"`` or ``"same_value"`` (two orthogonal neighbours).
+        cells: the cells at fault, by name, in A1..D5 order.
+        message: what is wrong, for people (``breach.<rule>``).
+    """
+
+    rule: str
+    cells: tuple[str, ...]
+    message: Message
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -293,35 +310,43 @@ class Window:
         return NUM_CELLS - self.occupied.bit_count()
 
     def violations(self) -> list[str]:
-        """Return every placement rule the window breaks as it stands (empty if none).
+        """Return every placement rule the window breaks as it stands (empty if none), in
+        English: the messages of :meth:`breaches`."""
+        return [str(breach.message) for breach in self.breaches()]
+
+    def breaches(self) -> list[Breach]:
+        """Return every placement rule the window breaks as it stands (empty if none), each
+        with its cells and its message.
 
         Checks the space restrictions (except where a tool waived them) and the rule that no
         two orthogonal neighbours share a colour or a value. The adjacency rules (edge, touch)
-        are checked only when a die is placed, so they are not listed here.
+        are checked only when a die is placed, so they are not listed here. A masterwork die
+        (Life) meets no colour restriction and every value restriction (the pattern's masks).
         """
-        problems = []
+        found = []
         for cell in cell_list(self.occupied):
             die = self.dice[cell]
             name = CELL_NAMES[cell]
             restriction = self.pattern.restriction(cell)
-            if (
-                not self.waived_colour >> cell & 1
-                and not self.pattern.colour_ok[DIE_COLOUR[die]] >> cell & 1
-            ):
-                problems.append(f"{name}: {DIE_NAMES[die]} on a space that requires {restriction}")
-            if (
-                not self.waived_value >> cell & 1
-                and not self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1
-            ):
-                problems.append(f"{name}: {DIE_NAMES[die]} on a space that requires {restriction}")
+            colour_ok = self.pattern.colour_ok[DIE_COLOUR[die]] >> cell & 1
+            if not self.waived_colour >> cell & 1 and not colour_ok:
+                message = msg("breach.colour", cell=name, die=DIE_NAMES[die], required=restriction)
+                found.append(Breach("colour", (name,), message))
+            value_ok = self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1
+            if not self.waived_value >> cell & 1 and not value_ok:
+                message = msg("breach.value", cell=name, die=DIE_NAMES[die], required=restriction)
+                found.append(Breach("value", (name,), message))
             for other in cell_list(ORTHOGONAL[cell] & self.occupied):
                 if other < cell:
                     continue
+                pair = (name, CELL_NAMES[other])
                 if DIE_COLOUR[self.dice[other]] == DIE_COLOUR[die]:
-                    problems.append(f"{name} and {CELL_NAMES[other]}: same colour side by side")
+                    message = msg("breach.same_colour", cell=name, other=pair[1])
+                    found.append(Breach("same_colour", pair, message))
                 if DIE_VALUE[self.dice[other]] == DIE_VALUE[die]:
-                    problems.append(f"{name} and {CELL_NAMES[other]}: same value side by side")
-        return problems
+                    message = msg("breach.same_value", cell=name, other=pair[1])
+                    found.append(Breach("same_value", pair, message))
+        return found
 
     def rows(self) -> list[str]:
         """Return the window as four rows of tokens: a die (``"R3"``) or the space's restriction."""
@@ -341,4 +366,4 @@ class Window:
         return f"Window({self.pattern.name!r}, {' / '.join(self.rows())})"
 
 
-__all__ = ["DIAGONAL", "EMPTY", "Window"]
+__all__ = ["DIAGONAL", "EMPTY", "Breach", "Window"]

@@ -43,6 +43,7 @@ from sagrada.web.routes import (
     push,
     reference,
     rules,
+    score,
     standings,
 )
 from sagrada.web.routes.pages import mount_static, pages_router
@@ -133,6 +134,7 @@ def create_app(
     document_openapi(app, models)
     app.include_router(reference.router)
     app.include_router(rules.router)
+    app.include_router(score.router)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     # A logged-in browser's requests that change something come from this site's pages only.
     app.add_middleware(SameOrigin, cookie=COOKIE, logins=frozenset(accounts.LOGINS))

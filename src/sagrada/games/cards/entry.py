@@ -45,6 +45,7 @@ ENTRY: Final[GameEntry[CardOptions, CardState, CardView]] = GameEntry(
                 "cards", "page.lobby.start.cards", "page.lobby.start.cards.about", {"bots": [None]}
             ),
         ),
+        scoring="scoring.js",
     ),
     seats=Seats(most=1, least=1),
     request=(

@@ -105,6 +105,23 @@ class CardReference:
         """The languages the card game's help has prose for."""
         return HELP.languages()
 
+    def score(self, data: Any) -> dict[str, Any]:
+        """Score a card game's window (:func:`sagrada.games.cards.score_answer.score_json`).
+
+        Raises:
+            ScoreInputError: naming the field at fault.
+        """
+        # Imported when asked: the scoring modules are not needed to serve a game.
+        from sagrada.games.cards.score_answer import score_json
+
+        return score_json(data)
+
+    def score_form(self, language: str) -> dict[str, Any]:
+        """What the scoring form needs (:func:`sagrada.games.cards.score_answer.score_form`)."""
+        from sagrada.games.cards.score_answer import score_form
+
+        return score_form(language, self.cards(language)["orders"])
+
 
 def _colour_name(letter: str, language: str) -> str:
     """A card colour's name in ``language`` (black is the card game's own word)."""

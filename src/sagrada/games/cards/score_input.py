@@ -8,26 +8,37 @@ JSON (rulebook 002_a2583da13b6224b7.txt, Game end and final scoring)::
 ``cards``: rows A-D, five tokens each, ``_`` for an open space, else a card (colour R Y G B K,
 K black, and a value). ``orders``: the three order cards, 1 unique and 2 basic. ``turn_bar``:
 the values of the cards of each round's stack. The target is the sum of the turn bar; the score
-the orders' points minus 3 per open space; the player won if the score reaches the target.
+the orders' points minus 3 per open space; the player won if the score reaches the target. The
+optional ``window`` names the glass window (a base window pattern, purple read as black), whose
+restrictions are then checked; without it only neighbours are. A window that breaks a placement
+rule, or a card given twice, is scored with a warning.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any, Final
 
-from sagrada.core.cells import COLUMNS, ROW_LETTERS, ROWS
+from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS
+from sagrada.core.content import WindowPattern
+from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.messages import DEFAULT_LANGUAGE, msg, render
+from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg, render
 from sagrada.core.position import make_window
 from sagrada.core.window import Window
 from sagrada.games.cards.actions import ROUNDS
-from sagrada.games.cards.cards import CARD_NAMES, parse_card
+from sagrada.games.cards.cards import CARD_COLOURS, CARD_NAMES, parse_card
 from sagrada.games.cards.content import BASIC, UNIQUE, Order, content
 from sagrada.games.cards.state import score_cards
 from sagrada.textui import CliError, score_table
 
 FIELDS: Final = ("cards", "orders", "turn_bar")
+OPTIONAL_FIELDS: Final = ("window",)
+#: The order cards a game lays out, by kind: 1 unique and 2 basic.
+LAID_OUT: Final = {UNIQUE: 1, BASIC: 2}
+#: The window of an input without ``window``: no restriction, only neighbours checked.
+BLANK: Final = "..... ..... ..... ....."
 OPEN_TOKEN: Final = "_"
 
 EPILOG: Final = """\
@@ -41,8 +52,46 @@ with --game cards, the input (JSON) is a finished window of the solo card game:
   orders    the three order cards: 1 unique (Shades of a colour, Color Diagonals) and
             2 basic (the base game's other public objectives)
   turn_bar  up to 10 lists, one per round, of the values (1-6) of its stack's cards
+  window    optional: the glass window's name (a base window pattern, purple read
+            as black), its restrictions then checked
 The target is the sum of the turn bar; the score is the orders minus 3 per open space.
 """
+
+
+@dataclass(frozen=True)
+class CardInput:
+    """A card game's window to score, read from ``sagrada score``'s input.
+
+    Attributes:
+        named: the glass window's name, or ``None`` where the input names none.
+    """
+
+    window: Window
+    orders: tuple[Order, ...]
+    target: int
+    named: str | None
+
+
+def read_card_input(data: Any) -> CardInput:
+    """Check the input (parsed JSON) and read its window, orders and target.
+
+    Raises:
+        CliError: one line naming the field, row or token at fault.
+    """
+    every = ", ".join(FIELDS + OPTIONAL_FIELDS)
+    if not isinstance(data, dict):
+        raise CliError("the input must be a JSON object with fields " + every)
+    unknown = [key for key in data if key not in FIELDS + OPTIONAL_FIELDS]
+    if unknown:
+        raise CliError(f"unknown field {unknown[0]!r} (expected {every})")
+    missing = [key for key in FIELDS if key not in data]
+    if missing:
+        raise CliError(f"missing field {missing[0]!r}")
+    pattern = _pattern(data["window"]) if "window" in data else None
+    window = _window(data["cards"], pattern)
+    orders = _orders(data["orders"])
+    target = _target(data["turn_bar"])
+    return CardInput(window, tuple(orders), target, None if pattern is None else pattern.name)
 
 
 def score_card_game(data: Any, as_json: bool, language: str = DEFAULT_LANGUAGE) -> str:
@@ -52,24 +101,14 @@ def score_card_game(data: Any, as_json: bool, language: str = DEFAULT_LANGUAGE) 
     Raises:
         CliError: one line naming the field, row or token at fault.
     """
-    if not isinstance(data, dict):
-        raise CliError("the input must be a JSON object with fields " + ", ".join(FIELDS))
-    unknown = [key for key in data if key not in FIELDS]
-    if unknown:
-        raise CliError(f"unknown field {unknown[0]!r} (expected {', '.join(FIELDS)})")
-    missing = [key for key in FIELDS if key not in data]
-    if missing:
-        raise CliError(f"missing field {missing[0]!r}")
-    window = _window(data["cards"])
-    orders = _orders(data["orders"])
-    target = _target(data["turn_bar"])
-    score = score_cards(window, orders)
-    won = score.total >= target
+    read = read_card_input(data)
+    score = score_cards(read.window, read.orders)
+    won = score.total >= read.target
     if as_json:
         return json.dumps(
             {
                 "total": score.total,
-                "target": target,
+                "target": read.target,
                 "won": won,
                 "parts": [{"name": p.name, "points": p.points} for p in score.parts],
             }
@@ -79,31 +118,63 @@ def score_card_game(data: Any, as_json: bool, language: str = DEFAULT_LANGUAGE) 
     verdict = render(msg("cards.score.won") if won else msg("cards.score.lost"), language)
     # The target right under the total's points, where the table's last line ends.
     end = len(table.splitlines()[-1])
-    return f"{table}\n{label} {target:>{max(1, end - len(label) - 1)}}  ({verdict})"
+    return f"{table}\n{label} {read.target:>{max(1, end - len(label) - 1)}}  ({verdict})"
 
 
 def card_warnings(data: Any) -> list[str]:
-    """What is odd in a readable input without making it unscorable: a card that appears
-    twice (the game has one of each) or a window that breaks the placement rules."""
-    if not isinstance(data, dict) or "cards" not in data:
-        return []
+    """What is odd in a readable input without making it unscorable (:func:`card_problems`),
+    in English, the placement rules in one line."""
     try:
-        window = _window(data["cards"])
+        read = read_card_input(data)
     except CliError:
         return []
+    problems = card_problems(read.window)
+    out = [str(message) for message, _ in problems if message.id == "cards.score.twice"]
+    broken = [str(message) for message, _ in problems if message.id != "cards.score.twice"]
+    if broken:
+        out.append(str(msg("score.warning.breaches", problems="; ".join(broken))))
+    return out
+
+
+def card_problems(window: Window) -> list[tuple[Message, tuple[str, ...]]]:
+    """What is odd in a scorable window, each with its cells: a card that appears twice (the
+    game has one of each), then each placement rule it breaks, cards named as the card game
+    names them (K for black)."""
     out = []
     cards = [c for c in window.dice if c >= 0]
     twice = sorted({c for c in cards if cards.count(c) > 1})
     if twice:
         names = ", ".join(CARD_NAMES[c] for c in twice)
-        out.append(f"{names} appear(s) more than once (the game has one card of each)")
-    problems = window.violations()
-    if problems:
-        out.append("the window breaks the placement rules (scored anyway): " + "; ".join(problems))
+        cells = tuple(CELL_NAMES[i] for i, c in enumerate(window.dice) if c in twice)
+        out.append((msg("cards.score.twice", cards=names), cells))
+    black = str.maketrans(COLOUR_LETTERS, CARD_COLOURS)
+    for breach in window.breaches():
+        params = dict(breach.message.params)
+        if "die" in params:
+            params["die"] = CARD_NAMES[window.dice[CELL_NAMES.index(breach.cells[0])]]
+            params["required"] = str(params["required"]).translate(black)
+        out.append((msg(breach.message.id, **params), breach.cells))
     return out
 
 
-def _window(rows: Any) -> Window:
+def _pattern(value: Any) -> WindowPattern:
+    """The glass window named by the ``window`` field.
+
+    Raises:
+        CliError: naming the field, if there is no base window pattern of that name.
+    """
+    if not isinstance(value, str):
+        raise CliError("field 'window': must be a glass window's name (a base window pattern)")
+    try:
+        return content().window(value)
+    except KeyError:
+        shown = json.dumps(value) if len(value) <= 40 else json.dumps(value[:37]) + "..."
+        raise CliError(
+            f"field 'window': no glass window named {shown} (the base game's window patterns)"
+        ) from None
+
+
+def _window(rows: Any, pattern: WindowPattern | None = None) -> Window:
     if not isinstance(rows, list) or len(rows) != ROWS:
         raise CliError(f"field 'cards': must be a list of {ROWS} strings, rows A to D")
     placements = []
@@ -122,7 +193,8 @@ def _window(rows: Any) -> Window:
                     f"value 1-6, like K5) or {OPEN_TOKEN!r}"
                 ) from None
             placements.append(f"{letter}{c + 1}={'RYGBP'[card // 6]}{card % 6 + 1}")
-    return make_window("..... ..... ..... .....", " ".join(placements))
+    # The glass windows are the base game's patterns (purple read as black): named as such.
+    return make_window(BLANK if pattern is None else pattern.name, " ".join(placements))
 
 
 def _orders(names: Any) -> list[Order]:
@@ -141,7 +213,7 @@ def _orders(names: Any) -> list[Order]:
             ) from None
     if len({o.id for o in orders}) != 3:
         raise CliError("field 'orders': an order card is listed twice")
-    if sorted(o.kind for o in orders) != [BASIC, BASIC, UNIQUE]:
+    if sorted(o.kind for o in orders) != sorted(k for k, n in LAID_OUT.items() for _ in range(n)):
         raise CliError("field 'orders': the game lays out 1 unique order and 2 basic orders")
     return orders
 

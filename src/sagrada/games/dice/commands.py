@@ -18,7 +18,8 @@ from sagrada.games.dice.rules.config import MAX_PLAYERS, GameConfig
 from sagrada.games.dice.rules.record import GameRecord
 from sagrada.games.dice.rules.state import State, new_game
 from sagrada.games.dice.rules.views import make_view
-from sagrada.games.dice.score_input import EPILOG, score_text
+from sagrada.games.dice.score_help import EPILOG
+from sagrada.games.dice.score_players import score_text
 from sagrada.search.tournament import seeds_needed
 from sagrada.textui import CliError
 

@@ -58,6 +58,7 @@ ENTRY: Final[GameEntry[GameConfig, State, PlayerView]] = GameEntry(
             ),
         ),
         presets=PRESETS,
+        scoring="scoring.js",
     ),
     seats=Seats(most=MAX_PLAYERS, required_options=("players",)),
     request=("CreateGame", "A new game: its options (only players is required) and its seats."),

@@ -147,6 +147,24 @@ class DiceReference:
         """The languages the dice game's help has prose for."""
         return HELP.languages()
 
+    def score(self, data: Any) -> dict[str, Any]:
+        """Score a physical game's window, or a table of players
+        (:func:`sagrada.games.dice.score_answer.score_json`).
+
+        Raises:
+            ScoreInputError: naming the field at fault.
+        """
+        # Imported when asked: the scoring modules are not needed to serve a game.
+        from sagrada.games.dice.score_answer import score_json
+
+        return score_json(data)
+
+    def score_form(self, language: str) -> dict[str, Any]:
+        """What the scoring form needs (:func:`sagrada.games.dice.score_form.score_form`)."""
+        from sagrada.games.dice.score_form import score_form
+
+        return score_form(language, self.cards(language))
+
 
 def objective_example(
     rows: list[str], objective: PublicObjective, language: str = DEFAULT_LANGUAGE

@@ -10,10 +10,14 @@ The input (a file, or ``-`` for standard input)::
      "mode": "multiplayer"}
 
 ``dice`` holds rows A-D top to bottom, five tokens each: ``_`` for an open space, ``O`` for one
-of Life's masterwork dice, otherwise a colour letter (R Y G B P) and a value. The window pattern
-is not known, so only the rule that no two orthogonal neighbours share a colour or a value is
-checked (two masterwork dice side by side share their orange); a window that breaks it is still
-scored, with a warning on standard error.
+of Life's masterwork dice, otherwise a colour letter (R Y G B P) and a value. The optional
+``window`` names the window pattern (any pack's, as printed: ``"Virtus"``), whose colour and
+value restrictions are then checked too; without it the pattern is not known, so only the rule
+that no two orthogonal neighbours share a colour or a value is checked (two masterwork dice side
+by side share their orange). A window that breaks a rule is still scored, with a warning on
+standard error. A table of players (its own input) is read by
+:mod:`sagrada.games.dice.score_players`; the help of both forms is
+:mod:`sagrada.games.dice.score_help`.
 
 Life (rulebook 004_234c3922e9d01436.txt): the optional ``masterwork`` field gives the symbol and
 clockwise rotation of the die on each ``O`` cell, ``{"B2": {"symbol": "corner", "rotation":
@@ -45,13 +49,12 @@ from sagrada.core.dice import (
     parse_window_die,
 )
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.messages import DEFAULT_LANGUAGE
-from sagrada.core.scoring import score_window
+from sagrada.core.scoring import ScoreBreakdown, score_window
 from sagrada.core.window import EMPTY, Window
 from sagrada.games.dice.rules.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
 from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
 from sagrada.games.dice.rules.modules.masterwork import masterwork_part
-from sagrada.textui import CliError, load_json, score_table
+from sagrada.textui import CliError
 
 OPEN_TOKEN: Final = "_"
 #: A masterwork die (Life) in a ``dice`` row; its symbol and rotation are in ``masterwork``.
@@ -60,71 +63,21 @@ MASTERWORK_TOKEN: Final = "O"
 MASTERWORK_KEYS: Final = ("symbol", "rotation")
 MODES: Final = ("multiplayer", "solo")
 REQUIRED_FIELDS: Final = ("dice", "public", "private")
-OPTIONAL_FIELDS: Final = ("favor_tokens", "mode", "masterwork", "apprentice")
+OPTIONAL_FIELDS: Final = ("window", "favor_tokens", "mode", "masterwork", "apprentice")
 MAX_PUBLICS: Final = 3
 #: Solo play has 2 public objectives (rulebook, SOLO PLAY RULES, SETUP).
 MAX_SOLO_PUBLICS: Final = 2
+#: A player scores 1 private objective; in solo play the better of 2 (SOLO PLAY RULES).
+MAX_PRIVATES: Final = 1
+MAX_SOLO_PRIVATES: Final = 2
 _Card = TypeVar("_Card", PublicObjective, PrivateObjective)
 #: A pattern without restrictions: the real one is unknown, so only adjacency is checked.
 BLANK_PATTERN: Final = WindowPattern("unknown pattern", 0, 0, (".....", ".....", ".....", "....."))
 
-EPILOG: Final = """\
-the input (JSON) of the dice game (sagrada, the default):
-  {"dice": ["_ G4 R2 Y5 P6", "R3 B1 _ G1 Y2", "P5 G6 _ P6 R3", "B4 Y3 G4 B2 G4"],
-   "public": ["Column Color Variety", "Light Shades", "Color Variety"],
-   "private": ["Shades of Purple"],
-   "favor_tokens": 0,
-   "mode": "multiplayer"}
 
-  with Life's masterwork dice (O) and Toil objectives:
-  {"dice": ["_ P4 R2 O B6", "Y1 O G3 _ _", "_ G5 _ _ _", "G3 _ _ _ _"],
-   "masterwork": {"A4": {"symbol": "split", "rotation": 0},
-                  "B2": {"symbol": "corner", "rotation": 90}},
-   "public": ["Orange Adjacency", "Perfect Pairs"],
-   "private": ["Shades of Green"],
-   "favor_tokens": 2}
-
-  with Life's apprentice cards activated:
-  {"dice": ["_ G4 R2 Y5 P6", "R3 B1 _ G1 Y2", "P5 G6 _ P6 R3", "B4 Y3 G4 B2 G4"],
-   "public": ["Column Color Variety", "Light Shades", "Color Variety"],
-   "private": ["Shades of Purple"],
-   "apprentice": ["Study of Blue", "Master's Eye"]}
-
-  dice          4 rows, A to D top to bottom, of 5 tokens each: _ for an open space,
-                O for a masterwork die, else a colour letter (R Y G B P) and a value 1-6
-  public        0 to 3 distinct public objective names (solo: 0 to 2)
-  private       1 private objective name (solo: 1 or 2, the better one counts)
-  favor_tokens  unspent favor tokens, a non-negative integer (default 0; ignored in solo)
-  mode          "multiplayer" (default) or "solo" (-3 VP per open space)
-  masterwork    Life: the symbol (corner bridge slant crown split prism) and clockwise
-                rotation (0 90 180 270) of the die on each O cell, one entry per O;
-                with this field (even {}) the score has a "Masterwork dice" part:
-                +5 per face met, -2 per face not met
-  apprentice    Life: the activated apprentice cards that score (Study of Red,
-                Yellow, Green, Blue or Purple; Master's Eye), a part each
-Card names are case-insensitive; ids (set_values_1_2) and the printed form
-("Shades of Purple • Private") are accepted. Life's Toil objectives (Orange
-Adjacency, Perfect Pairs, ...) are public objectives like the others.
-"""
-
-
-def score_text(text: str, as_json: bool, language: str = DEFAULT_LANGUAGE) -> tuple[str, list[str]]:
-    """Score the window described in ``text``: the breakdown (a table in ``language``, or
-    JSON, the content's English names in every language) and the warnings about a window that
-    breaks the placement rules or favor tokens in solo play.
-
-    Raises:
-        CliError: if the input is malformed, naming the field, row or token at fault.
-    """
-    request = parse_request(text)
-    warnings = []
-    problems = request.window.violations()
-    if problems:
-        warnings.append(
-            "the window breaks the placement rules (scored anyway): " + "; ".join(problems)
-        )
-    if request.solo and request.favor_tokens:
-        warnings.append("favor tokens are not used in solo play")
+def score_request(request: ScoreRequest) -> ScoreBreakdown:
+    """Score a parsed request: the base game's parts, then the Masterwork dice part (with
+    the ``masterwork`` field) and a part per apprentice card."""
     breakdown = score_window(
         request.window,
         request.publics,
@@ -138,9 +91,7 @@ def score_text(text: str, as_json: bool, language: str = DEFAULT_LANGUAGE) -> tu
         breakdown = breakdown.with_parts(
             [card_part(card, request.window, request.publics) for card in request.apprentice]
         )
-    if as_json:
-        return json.dumps(breakdown.to_json()), warnings
-    return score_table(breakdown, language), warnings
+    return breakdown
 
 
 @dataclass(frozen=True)
@@ -162,13 +113,12 @@ class ScoreRequest:
     apprentice: tuple[ApprenticeCard, ...] = ()
 
 
-def parse_request(text: str) -> ScoreRequest:
-    """Parse and check the JSON input of ``sagrada score``.
+def request_from(data: Any) -> ScoreRequest:
+    """Check the parsed JSON input of ``sagrada score`` for one window.
 
     Raises:
         CliError: one line naming the field, row or token at fault.
     """
-    data = load_json(text)
     if not isinstance(data, dict):
         raise CliError("the input must be a JSON object with fields " + _field_list())
     unknown = [key for key in data if key not in REQUIRED_FIELDS + OPTIONAL_FIELDS]
@@ -194,7 +144,8 @@ def parse_request(text: str) -> ScoreRequest:
         )
 
     masterwork = parse_masterwork(data["masterwork"]) if "masterwork" in data else {}
-    window = parse_dice(data["dice"], masterwork)
+    pattern = parse_pattern(data["window"]) if "window" in data else BLANK_PATTERN
+    window = parse_dice(data["dice"], masterwork, pattern)
     publics = [
         _card(catalog().public, "public", i, name)
         for i, name in enumerate(
@@ -206,9 +157,11 @@ def parse_request(text: str) -> ScoreRequest:
     privates = [
         _card(catalog().private, "private", i, name)
         for i, name in enumerate(
-            _names(data["private"], "private", 1, 2, "in solo mode")
+            _names(data["private"], "private", 1, MAX_SOLO_PRIVATES, "in solo mode")
             if solo
-            else _names(data["private"], "private", 1, 1, "in multiplayer mode (solo: 1 or 2)")
+            else _names(
+                data["private"], "private", 1, MAX_PRIVATES, "in multiplayer mode (solo: 1 or 2)"
+            )
         )
     ]
     for field, cards in (("public", publics), ("private", privates)):
@@ -295,13 +248,44 @@ def parse_masterwork(value: Any) -> dict[Cell, Die]:
     return dice
 
 
-def parse_dice(rows: Any, masterwork: dict[Cell, Die] | None = None) -> Window:
-    """Build a window (on a blank pattern) from four rows of five tokens.
+def parse_pattern(value: Any) -> WindowPattern:
+    """Read the ``window`` field: a window pattern's name, any pack's (case-insensitive).
+
+    Raises:
+        CliError: naming the field, if there is no pattern of that name.
+    """
+    if not isinstance(value, str):
+        raise CliError(f"field 'window': must be a window pattern's name, got {_short(value)}")
+    try:
+        return catalog().window(value)
+    except KeyError:
+        raise CliError(
+            f"field 'window': no window pattern named {_short(value)} (a pattern's name as "
+            "printed on its card, any pack's)"
+        ) from None
+
+
+def _short(value: Any) -> str:
+    """``value`` as JSON, cut to a length that fits in one line of an error (a list or an
+    object only named)."""
+    if isinstance(value, list | dict):
+        return "a list" if isinstance(value, list) else "an object"
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_dice(
+    rows: Any,
+    masterwork: dict[Cell, Die] | None = None,
+    pattern: WindowPattern = BLANK_PATTERN,
+) -> Window:
+    """Build a window on ``pattern`` (a blank one unless given) from four rows of five tokens.
 
     Args:
         rows: the ``dice`` field.
         masterwork: the masterwork die on each ``O`` cell (:func:`parse_masterwork`); none
             when not given.
+        pattern: the window pattern (the ``window`` field).
 
     Raises:
         CliError: naming the row, and the token, at fault; or the ``masterwork`` entry that
@@ -312,7 +296,7 @@ def parse_dice(rows: Any, masterwork: dict[Cell, Die] | None = None) -> Window:
         raise CliError(f"field 'dice': must be a list of {ROWS} strings, rows A to D")
     if len(rows) != ROWS:
         raise CliError(f"field 'dice': expected {ROWS} rows (A to D), got {len(rows)}")
-    window = Window(BLANK_PATTERN)
+    window = Window(pattern)
     for r, row in enumerate(rows):
         letter = ROW_LETTERS[r]
         if not isinstance(row, str):

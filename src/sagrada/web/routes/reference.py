@@ -50,8 +50,9 @@ async def registry() -> list[dict[str, Any]]:
     are (``static``), the message id of a game of its kind in the lobby's list, its bots and
     the bot that gives hints, the lobby's one-click starts of it (``starts``: each one's
     ``name``, ``label`` and ``about`` message ids, the create ``request`` it sends and whether
-    it ``invite``s others) and the presets of its form (``presets``: ``name``, ``label_id``,
-    ``values``)."""
+    it ``invite``s others), the presets of its form (``presets``: ``name``, ``label_id``,
+    ``values``) and the address of its form on the scoring page (``scoring``: an ES module,
+    or null where it has none)."""
     return [
         {
             "name": e.name,
@@ -64,6 +65,7 @@ async def registry() -> list[dict[str, Any]]:
             "hint_bot": e.bots.hint,
             "starts": [start.to_json() for start in e.page.starts],
             "presets": [preset.to_json() for preset in e.page.presets],
+            "scoring": f"/static/games/{e.name}/{e.page.scoring}" if e.page.scoring else None,
         }
         for e in entries()
     ]

@@ -7,6 +7,7 @@ option ``tie_break="shared"``) leaves the tied players sharing the place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,25 +38,40 @@ class Outcome:
         return reduce_by_init(self)
 
 
-def ranked_outcome(table: Table, scores: tuple[ScoreBreakdown, ...]) -> Outcome:
-    """Rank the players of a multiplayer game: total, then private objective points, then
-    favor tokens, then the English or German last tie-break."""
-    n = table.config.players
-    last_start = table.start_player % n
-    shared = table.config.tie_break == "shared"
+def rank(
+    scores: Sequence[ScoreBreakdown], last_start: int = 0, *, shared: bool = False
+) -> tuple[tuple[int, ...], ...]:
+    """Rank players by their scores: total, then private objective points, then favor tokens,
+    then the English or German last tie-break.
+
+    Args:
+        scores: each player's score breakdown, by seat.
+        last_start: the seat that started the final round.
+        shared: the German tie-break (option ``tie_break="shared"``): players still tied share
+            their place; otherwise (English rules) the later a player sits in the final
+            round's turn order, the better.
+
+    Returns:
+        The seats grouped by place, best first, each group in seat order.
+    """
+    n = len(scores)
 
     def key(seat: int) -> tuple[int, ...]:
         s = scores[seat]
         base = (s.total, s.private_points, s.favor_tokens)
-        # English tie-break: the later a player sits in the final round's order, the better.
         return base if shared else (*base, (seat - last_start) % n)
 
-    seats = sorted(range(n), key=key, reverse=True)
     ranking: list[list[int]] = []
-    for seat in seats:
+    for seat in sorted(range(n), key=key, reverse=True):
         if ranking and key(ranking[-1][0]) == key(seat):
             ranking[-1].append(seat)
         else:
             ranking.append([seat])
-    groups = tuple(tuple(sorted(g)) for g in ranking)
+    return tuple(tuple(sorted(group)) for group in ranking)
+
+
+def ranked_outcome(table: Table, scores: tuple[ScoreBreakdown, ...]) -> Outcome:
+    """Rank the players of a multiplayer game (:func:`rank`) and name the winners."""
+    n = table.config.players
+    groups = rank(scores[:n], table.start_player % n, shared=table.config.tie_break == "shared")
     return Outcome(scores, groups, groups[0])
