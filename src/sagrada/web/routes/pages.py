@@ -1,9 +1,9 @@
 """The pages: the lobby, "My games" (``/me``), the daily challenge (``/daily``), a profile
-(``/players/NAME``), the leaderboards (``/leaderboard``), a seat's page of each game (at its
-entry's address: ``/game/ID``, ``/cards/ID``), each game's page files (``/static/games/NAME/``)
-and the shell's (``/static/``). The pages hold no rules: they render what the server sends. A
-redirect never carries an old link's token (its address's ``?token=``): the pages keep it out
-of addresses (docs/web-api.md, "Tokens").
+(``/players/NAME``), the leaderboards (``/leaderboard``), the scoring page (``/score``), a
+seat's page of each game (at its entry's address: ``/game/ID``, ``/cards/ID``), each game's
+page files (``/static/games/NAME/``) and the shell's (``/static/``). The pages hold no rules:
+they render what the server sends. A redirect never carries an old link's token (its address's
+``?token=``): the pages keep it out of addresses (docs/web-api.md, "Tokens").
 
 Fast to load (docs/measuring.md): a page names every module it will import
 (:mod:`sagrada.web.preload`); its files are revalidated at each use (``no-cache`` and an
@@ -178,6 +178,16 @@ def pages_router() -> APIRouter:
     async def leaderboard_page() -> Response:
         # The boards (?mode=, and a daily board's &game=); the page asks the API for them.
         return page(static / "leaderboard.html", preloads)
+
+    @router.get("/score")
+    async def score_page() -> Response:
+        # A physical game's window scored (?game=NAME: another game's form); the page asks
+        # the API for the form and the score, and keeps what is entered in its fragment. Each
+        # game's form, which the page imports once it knows the game, is loaded ahead.
+        forms = [
+            game_static(entry) + entry.page.scoring for entry in entries() if entry.page.scoring
+        ]
+        return page(static / "score.html", preloads, forms)
 
     for entry in entries():
         router.add_api_route(f"/{entry.page.path}/{{game_id}}", game_page(entry, preloads))

@@ -199,6 +199,13 @@ export function restrictionLabel(restriction) {
   return tr("page.common.no_restriction");
 }
 
+/** A small map of the window with `cells` dark: the spaces a card names (a private objective
+ * of the 5 & 6 Player Expansion), for the eye only. */
+export function spacesMap(cells) {
+  const on = new Set(cells);
+  return el("span", { class: "mask", "aria-hidden": "true" }, CELLS.map((c) => el("span", { class: on.has(c) ? "on" : "" })));
+}
+
 /** The restriction at a cell ("B4") of a pattern grid (4 strings of 5 characters). */
 export function restrictionAt(grid, cell) {
   return grid[ROWS.indexOf(cell[0])][Number(cell.slice(1)) - 1];

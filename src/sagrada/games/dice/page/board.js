@@ -3,7 +3,7 @@
 // (The masterwork board is drawn by masterwork.js, the orange masterwork dice by orange.js, the
 // apprentice cards and the mark of the apprentice spaces by apprentice.js.)
 
-import { COLOURS, CELLS, dieLabel, el, gems, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote, cellWords } from "/static/common.js";
+import { COLOURS, CELLS, dieLabel, el, gems, glyph, dieFace, dieButton, spaceFace, restrictionLabel, restrictionAt, houseNote, cellWords, spacesMap } from "/static/common.js";
 import { S, mySeat, playerName, $ } from "/static/shell/state.js";
 import { CARDS } from "./model.js";
 import { choose, stagedChoice } from "/static/shell/flow.js";
@@ -238,16 +238,11 @@ function privateObjectives(names, messages) {
           title: mask ? tr("page.game.private.spaces", { spaces: mask.map(cellWords).join("; ") }) : colour ? tr("page.game.private.colour", { colour }) : undefined,
         },
         colour ? el("span", { class: `swatch colour-${colour}` }, glyph(colour)) : null,
-        mask ? maskMap(mask) : null,
+        mask ? spacesMap(mask) : null,
         cardWords({ name, name_message: messages[i] }, "name"),
       );
     }),
   );
-}
-
-function maskMap(mask) {
-  const on = new Set(mask);
-  return el("span", { class: "mask", "aria-hidden": "true" }, CELLS.map((c) => el("span", { class: on.has(c) ? "on" : "" })));
 }
 
 function ownPool(view, player, mine, model) {

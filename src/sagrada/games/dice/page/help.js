@@ -11,7 +11,7 @@ const PACKS = { base: "page.help.pack.base", "five-six": "page.help.pack.five_si
 const PLAYS = { discard: "page.help.meta.apprentice.discard", activate: "page.help.meta.apprentice.activate" };
 
 /** A content pack's name (its id if the help does not know it). */
-function packName(pack) {
+export function packName(pack) {
   return PACKS[pack] ? tr(PACKS[pack]) : pack;
 }
 

@@ -1,0 +1,224 @@
+// The solo card game's form on the scoring page (/score?game=…): a finished window of glass
+// cards (its pattern chosen by name, its cards entered pane by pane: a colour letter and a
+// digit, as in the dice game's form), the three order cards laid out (unique and basic), and
+// the turn bar: the values of each round's stack, whose sum is the target. The colours,
+// patterns, orders, rounds and limits are the server's (GET /api/score/form); the score, the
+// target and whether it was reached are its answer's.
+
+import { CELLS, cellWords, el, restrictionAt } from "/static/common.js";
+import { rowTokens } from "/static/score/grid.js";
+import { showKind, tr } from "/static/i18n.js";
+import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
+
+/** The words of a kind of order card (the content's kinds: its data's `kind`). */
+const ORDER_KINDS = { unique: "page.score.order.unique", basic: "page.score.order.basic" };
+/** An open space's token in the input. */
+const OPEN = "_";
+/** The keys that clear the chosen pane, or the last value of the chosen round. */
+const CLEARING = new Set(["Delete", "Backspace", "0", "_"]);
+
+export function scoringForm(data, kit) {
+  // The answer's words name spaces and cards as people say them, as on the game's page.
+  showKind("cell", cellWords);
+  showKind("die", cardLabel);
+  const limits = data.limits || {};
+  const rounds = data.rounds;
+  const colours = data.palette.colours;
+  const letters = new Map(colours.map((entry) => [entry.letter.toLowerCase(), entry.letter]));
+  const values = data.palette.values;
+  const patterns = new Map(data.windows.map((w) => [w.name, w]));
+  let win = blankWindow();
+  let round = 0;
+
+  const restriction = (cell) => (win.window && patterns.has(win.window) ? restrictionAt(patterns.get(win.window).grid, cell) : ".");
+  const held = (cell) => win.cells[CELLS.indexOf(cell)];
+
+  const chooser = kit.patternChooser({
+    windows: data.windows,
+    small: (grid) => el("span", { class: "window small", "aria-hidden": "true" }, CELLS.map((cell) => el("span", { class: "cell" }, restrictionFace(grid ? restrictionAt(grid, cell) : ".")))),
+    choose: (name) => {
+      win.window = name;
+      editor.redraw();
+      kit.changed({ push: true });
+    },
+  });
+  const editor = kit.windowEditor({
+    label: tr("page.score.window"),
+    kind: "glass",
+    draw: (cell) => {
+      const card = held(cell);
+      return [card && card.colour && card.value ? cardFace(`${card.colour}${card.value}`) : restrictionFace(card && card.colour ? card.colour : restriction(cell))];
+    },
+    words: (cell) => {
+      const card = held(cell);
+      const what = card && card.colour && card.value ? cardLabel(`${card.colour}${card.value}`) : restrictionText(restriction(cell));
+      return tr("page.cards.cell", { cell, what });
+    },
+    key: (cell, event) => onKey(event),
+    chosen: () => colourPalette.redraw(),
+  });
+  const colourPalette = kit.palette({
+    colours,
+    values,
+    face: (colour, value) => (colour && value ? cardFace(`${colour}${value}`) : restrictionFace(colour || (value ? String(value) : "."))),
+    now: () => held(editor.current) || { colour: null, value: null },
+    colour: (letter) => put({ colour: letter }),
+    value: (n) => put({ value: n }),
+    clear: () => {
+      win.cells[CELLS.indexOf(editor.current)] = null;
+      redraw();
+      kit.changed({ push: true });
+    },
+  });
+
+  function put(part) {
+    const index = CELLS.indexOf(editor.current);
+    const card = { ...(win.cells[index] || {}), ...part };
+    win.cells[index] = card;
+    const complete = Boolean(card.colour && card.value);
+    if (complete && editor.current !== CELLS[CELLS.length - 1]) editor.choose(editor.next(), { focus: editor.element.contains(document.activeElement) });
+    else redraw();
+    kit.changed({ push: complete });
+  }
+
+  function onKey(event) {
+    const letter = letters.get(event.key.toLowerCase());
+    if (letter && event.key.length === 1) put({ colour: letter });
+    else if (/^[1-9]$/.test(event.key) && values.includes(Number(event.key))) put({ value: Number(event.key) });
+    else if (CLEARING.has(event.key)) colourPalette.element.querySelector('[data-testid="score-clear"]').click();
+    else return false;
+    return true;
+  }
+
+  // -- the turn bar ------------------------------------------------------------------------------
+
+  const bar = el("div", { class: "turn-bar-entry", role: "group", "aria-label": tr("page.score.turn_bar"), "data-testid": "score-turn-bar" });
+  const barValues = el("div", { class: "palette-row", role: "group", "aria-label": tr("page.score.turn_bar.values") });
+
+  function addValue(n) {
+    win.turn_bar[round].push(n);
+    redrawBar();
+    kit.changed({ push: true });
+  }
+
+  function dropValue() {
+    win.turn_bar[round].pop();
+    redrawBar();
+    kit.changed({ push: true });
+  }
+
+  function redrawBar() {
+    const focused = bar.contains(document.activeElement);
+    bar.replaceChildren(
+      ...win.turn_bar.map((stack, i) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: `bar-round${i === round ? " chosen" : ""}`,
+            "data-testid": "score-round",
+            tabindex: i === round ? "0" : "-1",
+            "aria-pressed": i === round ? "true" : "false",
+            "aria-label": tr("page.score.round", { round: i + 1, values: stack.join(" + ") || "–" }),
+            onclick: () => {
+              round = i;
+              redrawBar();
+            },
+            onkeydown: (event) => onBarKey(event),
+          },
+          el("span", { class: "round-no", text: String(i + 1) }),
+          el("span", { class: "bar-values" }, stack.map((n) => el("span", { class: "bar-value", text: String(n) }))),
+        ),
+      ),
+    );
+    if (focused) bar.querySelector('[tabindex="0"]').focus();
+    barValues.replaceChildren(
+      ...values.map((n) => el("button", { type: "button", class: "icon-button", "data-testid": "score-bar-value", "aria-label": tr("page.score.turn_bar.add", { value: n, round: round + 1 }), text: String(n), onclick: () => addValue(n) })),
+      el("button", { type: "button", class: "icon-button", "data-testid": "score-bar-drop", "aria-label": tr("page.score.turn_bar.drop", { round: round + 1 }), text: "⌫", onclick: () => dropValue() }),
+    );
+  }
+
+  function onBarKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      round = Math.max(0, Math.min(rounds - 1, round + (event.key === "ArrowLeft" ? -1 : 1)));
+      redrawBar();
+    } else if (/^[1-9]$/.test(event.key) && values.includes(Number(event.key))) addValue(Number(event.key));
+    else if (CLEARING.has(event.key)) dropValue();
+    else return;
+    event.preventDefault();
+  }
+
+  // -- the orders ------------------------------------------------------------------------------
+
+  const orderBox = el("div", { class: "score-choices" });
+
+  function redrawOrders() {
+    const kinds = [...new Set(data.orders.map((order) => order.kind))];
+    orderBox.replaceChildren(
+      ...kinds.map((kind) => {
+        const cards = data.orders.filter((order) => order.kind === kind);
+        const names = new Set(cards.map((order) => order.name));
+        return kit.cardChoice({
+          title: ORDER_KINDS[kind] ? tr(ORDER_KINDS[kind]) : kind,
+          testid: `score-order-${kind}`,
+          groups: [{ title: null, cards }],
+          chosen: win.orders.filter((name) => names.has(name)),
+          most: limits.by_kind[kind],
+          band: "order",
+          badge: (card) => String(card.vp),
+          change: (taken) => {
+            win.orders = [...win.orders.filter((name) => !names.has(name)), ...taken];
+            kit.changed({ push: true });
+          },
+        }).element;
+      }),
+    );
+  }
+
+  function redraw() {
+    editor.redraw();
+    colourPalette.redraw();
+  }
+
+  kit.window.replaceChildren(el("h2", { text: tr("page.score.window.title") }), chooser.element, editor.element, colourPalette.element);
+  kit.cards.replaceChildren(el("h2", { text: tr("page.score.orders.title") }), orderBox, el("h3", { text: tr("page.score.turn_bar") }), bar, barValues);
+
+  function blankWindow() {
+    return { window: null, cells: Array(CELLS.length).fill(null), orders: [], turn_bar: Array.from({ length: rounds }, () => []) };
+  }
+
+  return {
+    blankWindow,
+    blankShared: () => ({}),
+    windowState: () => structuredClone(win),
+    sharedState: () => ({}),
+    show(windowState) {
+      win = structuredClone(windowState);
+      chooser.show(win.window || null);
+      redraw();
+      redrawBar();
+      redrawOrders();
+    },
+    windowInput(w) {
+      const token = (card) => (card && card.colour && card.value ? `${card.colour}${card.value}` : OPEN);
+      const rows = rowTokens(w.cells, token);
+      return { ...(w.window ? { window: w.window } : {}), cards: rows, orders: w.orders, turn_bar: w.turn_bar };
+    },
+    sharedInput: () => ({}),
+    windowFromInput(entry) {
+      const turnBar = Array.from({ length: rounds }, (_, i) => [...((entry.turn_bar || [])[i] || [])]);
+      return { ...blankWindow(), window: entry.window || null, orders: entry.orders || [], turn_bar: turnBar };
+    },
+    sharedFromInput: () => ({}),
+    withAnswer(w, answered) {
+      return { ...w, cells: answered.cells.map((card) => (card ? { ...card } : null)) };
+    },
+    missing(w) {
+      return w.orders.length < limits.orders ? tr("page.score.missing.orders") : null;
+    },
+    light(scored, warned) {
+      editor.mark(scored, warned);
+    },
+  };
+}

@@ -1,0 +1,197 @@
+"""The scoring page (``/score``, issue 30) on a phone (390x844), in a real headless Chromium:
+a finished window of a physical game entered by tapping and scored by the server.
+
+One server and one browser for the module; each test opens a fresh tab (its own storage).
+Expected totals are worked by hand from the rulebooks:
+
+* the base game's SCORING EXAMPLE (rulebook 001_3237e9a6eb6273e0.txt): 40, as
+  ``tests/test_cli_score.py`` works it (10 + 4 + 12 + 17 + 0 - 3);
+* a Life window with masterwork dice and Toil objectives (rulebook 004_234c3922e9d01436.txt,
+  with HOUSE-CONTENT.md's faces): 20, as ``tests/test_cli_score.py``'s LIFE_INPUT works it;
+* a card-game window (rulebook 002_a2583da13b6224b7.txt, "Game end and final scoring"),
+  worked below.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from test_cli_score import LIFE_INPUT, RULEBOOK_INPUT
+from test_e2e import browser, server  # noqa: F401  (fixtures)
+from test_e2e_phone import PHONE, RECORD_SHIFTS, SMALL_TARGETS
+
+
+@pytest.fixture
+def tab(browser: Browser) -> Iterator[Page]:  # noqa: F811
+    """A fresh phone-sized tab (touch, its own storage) recording layout shifts; fails on an
+    error thrown in the page."""
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
+    )
+    context.add_init_script(RECORD_SHIFTS)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"the page threw: {errors}"
+
+
+def fragment(data: dict[str, Any]) -> str:
+    """The address's fragment of an input: base64url of its UTF-8 JSON, without padding."""
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+def from_fragment(text: str) -> Any:
+    return json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+
+
+def open_form(page: Page, address: str) -> None:
+    page.goto(address)
+    expect(page.get_by_test_id("score-cell")).to_have_count(20)
+
+
+def enter(page: Page, rows: list[str], masterwork: dict[str, Any] | None = None) -> None:
+    """Tap each die of ``rows`` (the input's tokens) into the window: its space, then its
+    colour and its value; a masterwork die (``O``): its space, the masterwork die, its symbol
+    and its rotation."""
+    for r, row in enumerate(rows):
+        for c, token in enumerate(row.split()):
+            if token == "_":
+                continue
+            cell = f"{'ABCD'[r]}{c + 1}"
+            page.locator(f'[data-testid="score-cell"][data-cell="{cell}"]').tap()
+            if token == "O":
+                assert masterwork is not None
+                die = masterwork[cell]
+                page.get_by_test_id("score-masterwork").tap()
+                page.locator(f'[data-testid="score-symbol"][data-symbol="{die["symbol"]}"]').tap()
+                page.get_by_test_id(f"score-rotation-{die['rotation']}").tap()
+            else:
+                page.locator(f'[data-testid="score-colour"][data-colour="{token[0]}"]').tap()
+                page.locator(f'[data-testid="score-value"][data-value="{token[1:]}"]').tap()
+
+
+def take(page: Page, choice: str, names: list[str]) -> None:
+    """Take the cards ``names`` of the choice whose test id is ``choice``."""
+    for name in names:
+        page.locator(f'[data-testid="{choice}-card"][data-name="{name}"]').tap()
+
+
+def total(page: Page) -> Any:
+    return expect(page.get_by_test_id("score-total"))
+
+
+def test_the_rulebook_scoring_example_tapped_in_scores_40_and_back_returns_to_it(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    open_form(tab, f"{server}/score")
+    enter(tab, RULEBOOK_INPUT["dice"])
+    take(tab, "score-private", RULEBOOK_INPUT["private"])
+    take(tab, "score-public", RULEBOOK_INPUT["public"])
+    total(tab).to_have_text("40")
+    # The address holds the input that `sagrada score` reads.
+    kept = from_fragment(tab.evaluate("location.hash.slice(1)"))
+    assert kept["dice"] == RULEBOOK_INPUT["dice"] and kept["public"] == RULEBOOK_INPUT["public"]
+    # Choosing a part lights the dice that earned it: Shades of Purple, the three purple dice.
+    tab.locator('[data-testid="score-part"][data-kind="private"]').tap()
+    lit = tab.locator('[data-testid="score-cell"].scored')
+    expect(lit).to_have_count(3)
+    assert lit.evaluate_all("cells => cells.map((c) => c.dataset.cell)") == ["A5", "C1", "C4"]
+    # Starting again is a step of the history: Back returns to the scored window.
+    tab.get_by_test_id("score-reset").tap()
+    total(tab).to_have_text("–")
+    tab.go_back()
+    total(tab).to_have_text("40")
+    expect(tab.locator('[data-testid="score-cell"] .face.die')).to_have_count(17)
+
+
+def test_a_shared_link_restores_the_window_and_scores_it(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    open_form(tab, f"{server}/score#{fragment(RULEBOOK_INPUT)}")
+    total(tab).to_have_text("40")
+    # The dice read back from the server's answer, each on its space.
+    expect(tab.locator('[data-testid="score-cell"] .face.die')).to_have_count(17)
+    expect(
+        tab.locator('[data-testid="score-cell"][data-cell="A5"] .face.die.colour-P')
+    ).to_have_count(1)
+    expect(tab.locator('[data-testid="score-public-card"][aria-pressed="true"]')).to_have_count(3)
+
+
+def test_a_life_window_with_masterwork_dice_tapped_in_scores_20(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    open_form(tab, f"{server}/score")
+    tab.get_by_test_id("score-masterwork-on").check()
+    enter(tab, LIFE_INPUT["dice"], LIFE_INPUT["masterwork"])
+    take(tab, "score-private", LIFE_INPUT["private"])
+    take(tab, "score-public", LIFE_INPUT["public"])
+    for _ in range(LIFE_INPUT["favor_tokens"]):
+        tab.get_by_test_id("score-favor-more").tap()
+    total(tab).to_have_text("20")
+    kept = from_fragment(tab.evaluate("location.hash.slice(1)"))
+    assert kept["masterwork"] == LIFE_INPUT["masterwork"]
+
+
+# The card game's window: the rulebook example's window with black for purple, laid out with
+# the orders Row Color Variety and Light Shades (basic) and Shades of Black (unique), and a
+# turn bar of two rounds (3; 1 and 5). Worked by hand (rulebook 002, "Game end and final
+# scoring"; the basic orders score as the base game's public objectives):
+# - Row Color Variety (6 per row of five cards with no repeated colour): rows A, B and C have
+#   an open space, row D repeats blue and green: 0.
+# - Light Shades (2 per set of a 1 and a 2): two 1s (B2, B4) and three 2s (A3, B5, D4): 2 × 2 = 4.
+# - Shades of Black (the pips of the black cards): A5 6 + C1 5 + C4 6 = 17.
+# - Open spaces A1, B3, C3: 3 × -3 = -9. Score 0 + 4 + 17 - 9 = 12.
+# - Target: 3 + 1 + 5 = 9; 12 reaches it: won.
+# The game has one card of each colour and value: R3 (B1, C5), G4 (A2, D3, D5) and K6 (A5, C4)
+# are there twice or more, which is scored anyway, with a warning naming those seven spaces.
+CARD_ROWS = ["_ G4 R2 Y5 K6", "R3 B1 _ G1 Y2", "K5 G6 _ K6 R3", "B4 Y3 G4 B2 G4"]
+
+
+def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    open_form(tab, f"{server}/score?game=cards")
+    enter(tab, CARD_ROWS)
+    take(tab, "score-order-basic", ["Row Color Variety", "Light Shades"])
+    take(tab, "score-order-unique", ["Shades of Black"])
+    rounds = tab.get_by_test_id("score-round")
+    for round_index, values in ((0, [3]), (1, [1, 5])):
+        rounds.nth(round_index).tap()
+        for value in values:
+            tab.get_by_test_id("score-bar-value").nth(value - 1).tap()
+    total(tab).to_have_text("12")
+    expect(tab.get_by_test_id("score-target")).to_contain_text("9")
+    expect(tab.get_by_test_id("score-warning")).to_have_count(1)
+    warned = tab.locator('[data-testid="score-cell"].warned')
+    cells = warned.evaluate_all("cells => cells.map((c) => c.dataset.cell)")
+    assert cells == ["A2", "A5", "B1", "C4", "C5", "D3", "D5"]
+    kept = from_fragment(tab.evaluate("location.hash.slice(1)"))
+    assert kept["turn_bar"][:3] == [[3], [1, 5], []]
+
+
+def test_the_page_has_no_accessibility_violation_no_small_tap_target_and_no_layout_shift(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    open_form(tab, f"{server}/score#{fragment(RULEBOOK_INPUT)}")
+    total(tab).to_have_text("40")
+    tab.wait_for_load_state("networkidle")
+    shifts: list[dict[str, Any]] = tab.evaluate("window.shifts")
+    assert sum(shift["value"] for shift in shifts) <= 0.1, shifts
+    assert tab.evaluate(SMALL_TARGETS, 40) == []
+    violations = Axe().run(tab).response["violations"]
+    assert [f"{v['id']}: {v['help']}" for v in violations] == []
