@@ -37,6 +37,7 @@ from sagrada.web.routes import (
     daily,
     games,
     hints,
+    installable,
     my_games,
     play,
     push,
@@ -190,6 +191,7 @@ def create_app(
         push.router,
         standings.router,
         daily.router,
+        installable.router,
     ):
         app.include_router(routes)
     app.include_router(pages_router())

@@ -16,6 +16,7 @@ import { windowEditor } from "./grid.js";
 import { palette } from "./palette.js";
 import { cardChoice } from "./choices.js";
 import { patternChooser } from "./patterns.js";
+import { keepOffline } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,6 +78,8 @@ async function init() {
   window.addEventListener("popstate", () => restoreShown());
   await restoreShown(true);
   $("score").removeAttribute("aria-busy");
+  // Once the page stands, its files are kept for a visit without the server.
+  keepOffline();
 }
 
 function fail(err) {
