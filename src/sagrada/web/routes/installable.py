@@ -80,9 +80,9 @@ def manifest(language: str) -> dict[str, Any]:
     """The web app manifest, its words in ``language``."""
     return {
         "id": START,
-        "name": render(msg("page.score.app.name"), language),
-        "short_name": render(msg("page.score.app.short_name"), language),
-        "description": render(msg("page.score.app.description"), language),
+        "name": render(msg("score.app.name"), language),
+        "short_name": render(msg("score.app.short_name"), language),
+        "description": render(msg("score.app.description"), language),
         "lang": language,
         "start_url": START,
         "scope": START,
