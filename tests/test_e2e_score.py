@@ -201,7 +201,8 @@ def test_a_table_of_players_is_ranked_by_the_rulebooks_tie_breaks(
 # - Open spaces A1, B3, C3: 3 × -3 = -9. Score 0 + 4 + 17 - 9 = 12.
 # - Target: 3 + 1 + 5 = 9; 12 reaches it: won.
 # The game has one card of each colour and value: R3 (B1, C5), G4 (A2, D3, D5) and K6 (A5, C4)
-# are there twice or more, which is scored anyway, with a warning naming those seven spaces.
+# are there twice or more, which is scored anyway, with a warning for each card: the three
+# warnings name those seven spaces.
 CARD_ROWS = ["_ G4 R2 Y5 K6", "R3 B1 _ G1 Y2", "K5 G6 _ K6 R3", "B4 Y3 G4 B2 G4"]
 CARD_ORDERS = ["Row Color Variety", "Light Shades", "Shades of Black"]
 
@@ -221,7 +222,7 @@ def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(
             tab.get_by_test_id("score-bar-value").nth(value - 1).tap()
     total(tab).to_have_text("12")
     expect(tab.get_by_test_id("score-target")).to_contain_text("9")
-    expect(tab.get_by_test_id("score-warning")).to_have_count(1)
+    expect(tab.get_by_test_id("score-warning")).to_have_count(3)
     warned = tab.locator('[data-testid="score-cell"].warned')
     cells = warned.evaluate_all("cells => cells.map((c) => c.dataset.cell)")
     assert cells == ["A2", "A5", "B1", "C4", "C5", "D3", "D5"]

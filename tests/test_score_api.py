@@ -171,10 +171,10 @@ def test_a_named_windows_broken_restrictions_are_warnings_with_their_cells(
     assert answer["total"] == -9
     assert answer["warnings"] == [
         {
-            "text": "A1: R3 on a space that requires 4",
+            "text": "A1: R3 on a space that requires a 4",
             "message": {
                 "id": "breach.value",
-                "params": {"cell": "A1", "die": "R3", "required": "4"},
+                "params": {"cell": "A1", "die": "R3", "value": 4},
             },
             "cells": ["A1"],
         },
@@ -184,10 +184,10 @@ def test_a_named_windows_broken_restrictions_are_warnings_with_their_cells(
             "cells": ["A1", "B1"],
         },
         {
-            "text": "A5: P6 on a space that requires G",
+            "text": "A5: P6 on a space that requires a green die",
             "message": {
                 "id": "breach.colour",
-                "params": {"cell": "A5", "die": "P6", "required": "G"},
+                "params": {"cell": "A5", "die": "P6", "colour": "G"},
             },
             "cells": ["A5"],
         },
@@ -300,7 +300,7 @@ def test_a_life_window_with_masterwork_dice_and_an_apprentice_card(client: TestC
     assert answer["total"] == 31
     assert parts(answer)["Study of Green"]["cells"] == ["B3", "C2", "D1"]
     assert [w["cells"] for w in answer["warnings"]] == [["B1"]]
-    assert answer["warnings"][0]["text"] == "B1: Y1 on a space that requires P"
+    assert answer["warnings"][0]["text"] == "B1: Y1 on a space that requires a purple die"
     cells = answer["window"]["cells"]
     assert cells[ALL_CELLS.index("A4")] == {"symbol": "split", "rotation": 0}
     assert cells[ALL_CELLS.index("B2")] == {"symbol": "corner", "rotation": 90}
@@ -349,8 +349,8 @@ def test_a_card_game_window_with_a_pattern(client: TestClient) -> None:
     ]
     assert (answer["total"], answer["target"], answer["won"]) == (-43, 1, False)
     assert [(w["text"], w["cells"]) for w in answer["warnings"]] == [
-        ("A3: G2 on a space that requires Y", ["A3"]),
-        ("B1: B5 on a space that requires K", ["B1"]),
+        ("A3: G2 on a space that requires a yellow card", ["A3"]),
+        ("B1: B5 on a space that requires a black card", ["B1"]),
     ]
     window = answer["window"]
     assert window["name"] == "Sun's Glory"

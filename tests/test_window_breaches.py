@@ -31,8 +31,8 @@ def test_each_broken_rule_names_its_cells() -> None:
 def test_violations_are_the_breaches_in_english() -> None:
     window = make_window("R3... ..... ..... .....", "A1=G3 A2=B4")
     assert window.violations() == [
-        "A1: G3 on a space that requires R",
-        "A2: B4 on a space that requires 3",
+        "A1: G3 on a space that requires a red die",
+        "A2: B4 on a space that requires a 3",
     ]
     assert window.violations() == [str(b.message) for b in window.breaches()]
 

@@ -330,11 +330,12 @@ class Window:
             restriction = self.pattern.restriction(cell)
             colour_ok = self.pattern.colour_ok[DIE_COLOUR[die]] >> cell & 1
             if not self.waived_colour >> cell & 1 and not colour_ok:
-                message = msg("breach.colour", cell=name, die=DIE_NAMES[die], required=restriction)
+                message = msg("breach.colour", cell=name, die=DIE_NAMES[die], colour=restriction)
                 found.append(Breach("colour", (name,), message))
             value_ok = self.pattern.value_ok[DIE_VALUE[die]] >> cell & 1
             if not self.waived_value >> cell & 1 and not value_ok:
-                message = msg("breach.value", cell=name, die=DIE_NAMES[die], required=restriction)
+                value = int(restriction)
+                message = msg("breach.value", cell=name, die=DIE_NAMES[die], value=value)
                 found.append(Breach("value", (name,), message))
             for other in cell_list(ORTHOGONAL[cell] & self.occupied):
                 if other < cell:

@@ -22,15 +22,14 @@ from typing import Any, Final
 
 from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS
 from sagrada.core.content import WindowPattern
-from sagrada.core.dice import COLOUR_LETTERS
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg, render
 from sagrada.core.position import make_window
 from sagrada.core.window import Window
 from sagrada.games.cards.actions import ROUNDS
-from sagrada.games.cards.cards import CARD_COLOURS, CARD_NAMES, parse_card
+from sagrada.games.cards.cards import CARD_NAMES, parse_card
 from sagrada.games.cards.content import BASIC, UNIQUE, Order, content
-from sagrada.games.cards.state import score_cards
+from sagrada.games.cards.state import colour_words, score_cards
 from sagrada.textui import CliError, score_table
 
 FIELDS: Final = ("cards", "orders", "turn_bar")
@@ -137,23 +136,24 @@ def card_warnings(data: Any) -> list[str]:
 
 
 def card_problems(window: Window) -> list[tuple[Message, tuple[str, ...]]]:
-    """What is odd in a scorable window, each with its cells: a card that appears twice (the
-    game has one of each), then each placement rule it breaks, cards named as the card game
-    names them (K for black)."""
+    """What is odd in a scorable window, each with its cells: each card that appears twice
+    (the game has one of each), then each placement rule it breaks in the card game's words
+    (cards, black where the pattern says purple)."""
     out = []
     cards = [c for c in window.dice if c >= 0]
-    twice = sorted({c for c in cards if cards.count(c) > 1})
-    if twice:
-        names = ", ".join(CARD_NAMES[c] for c in twice)
-        cells = tuple(CELL_NAMES[i] for i, c in enumerate(window.dice) if c in twice)
-        out.append((msg("cards.score.twice", cards=names), cells))
-    black = str.maketrans(COLOUR_LETTERS, CARD_COLOURS)
+    for card in sorted({c for c in cards if cards.count(c) > 1}):
+        cells = tuple(CELL_NAMES[i] for i, c in enumerate(window.dice) if c == card)
+        out.append((msg("cards.score.twice", die=CARD_NAMES[card]), cells))
     for breach in window.breaches():
         params = dict(breach.message.params)
         if "die" in params:
             params["die"] = CARD_NAMES[window.dice[CELL_NAMES.index(breach.cells[0])]]
-            params["required"] = str(params["required"]).translate(black)
-        out.append((msg(breach.message.id, **params), breach.cells))
+        colour = params.get("colour")
+        if isinstance(colour, str):
+            params["colour"] = colour_words(colour)
+            out.append((msg("cards.breach.colour", **params), breach.cells))
+        else:
+            out.append((msg(breach.message.id, **params), breach.cells))
     return out
 
 

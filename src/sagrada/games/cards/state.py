@@ -283,13 +283,19 @@ class CardState(CardTable):
         return f"<CardState round {min(self.round + 1, A.ROUNDS)}: {self.describe_decision()}>"
 
 
+def colour_words(letter: str) -> Message:
+    """A colour of the window's pattern (a dice colour's letter) as the card game names it:
+    black where the pattern says purple."""
+    return msg("cards.colour.black") if letter == "P" else msg(f"colour.{letter}")
+
+
 def card_wording(problem: Message) -> Message:
     """A placement rule of the window (written for dice) as the card game says it: cards, and
     black where the window's pattern says purple."""
     params = dict(problem.params)
     colour = params.get("colour")
     if isinstance(colour, str):
-        params["colour"] = msg("cards.colour.black") if colour == "P" else msg(f"colour.{colour}")
+        params["colour"] = colour_words(colour)
     rule = problem.id.removeprefix("place.")
     return msg(f"cards.place.{rule}", **params)
 

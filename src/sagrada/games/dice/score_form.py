@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from sagrada.core.content import catalog
-from sagrada.core.dice import COLOUR_LETTERS, ROTATIONS, SYMBOLS
+from sagrada.core.dice import COLOUR_LETTERS, ROTATIONS
 from sagrada.core.messages import msg
 from sagrada.core.options import MAX_PLAYERS, OPTIONS
 from sagrada.games.dice.rules.apprentice_cards import SCORING, card_data
 from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
+from sagrada.games.dice.rules.modules.masterwork import faces_json
 from sagrada.games.dice.score_input import (
     MAX_PRIVATES,
     MAX_PUBLICS,
@@ -44,7 +45,8 @@ def score_form(language: str, cards: dict[str, Any]) -> dict[str, Any]:
     message, in the engine's order, and the values), ``windows`` (every pack's pattern),
     ``public_objectives`` and ``private_objectives`` (as ``GET /api/cards`` gives them, in
     ``language``), ``apprentice`` (the apprentice cards that score), ``masterwork`` (the
-    symbols, each with its name's message, and the rotations), ``modes``, ``tie_breaks``
+    symbols, each with its arrows before turning, requirement, explanation and name's
+    message, and the rotations), ``modes``, ``tie_breaks``
     (each with its label's message id, and the default), ``limits`` and ``example``.
 
     Args:
@@ -74,8 +76,8 @@ def score_form(language: str, cards: dict[str, Any]) -> dict[str, Any]:
         ],
         "masterwork": {
             "symbols": [
-                {"symbol": symbol, "name_message": msg(f"masterwork.symbol.{symbol}").to_json()}
-                for symbol in SYMBOLS
+                {**face, "name_message": msg(f"masterwork.symbol.{face['symbol']}").to_json()}
+                for face in faces_json()
             ],
             "rotations": list(ROTATIONS),
         },

@@ -87,6 +87,21 @@ def masterwork_part(window: Window) -> ScorePart:
     )
 
 
+def faces_json() -> list[dict[str, Any]]:
+    """Each symbol of the masterwork dice: where its arrows point before the die is turned
+    (``"N"``, ``"SE"``...), its requirement and its explanation (a message)."""
+    directions = {step: name for name, step in DIRECTIONS.items()}
+    return [
+        {
+            "symbol": SYMBOLS[face.symbol],
+            "arrows": [directions[step] for step in face.arrows],
+            "requirement": face.requirement,
+            "explanation": face_words(SYMBOLS[face.symbol], face.requirement).to_json(),
+        }
+        for face in content().faces
+    ]
+
+
 def board(table: Table) -> Board:
     """Return the game's masterwork board."""
     return board_of(table)
@@ -211,17 +226,7 @@ def show_board(table: Table, viewer: int, data: dict[str, Any]) -> None:
                 "left": state.left[space],
             }
         )
-    directions = {step: name for name, step in DIRECTIONS.items()}
-    faces = [
-        {
-            "symbol": SYMBOLS[face.symbol],
-            "arrows": [directions[step] for step in face.arrows],
-            "requirement": face.requirement,
-            "explanation": face_words(SYMBOLS[face.symbol], face.requirement).to_json(),
-        }
-        for face in content().faces
-    ]
-    data["masterwork"] = {"spaces": spaces, "faces": faces, "house": content().house}
+    data["masterwork"] = {"spaces": spaces, "faces": faces_json(), "house": content().house}
     for seat_data, player in zip(data["players"], table.players, strict=True):
         window = player.window
         if window is None:
