@@ -230,6 +230,26 @@ def test_a_card_game_window_tapped_in_scores_12_against_its_target_of_9(
     assert kept["turn_bar"][:3] == [[3], [1, 5], []]
 
 
+CARD_INPUT = {"cards": CARD_ROWS, "orders": CARD_ORDERS, "turn_bar": [[3], [1, 5]]}
+
+
+def test_shared_links_of_a_life_window_and_a_card_game_window_score_them(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    # The Life window (20, worked in tests/test_cli_score.py): its nine dice come back on their
+    # spaces, the two masterwork dice among them.
+    open_form(tab, f"{server}/score#{fragment(LIFE_INPUT)}")
+    total(tab).to_have_text("20")
+    expect(tab.locator('[data-testid="score-cell"] .face.die')).to_have_count(9)
+    expect(tab.locator('[data-testid="score-cell"] .face.die.masterwork')).to_have_count(2)
+    # The card game's window (12 against a target of 9, worked above).
+    open_form(tab, f"{server}/score?game=cards#{fragment(CARD_INPUT)}")
+    total(tab).to_have_text("12")
+    expect(tab.get_by_test_id("score-target")).to_contain_text("9")
+    expect(tab.get_by_test_id("score-warning")).to_have_count(3)
+
+
 def test_the_page_has_no_accessibility_violation_no_small_tap_target_and_no_layout_shift(
     tab: Page,
     server: str,  # noqa: F811
