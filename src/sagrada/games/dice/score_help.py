@@ -45,7 +45,7 @@ the input (JSON) of the dice game (sagrada, the default):
                 O for a masterwork die, else a colour letter (R Y G B P) and a value 1-6
   public        0 to 3 distinct public objective names (solo: 0 to 2)
   private       1 private objective name (solo: 1 or 2, the better one counts)
-  favor_tokens  unspent favor tokens, a non-negative integer (default 0; ignored in solo)
+  favor_tokens  unspent favor tokens, an integer 0-99 (default 0; ignored in solo)
   mode          "multiplayer" (default) or "solo" (-3 VP per open space)
   masterwork    Life: the symbol (corner bridge slant crown split prism) and clockwise
                 rotation (0 90 180 270) of the die on each O cell, one entry per O;

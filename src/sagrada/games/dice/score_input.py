@@ -63,6 +63,9 @@ MASTERWORK_TOKEN: Final = "O"
 MASTERWORK_KEYS: Final = ("symbol", "rotation")
 MODES: Final = ("multiplayer", "solo")
 REQUIRED_FIELDS: Final = ("dice", "public", "private")
+#: More unspent favor tokens than any game gives a player (a window gives 3 to 6): a bound that
+#: keeps a mistyped number out of a total.
+MAX_FAVOR_TOKENS: Final = 99
 OPTIONAL_FIELDS: Final = ("window", "favor_tokens", "mode", "masterwork", "apprentice")
 MAX_PUBLICS: Final = 3
 #: Solo play has 2 public objectives (rulebook, SOLO PLAY RULES, SETUP).
@@ -138,9 +141,14 @@ def request_from(data: Any) -> ScoreRequest:
     solo = mode == "solo"
 
     favor_tokens = data.get("favor_tokens", 0)
-    if not isinstance(favor_tokens, int) or isinstance(favor_tokens, bool) or favor_tokens < 0:
+    if (
+        not isinstance(favor_tokens, int)
+        or isinstance(favor_tokens, bool)
+        or not 0 <= favor_tokens <= MAX_FAVOR_TOKENS
+    ):
         raise CliError(
-            f"field 'favor_tokens': must be a non-negative integer, got {json.dumps(favor_tokens)}"
+            f"field 'favor_tokens': must be an integer 0-{MAX_FAVOR_TOKENS}, "
+            f"got {json.dumps(favor_tokens)}"
         )
 
     masterwork = parse_masterwork(data["masterwork"]) if "masterwork" in data else {}
