@@ -382,7 +382,7 @@ def test_violations_lists_pairs_and_restriction_breaches() -> None:
     one("A1", "B1", "same colour")
     one("B1", "C1", "same value")
     one("D2", "G4", "3")
-    one("D5", "Y2", "P")
+    one("D5", "Y2", "purple")
 
 
 def test_waived_restrictions_are_not_violations_but_adjacency_still_is() -> None:
