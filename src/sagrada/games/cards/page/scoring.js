@@ -56,6 +56,7 @@ export function scoringForm(data, kit) {
     },
     key: (cell, event) => onKey(event),
     chosen: () => colourPalette.redraw(),
+    unfinished: (cell) => Boolean(held(cell) && !(held(cell).colour && held(cell).value)),
   });
   const colourPalette = kit.palette({
     colours,
@@ -71,14 +72,18 @@ export function scoringForm(data, kit) {
     },
   });
 
+  /** Give the chosen pane a colour or a value: a card made whole by this tap moves the choice
+   * to the next pane; a whole card changed stays chosen; half a card is not yet a step. */
   function put(part) {
     const index = CELLS.indexOf(editor.current);
-    const card = { ...(win.cells[index] || {}), ...part };
+    const before = win.cells[index];
+    const wasWhole = Boolean(before && before.colour && before.value);
+    const card = { ...(before || {}), ...part };
     win.cells[index] = card;
-    const complete = Boolean(card.colour && card.value);
-    if (complete && editor.current !== CELLS[CELLS.length - 1]) editor.choose(editor.next(), { focus: editor.element.contains(document.activeElement) });
+    const whole = Boolean(card.colour && card.value);
+    if (whole && !wasWhole && editor.current !== CELLS[CELLS.length - 1]) editor.choose(editor.next(), { focus: editor.element.contains(document.activeElement) });
     else redraw();
-    kit.changed({ push: complete });
+    kit.changed({ push: whole, half: !whole });
   }
 
   function onKey(event) {
@@ -220,7 +225,10 @@ export function scoringForm(data, kit) {
       return { ...w, cells: answered.cells.map((card) => (card ? { ...card } : null)) };
     },
     missing(w) {
-      return w.orders.length < limits.orders ? tr("page.score.missing.orders") : null;
+      const index = w.cells.findIndex((card) => card && !(card.colour && card.value));
+      const half = index < 0 ? null : tr(w.cells[index].colour ? "page.score.missing.value" : "page.score.missing.colour", { cell: CELLS[index] });
+      const needs = [w.orders.length < limits.orders ? tr("page.score.missing.orders") : null, half].filter(Boolean);
+      return needs.length ? needs.join(" ") : null;
     },
     light(scored, warned) {
       editor.mark(scored, warned);

@@ -156,6 +156,13 @@ export function scoringForm(data, kit) {
     return die && die.colour && die.value ? `${die.colour}${die.value}` : OPEN;
   }
 
+  /** Half a die in window `w`, in words (null: none): "A1: choose its value". */
+  function unfinished(w) {
+    const index = w.cells.findIndex((die) => die && !die.symbol && !(die.colour && die.value));
+    if (index < 0) return null;
+    return tr(w.cells[index].colour ? "page.score.missing.value" : "page.score.missing.colour", { cell: CELLS[index] });
+  }
+
   // Drawn at once, empty, so the panel has its size before anything is restored into it.
   windowPart.show();
   redrawCards();
@@ -203,7 +210,8 @@ export function scoringForm(data, kit) {
     },
     /** What is still needed before a score, in words (null: nothing). */
     missing(w) {
-      return w.private.length ? null : tr("page.score.missing.private");
+      const needs = [w.private.length ? null : tr("page.score.missing.private"), unfinished(w)].filter(Boolean);
+      return needs.length ? needs.join(" ") : null;
     },
     light(scored, warned) {
       windowPart.light(scored, warned);

@@ -118,12 +118,13 @@ function input() {
   return { ...shared, ...(S.tieBreak ? { tie_break: S.tieBreak } : {}), players };
 }
 
-/** Something was entered: keep it (`push`: a completed step, a new entry of the history) and
- * ask for the score once the edits settle. */
-function changed({ push = false } = {}) {
+/** Something was entered: keep it (`push`: a completed step, a new entry of the history;
+ * `half`: half a die, which the history does not keep) and ask for the score once the edits
+ * settle. */
+function changed({ push = false, half = false } = {}) {
   S.players[S.current].window = form.windowState();
   S.shared = form.sharedState();
-  keep(game.name, input(), S, { push });
+  keep(game.name, input(), S, { push, half });
   clearTimeout(timer);
   timer = setTimeout(score, SETTLE_MS);
   showTable();
@@ -146,7 +147,10 @@ async function restoreShown(first = false) {
 }
 
 /** Fill the form from an input (a shared link, the rulebook's example): its fields as they
- * are, its dice as the server reads them back (its answer's window). */
+ * are, its dice as the server reads them back: the score's answer's window, or, for an input
+ * the server does not score yet (no private objective chosen...), POST /api/score/read's. The
+ * address is rewritten only once every window's dice are read back: never with less than the
+ * link held. */
 async function restoreFrom(given, { push }) {
   const table = Array.isArray(given.players);
   const windows = table ? given.players : [given];
@@ -156,14 +160,28 @@ async function restoreFrom(given, { push }) {
     shared: form.sharedFromInput(given),
     tieBreak: given.tie_break || firstTieBreak,
   };
-  const found = await ask(given);
-  if (found) {
-    const answers = table ? found.players : [found];
-    S.players.forEach((player, i) => (player.window = form.withAnswer(player.window, answers[i].window)));
-  }
+  // An input the form knows is incomplete is not sent to be scored: its hint says what it needs.
+  const complete = !S.players.some((player) => form.missing(player.window, S.shared));
+  const found = complete ? await ask(given) : null;
+  const read = found ? (table ? found.players : [found]).map((entry) => entry.window) : await readBack(given, windows.length);
+  if (read) S.players.forEach((player, i) => (player.window = read[i] ? form.withAnswer(player.window, read[i]) : player.window));
   showAll();
-  keep(game.name, input(), S, { push });
+  if (read && read.every(Boolean)) keep(game.name, input(), S, { push });
+  // A refusal of a complete input is shown as ask() found it; an incomplete one, its hint.
   if (found) shown(found);
+  else if (!complete) await score();
+}
+
+/** The windows of `given` as the server reads them back (POST /api/score/read): `count`
+ * windows, each null where it cannot be read; null when the server cannot be asked. */
+async function readBack(given, count) {
+  try {
+    const found = await api("POST", `/api/score/read?game=${encodeURIComponent(game.name)}`, given);
+    const windows = Array.isArray(found.players) ? found.players.map((entry) => entry.window) : [found.window];
+    return windows.length === count ? windows : null;
+  } catch {
+    return null;
+  }
 }
 
 // -- the score ----------------------------------------------------------------------------------
