@@ -61,7 +61,9 @@ export function scoringForm(data, kit) {
   const colourPalette = kit.palette({
     colours,
     values,
-    face: (colour, value) => (colour && value ? cardFace(`${colour}${value}`) : restrictionFace(colour || (value ? String(value) : "."))),
+    // A colour is offered as a card of that colour (its value still to come), never as pale
+    // glass, which would read as a choice not open.
+    face: (colour, value) => (colour ? cardFace(`${colour}${value || ""}`) : restrictionFace(value ? String(value) : ".")),
     now: () => held(editor.current) || { colour: null, value: null },
     colour: (letter) => put({ colour: letter }),
     value: (n) => put({ value: n }),
@@ -187,7 +189,7 @@ export function scoringForm(data, kit) {
   }
 
   kit.window.replaceChildren(el("h2", { text: tr("page.score.window.title") }), chooser.element, editor.element, colourPalette.element);
-  kit.cards.replaceChildren(el("h2", { text: tr("page.score.orders.title") }), orderBox, el("h3", { text: tr("page.score.turn_bar") }), bar, barValues);
+  kit.cards.replaceChildren(el("h2", { text: tr("page.score.orders.title") }), orderBox, el("h3", { text: tr("page.score.turn_bar") }), el("p", { class: "hint", text: tr("page.score.turn_bar.hint") }), bar, barValues);
 
   function blankWindow() {
     return { window: null, cells: Array(CELLS.length).fill(null), orders: [], turn_bar: Array.from({ length: rounds }, () => []) };
@@ -216,6 +218,7 @@ export function scoringForm(data, kit) {
       return { ...(w.window ? { window: w.window } : {}), cards: rows, orders: w.orders, turn_bar: w.turn_bar };
     },
     sharedInput: () => ({}),
+    partsHint: tr("page.score.parts.hint.cards"),
     windowFromInput(entry) {
       const turnBar = Array.from({ length: rounds }, (_, i) => [...((entry.turn_bar || [])[i] || [])]);
       return { ...blankWindow(), window: entry.window || null, orders: entry.orders || [], turn_bar: turnBar };

@@ -5,7 +5,7 @@
 // colours, values, patterns, symbols and rotations are the server's (GET /api/score/form).
 
 import { CELLS, dieFace, dieLabel, el, restrictionAt, restrictionLabel, spaceFace } from "/static/common.js";
-import { tr } from "/static/i18n.js";
+import { symbolName, tr } from "/static/i18n.js";
 import { arrowDiagram, masterworkFace, masterworkLabel, turned } from "./orange.js";
 
 /** The pattern of a blank window: no restriction anywhere. */
@@ -148,6 +148,9 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
         if (!before || !before.symbol) state().cells[index] = { symbol: symbols[0].symbol, rotation: rotations[0] };
         redrawAll();
         changed({ push: true });
+        // The symbol and rotation rows open under the palette: in view, not under the total.
+        const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+        orangeTools.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "nearest" });
       },
     });
   }
@@ -176,14 +179,16 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
             "button",
             {
               type: "button",
-              class: "piece-button",
+              class: "rotation symbol-choice",
               "data-testid": "score-symbol",
               "data-symbol": entry.symbol,
               "aria-pressed": die.symbol === entry.symbol ? "true" : "false",
               "aria-label": masterworkLabel({ symbol: entry.symbol }),
               onclick: () => set({ symbol: entry.symbol }),
             },
-            masterworkFace({ symbol: entry.symbol, arrows: entry.arrows || null }),
+            // The symbol's arrows drawn small beside its name, so neither covers the other.
+            entry.arrows ? arrowDiagram(entry.arrows) : null,
+            symbolName(entry.symbol),
           ),
         ),
       ),

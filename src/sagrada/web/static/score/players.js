@@ -8,6 +8,29 @@ import { t, tr } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Where the focus goes once the list is drawn again ({index, testid}: a player's button), so
+ * that moving or removing a player leaves it on the moved player or a neighbour. */
+let refocus = null;
+
+/** Remember the focus for after a redraw: the button `testid` of the player at `index`, or the
+ * first of `fallbacks` of that player that can take it. */
+function focusAfter(index, ...testids) {
+  refocus = { index, testids };
+}
+
+function restoreFocus() {
+  if (!refocus) return;
+  const { index, testids } = refocus;
+  refocus = null;
+  const items = $("score-players-list").children;
+  const item = items[Math.min(index, items.length - 1)];
+  for (const testid of testids) {
+    const target = item && item.querySelector(`[data-testid="${testid}"]`);
+    if (target && !target.disabled) return target.focus();
+  }
+  $("score-player-add").focus();
+}
+
 /**
  * Draw the table.
  *
@@ -17,12 +40,13 @@ const $ = (id) => document.getElementById(id);
  * @param {object|null} table.answer the server's answer for the table (null: none yet, or a
  *   single window).
  * @param {number} table.most the most players a table may have (the game's).
+ * @param {number} table.nameLimit the most characters of a name (the game's).
  * @param {{value: string, label: object}[]} table.tieBreaks the tie-break's values.
  * @param {string} table.tieBreak the one chosen.
  * @param {object} on what the buttons do: add(), rename(i, name), remove(i), move(i, by),
  *   open(i), tieBreak(value).
  */
-export function showPlayers({ players, current, answer, most, tieBreaks, tieBreak }, on) {
+export function showPlayers({ players, current, answer, most, nameLimit, tieBreaks, tieBreak }, on) {
   const several = players.length > 1;
   const scored = answer && Array.isArray(answer.players) ? answer.players : null;
   $("score-players-list").replaceChildren(
@@ -36,7 +60,7 @@ export function showPlayers({ players, current, answer, most, tieBreaks, tieBrea
           type: "text",
           class: "player-name-field",
           value: player.name,
-          maxlength: "24",
+          maxlength: nameLimit ? String(nameLimit) : undefined,
           "aria-label": tr("page.score.player.name"),
           "data-testid": "score-player-name",
           onchange: (event) => on.rename(i, event.target.value),
@@ -52,8 +76,11 @@ export function showPlayers({ players, current, answer, most, tieBreaks, tieBrea
             "aria-pressed": i === current ? "true" : "false",
             "aria-label": tr("page.score.player.open", { name: player.name }),
             title: tr("page.score.player.open", { name: player.name }),
-            text: "✎",
-            onclick: () => on.open(i),
+            text: tr("page.score.player.window"),
+            onclick: () => {
+              focusAfter(i, "score-player-open");
+              on.open(i);
+            },
           }),
           el("button", {
             type: "button",
@@ -63,7 +90,10 @@ export function showPlayers({ players, current, answer, most, tieBreaks, tieBrea
             "aria-label": tr("page.score.player.up", { name: player.name }),
             title: tr("page.score.player.up", { name: player.name }),
             text: "↑",
-            onclick: () => on.move(i, -1),
+            onclick: () => {
+              focusAfter(i - 1, "score-player-up", "score-player-down");
+              on.move(i, -1);
+            },
           }),
           el("button", {
             type: "button",
@@ -73,7 +103,10 @@ export function showPlayers({ players, current, answer, most, tieBreaks, tieBrea
             "aria-label": tr("page.score.player.down", { name: player.name }),
             title: tr("page.score.player.down", { name: player.name }),
             text: "↓",
-            onclick: () => on.move(i, 1),
+            onclick: () => {
+              focusAfter(i + 1, "score-player-down", "score-player-up");
+              on.move(i, 1);
+            },
           }),
           el("button", {
             type: "button",
@@ -83,18 +116,34 @@ export function showPlayers({ players, current, answer, most, tieBreaks, tieBrea
             "aria-label": tr("page.score.player.remove", { name: player.name }),
             title: tr("page.score.player.remove", { name: player.name }),
             text: "✕",
-            onclick: () => on.remove(i),
+            onclick: () => {
+              focusAfter(i, "score-player-remove", "score-player-open");
+              on.remove(i);
+            },
           }),
         ),
       );
     }),
   );
   $("score-player-add").disabled = players.length >= most;
+  restoreFocus();
   $("score-player-add").onclick = () => on.add();
-  const select = $("score-tie-break");
-  select.replaceChildren(...tieBreaks.map((choice) => el("option", { value: choice.value, text: t(choice.label) })));
-  select.value = tieBreak;
-  select.onchange = () => on.tieBreak(select.value);
+  // The tie-break's values as buttons, whose words wrap (a select cut them on a phone).
+  const focused = $("score-tie-break").contains(document.activeElement) ? document.activeElement.dataset.value : null;
+  $("score-tie-break").replaceChildren(
+    ...tieBreaks.map((choice) =>
+      el("button", {
+        type: "button",
+        class: "segment",
+        "data-testid": `score-tie-break-${choice.value}`,
+        "data-value": choice.value,
+        "aria-pressed": choice.value === tieBreak ? "true" : "false",
+        text: t(choice.label),
+        onclick: () => on.tieBreak(choice.value),
+      }),
+    ),
+  );
+  if (focused) $("score-tie-break").querySelector(`[data-value="${focused}"]`).focus();
   $("score-tie-break-field").hidden = !several;
   $("score-ranking").replaceChildren(...(scored && answer.ranking ? ranking(answer) : []));
 }
