@@ -180,7 +180,7 @@ def test_a_named_windows_broken_restrictions_are_warnings_with_their_cells(
         },
         {
             "text": "A1 and B1: same colour side by side",
-            "message": {"id": "breach.same_colour", "params": {"cell": "A1", "other": "B1"}},
+            "message": {"id": "breach.same_colour", "params": {"cell": "A1", "neighbour": "B1"}},
             "cells": ["A1", "B1"],
         },
         {
