@@ -86,8 +86,8 @@ def read_card_input(data: Any) -> CardInput:
     missing = [key for key in FIELDS if key not in data]
     if missing:
         raise CliError(f"missing field {missing[0]!r}")
-    pattern = _pattern(data["window"]) if "window" in data else None
-    window = _window(data["cards"], pattern)
+    pattern = read_pattern(data["window"]) if "window" in data else None
+    window = read_window(data["cards"], pattern)
     orders = _orders(data["orders"])
     target = _target(data["turn_bar"])
     return CardInput(window, tuple(orders), target, None if pattern is None else pattern.name)
@@ -157,7 +157,7 @@ def card_problems(window: Window) -> list[tuple[Message, tuple[str, ...]]]:
     return out
 
 
-def _pattern(value: Any) -> WindowPattern:
+def read_pattern(value: Any) -> WindowPattern:
     """The glass window named by the ``window`` field.
 
     Raises:
@@ -174,7 +174,7 @@ def _pattern(value: Any) -> WindowPattern:
         ) from None
 
 
-def _window(rows: Any, pattern: WindowPattern | None = None) -> Window:
+def read_window(rows: Any, pattern: WindowPattern | None = None) -> Window:
     if not isinstance(rows, list) or len(rows) != ROWS:
         raise CliError(f"field 'cards': must be a list of {ROWS} strings, rows A to D")
     placements = []
