@@ -494,3 +494,14 @@ def test_reading_back_refuses_only_what_is_not_an_object(client: TestClient) -> 
         )
         assert answer.status_code == 400, body
     assert client.post("/api/score/read?game=chess", json={}).status_code == 404
+
+
+def test_a_solo_window_with_its_round_track_says_whether_it_won(client: TestClient) -> None:
+    # The rulebook's window in solo with Color Variety alone scores 20 (tests/test_cli_score.py
+    # works it); the Round Track's dice 6 + 5 + 4 + 3 + 1 = 19 are beaten (rulebook 001, SOLO
+    # PLAY RULES, END OF GAME: greater than the Target Score wins).
+    data = {**RULEBOOK, "public": ["Color Variety"], "mode": "solo"}
+    answer = scored(client, {**data, "round_track": [[6, 5], [4, 3], [1]]})
+    assert (answer["total"], answer["target"], answer["won"]) == (20, 19, True)
+    assert "target" not in scored(client, data)
+    assert client.get("/api/score/form").json()["rounds"] == 10

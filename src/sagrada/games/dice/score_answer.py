@@ -15,6 +15,7 @@ from sagrada.entry import ScoreInputError
 from sagrada.games.dice.score_input import (
     BLANK_PATTERN,
     ScoreRequest,
+    beats_target,
     parse_dice,
     parse_masterwork,
     parse_pattern,
@@ -61,7 +62,10 @@ def window_answer(request: ScoreRequest, breakdown: ScoreBreakdown) -> dict[str,
     if request.solo and request.favor_tokens:
         warnings.append(warning_json(msg("score.warning.solo_favor")))
     named = None if window.pattern is BLANK_PATTERN else window.pattern.name
-    return score_answer(breakdown, warnings, window_json(window, named))
+    answer = score_answer(breakdown, warnings, window_json(window, named))
+    if request.target is not None:
+        answer |= {"target": request.target, "won": beats_target(breakdown.total, request.target)}
+    return answer
 
 
 def read_json(data: Any) -> dict[str, Any]:
