@@ -243,6 +243,33 @@ def test_solo_accepts_one_public_objective(
     }
 
 
+def test_solo_wins_with_a_score_greater_than_the_round_tracks_dice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rulebook 001, SOLO PLAY RULES, END OF GAME: the target is the sum of the dice left on
+    # the Round Track; "If your Victory Point total is greater than the Target Score, you
+    # win!". The window above scores 20 in solo. Dice 6, 5, 4, 3, 2: a target of 20, tied:
+    # not won. Dice 6 and 5, 4 and 3, 1: 19, beaten.
+    solo = dict(RULEBOOK_INPUT, public=["Color Variety"], mode="solo")
+    for track, target, won in (
+        ([[6], [5], [4], [3], [2]], 20, False),
+        ([[6, 5], [4, 3], [1]], 19, True),
+    ):
+        code = cli_main.main(
+            ["score", write_json(tmp_path, dict(solo, round_track=track)), "--json"]
+        )
+        out, err = capsys.readouterr()
+        assert (code, err) == (0, "")
+        answer = json.loads(out)
+        assert (answer["total"], answer["target"], answer["won"]) == (20, target, won)
+    code = cli_main.main(
+        ["score", write_json(tmp_path, dict(solo, round_track=[[6, 5], [4, 3], [1]]))]
+    )
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert out.splitlines()[-1].split() == ["Target", "19", "(won)"]
+
+
 def test_multiplayer_still_takes_three_public_objectives_and_no_more(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -662,6 +689,17 @@ MALFORMED: list[tuple[str, Any, str]] = [
         "field 'private': 'Shades of Red' is listed twice",
     ),
     ("bad mode", _with(mode="duel"), "field 'mode': must be 'multiplayer' or 'solo'"),
+    ("round track in multiplayer", _with(round_track=[[3]]), "field 'round_track': a target is"),
+    (
+        "round track value",
+        _with(mode="solo", public=THREE_PUBLICS[:2], round_track=[[3], [7]]),
+        "field 'round_track', round 2: 7 is not a value 1-6",
+    ),
+    (
+        "round track rounds",
+        _with(mode="solo", public=THREE_PUBLICS[:2], round_track=[[1]] * 11),
+        "field 'round_track': must be a list of at most 10 lists of values",
+    ),
     ("negative tokens", _with(favor_tokens=-1), "field 'favor_tokens': must be an integer 0-99"),
     ("countless tokens", _with(favor_tokens=10**40), "field 'favor_tokens': must be an integer"),
     ("fractional tokens", _with(favor_tokens=1.5), "field 'favor_tokens'"),

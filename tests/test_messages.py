@@ -188,6 +188,7 @@ def test_a_parameter_with_a_kind_is_shown_by_kind_and_a_message_inside_is_render
         "symbol": "symbol",
         "die": "die",  # shown as it is here; the pages show it in words
         "cell": "cell",  # so are a window's spaces ("row 2, column 4")
+        "neighbour": "cell",
         "from": "cell",
         "to": "cell",
     }

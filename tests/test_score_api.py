@@ -180,7 +180,7 @@ def test_a_named_windows_broken_restrictions_are_warnings_with_their_cells(
         },
         {
             "text": "A1 and B1: same colour side by side",
-            "message": {"id": "breach.same_colour", "params": {"cell": "A1", "other": "B1"}},
+            "message": {"id": "breach.same_colour", "params": {"cell": "A1", "neighbour": "B1"}},
             "cells": ["A1", "B1"],
         },
         {
@@ -439,3 +439,69 @@ def test_an_unknown_game_is_not_found_and_a_long_body_too_large(client: TestClie
     assert client.get("/api/score/form?game=chess").status_code == 404
     assert client.get("/api/score/form?language=xx").status_code == 404
     assert client.post("/api/score", content=b" " * 100_000).status_code == 413
+
+
+# -- reading back a link's windows (POST /api/score/read) ------------------------------------
+
+
+def read_back(client: TestClient, data: Any, game: str | None = None) -> dict[str, Any]:
+    """The 200 answer of ``POST /api/score/read`` to ``data``."""
+    answer = client.post("/api/score/read" + (f"?game={game}" if game else ""), json=data)
+    assert answer.status_code == 200, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def test_a_window_not_complete_yet_is_read_back_for_a_link(client: TestClient) -> None:
+    # Virtus chosen and two dice tapped in, no objective yet: POST /api/score refuses it (no
+    # private objective), the read gives the dice back on their spaces.
+    data = {"window": "Virtus", "dice": ["G4 _ _ _ _", "_ R2 _ _ _", "_ _ _ _ _", "_ _ _ _ _"]}
+    assert client.post("/api/score", json=data).status_code == 400
+    window = read_back(client, data)["window"]
+    assert window["name"] == "Virtus"
+    assert window["cells"][0] == {"colour": "G", "value": 4}
+    assert window["cells"][6] == {"colour": "R", "value": 2}  # B2
+    assert [i for i, cell in enumerate(window["cells"]) if cell] == [0, 6]
+    # A pattern not known reads as a blank window; dice that cannot be read, as none.
+    assert read_back(client, {**data, "window": "Nowhere"})["window"]["name"] is None
+    assert read_back(client, {"dice": ["X9 _ _ _ _"]})["window"] is None
+    assert read_back(client, {"public": []})["window"] is None
+
+
+def test_a_tables_windows_are_read_back_each_on_its_own(client: TestClient) -> None:
+    # Life's masterwork dice come back with their symbol and rotation; a player whose dice
+    # cannot be read (a row of four tokens) has no window, the others keep theirs.
+    life = {key: LIFE_INPUT[key] for key in ("dice", "masterwork")}
+    table = {"players": [{"name": "Ada", **life}, {"name": "Bo", "dice": ["R1 _ _ _"]}, 7]}
+    players = read_back(client, table)["players"]
+    assert [player["name"] for player in players] == ["Ada", "Bo", None]
+    assert players[0]["window"]["cells"][3] == {"symbol": "split", "rotation": 0}  # A4
+    assert players[0]["window"]["cells"][6] == {"symbol": "corner", "rotation": 90}  # B2
+    assert players[1]["window"] is None and players[2]["window"] is None
+
+
+def test_a_card_games_window_is_read_back_with_its_black_cards(client: TestClient) -> None:
+    data = {"cards": ["K6 _ _ _ _", "_ _ _ _ _", "_ _ _ _ _", "_ _ _ _ R1"]}
+    cells = read_back(client, data, "cards")["window"]["cells"]
+    assert cells[0] == {"colour": "K", "value": 6}
+    assert cells[19] == {"colour": "R", "value": 1}
+
+
+def test_reading_back_refuses_only_what_is_not_an_object(client: TestClient) -> None:
+    for body in ("[]", '"dice"', "{"):
+        answer = client.post(
+            "/api/score/read", content=body, headers={"content-type": "application/json"}
+        )
+        assert answer.status_code == 400, body
+    assert client.post("/api/score/read?game=chess", json={}).status_code == 404
+
+
+def test_a_solo_window_with_its_round_track_says_whether_it_won(client: TestClient) -> None:
+    # The rulebook's window in solo with Color Variety alone scores 20 (tests/test_cli_score.py
+    # works it); the Round Track's dice 6 + 5 + 4 + 3 + 1 = 19 are beaten (rulebook 001, SOLO
+    # PLAY RULES, END OF GAME: greater than the Target Score wins).
+    data = {**RULEBOOK, "public": ["Color Variety"], "mode": "solo"}
+    answer = scored(client, {**data, "round_track": [[6, 5], [4, 3], [1]]})
+    assert (answer["total"], answer["target"], answer["won"]) == (20, 19, True)
+    assert "target" not in scored(client, data)
+    assert client.get("/api/score/form").json()["rounds"] == 10

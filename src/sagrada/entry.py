@@ -349,6 +349,17 @@ class GameReference(Protocol):
         """
         ...
 
+    def read_score_input(self, data: Any) -> dict[str, Any]:
+        """Read back the windows of a scoring input that may not be complete yet (``POST
+        /api/score/read?game=NAME``: a page restores a shared link from it): each window's
+        ``window`` as :meth:`score` gives it, or None where its dice cannot be read; a table's
+        as ``players`` (each ``name`` and ``window``). Nothing but the windows is checked.
+
+        Raises:
+            ScoreInputError: if ``data`` is not a JSON object.
+        """
+        ...
+
     def score_form(self, language: str) -> dict[str, Any]:
         """What the game's scoring form needs (``GET /api/score/form?game=NAME``), its words
         in ``language`` or as message ids: the colours and values of its dice or cards, its

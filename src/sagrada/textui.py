@@ -33,6 +33,37 @@ def load_json(text: str) -> Any:
         raise CliError("not readable: nested too deeply") from None
 
 
+def read_stacks(value: Any, field: str, rounds: int) -> int:
+    """The sum of ``field``: at most ``rounds`` lists, one a round, of values 1-6 (the dice on
+    the dice game's Round Track, the cards of the card game's turn bar): a solo game's target.
+
+    Raises:
+        CliError: naming the field, and the round, at fault.
+    """
+    if not isinstance(value, list) or len(value) > rounds:
+        raise CliError(f"field {field!r}: must be a list of at most {rounds} lists of values")
+    total = 0
+    for i, stack in enumerate(value):
+        if not isinstance(stack, list):
+            raise CliError(f"field {field!r}, round {i + 1}: must be a list of values 1-6")
+        for pips in stack:
+            if not isinstance(pips, int) or isinstance(pips, bool) or not 1 <= pips <= 6:
+                raise CliError(
+                    f"field {field!r}, round {i + 1}: {json.dumps(pips)} is not a value 1-6"
+                )
+            total += pips
+    return total
+
+
+def target_line(table: str, target: int, won: bool, language: str = DEFAULT_LANGUAGE) -> str:
+    """The line under a score's table (:func:`score_table`): the solo game's target, right
+    under the total's points, and whether the score won."""
+    label = render(msg("score.target"), language)
+    verdict = render(msg("score.won") if won else msg("score.lost"), language)
+    end = len(table.splitlines()[-1])
+    return f"{label} {target:>{max(1, end - len(label) - 1)}}  ({verdict})"
+
+
 def score_table(breakdown: ScoreBreakdown, language: str = DEFAULT_LANGUAGE) -> str:
     """Return a score breakdown as an aligned table in ``language``, one line per source, then
     the total (the one plain table of ``score``, ``replay`` and ``play``): the headings, the

@@ -54,6 +54,10 @@ class ToyReference:
         """The toy game has no scoring form (its page declares none): nothing is scored."""
         raise ScoreInputError("the toy game scores no physical game's window")
 
+    def read_score_input(self, data: Any) -> dict[str, Any]:
+        """Nothing is scored, so nothing is read."""
+        raise ScoreInputError("the toy game scores no physical game's window")
+
     def score_form(self, language: str) -> dict[str, Any]:
         """No scoring form."""
         return {}

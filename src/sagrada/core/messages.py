@@ -56,6 +56,7 @@ PARAM_KINDS: Final[dict[str, str]] = {
     "symbol": "symbol",
     "die": "die",
     "cell": "cell",
+    "neighbour": "cell",
     "from": "cell",
     "to": "cell",
 }

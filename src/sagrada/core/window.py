@@ -342,10 +342,10 @@ class Window:
                     continue
                 pair = (name, CELL_NAMES[other])
                 if DIE_COLOUR[self.dice[other]] == DIE_COLOUR[die]:
-                    message = msg("breach.same_colour", cell=name, other=pair[1])
+                    message = msg("breach.same_colour", cell=name, neighbour=pair[1])
                     found.append(Breach("same_colour", pair, message))
                 if DIE_VALUE[self.dice[other]] == DIE_VALUE[die]:
-                    message = msg("breach.same_value", cell=name, other=pair[1])
+                    message = msg("breach.same_value", cell=name, neighbour=pair[1])
                     found.append(Breach("same_value", pair, message))
         return found
 

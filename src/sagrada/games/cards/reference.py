@@ -116,6 +116,17 @@ class CardReference:
 
         return score_json(data)
 
+    def read_score_input(self, data: Any) -> dict[str, Any]:
+        """Read back the windows of a scoring input, complete or not
+        (:func:`sagrada.games.cards.score_answer.read_json`).
+
+        Raises:
+            ScoreInputError: if ``data`` is not a JSON object.
+        """
+        from sagrada.games.cards.score_answer import read_json
+
+        return read_json(data)
+
     def score_form(self, language: str) -> dict[str, Any]:
         """What the scoring form needs (:func:`sagrada.games.cards.score_answer.score_form`)."""
         from sagrada.games.cards.score_answer import score_form

@@ -13,7 +13,13 @@ from sagrada.entry import ScoreInputError
 from sagrada.games.cards.actions import ROUNDS
 from sagrada.games.cards.cards import CARD_COLOURS, grid_row
 from sagrada.games.cards.content import content
-from sagrada.games.cards.score_input import LAID_OUT, card_problems, read_card_input
+from sagrada.games.cards.score_input import (
+    LAID_OUT,
+    card_problems,
+    read_card_input,
+    read_pattern,
+    read_window,
+)
 from sagrada.games.cards.state import score_cards
 from sagrada.textui import CliError
 
@@ -69,3 +75,27 @@ def score_form(language: str, orders: list[dict[str, Any]]) -> dict[str, Any]:
         "rounds": ROUNDS,
         "limits": {"orders": sum(LAID_OUT.values()), "by_kind": LAID_OUT, "rounds": ROUNDS},
     }
+
+
+def read_json(data: Any) -> dict[str, Any]:
+    """Read back the window of ``data`` (parsed JSON) as far as its own fields go, the orders
+    and the turn bar unchecked: ``{"window": W}``, W as :func:`window_json` gives it, or None
+    where its cards cannot be read (``POST /api/score/read?game=cards``).
+
+    Raises:
+        ScoreInputError: if ``data`` is not a JSON object.
+    """
+    if not isinstance(data, dict):
+        raise ScoreInputError("the input must be a JSON object")
+    if "cards" not in data:
+        return {"window": None}
+    try:
+        pattern = read_pattern(data["window"]) if "window" in data else None
+    except CliError:
+        pattern = None
+    try:
+        window = read_window(data["cards"], pattern)
+    except CliError:
+        return {"window": None}
+    named = None if pattern is None else pattern.name
+    return {"window": window_json(window, named, CARD_COLOURS)}

@@ -23,14 +23,14 @@ from typing import Any, Final
 from sagrada.core.cells import CELL_NAMES, COLUMNS, ROW_LETTERS, ROWS
 from sagrada.core.content import WindowPattern
 from sagrada.core.errors import InvalidNotationError
-from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg, render
+from sagrada.core.messages import DEFAULT_LANGUAGE, Message, msg
 from sagrada.core.position import make_window
 from sagrada.core.window import Window
 from sagrada.games.cards.actions import ROUNDS
 from sagrada.games.cards.cards import CARD_NAMES, parse_card
 from sagrada.games.cards.content import BASIC, UNIQUE, Order, content
 from sagrada.games.cards.state import colour_words, score_cards
-from sagrada.textui import CliError, score_table
+from sagrada.textui import CliError, read_stacks, score_table, target_line
 
 FIELDS: Final = ("cards", "orders", "turn_bar")
 OPTIONAL_FIELDS: Final = ("window",)
@@ -86,10 +86,10 @@ def read_card_input(data: Any) -> CardInput:
     missing = [key for key in FIELDS if key not in data]
     if missing:
         raise CliError(f"missing field {missing[0]!r}")
-    pattern = _pattern(data["window"]) if "window" in data else None
-    window = _window(data["cards"], pattern)
+    pattern = read_pattern(data["window"]) if "window" in data else None
+    window = read_window(data["cards"], pattern)
     orders = _orders(data["orders"])
-    target = _target(data["turn_bar"])
+    target = read_stacks(data["turn_bar"], "turn_bar", ROUNDS)
     return CardInput(window, tuple(orders), target, None if pattern is None else pattern.name)
 
 
@@ -113,11 +113,7 @@ def score_card_game(data: Any, as_json: bool, language: str = DEFAULT_LANGUAGE) 
             }
         )
     table = score_table(score, language)
-    label = render(msg("cards.score.target"), language)
-    verdict = render(msg("cards.score.won") if won else msg("cards.score.lost"), language)
-    # The target right under the total's points, where the table's last line ends.
-    end = len(table.splitlines()[-1])
-    return f"{table}\n{label} {read.target:>{max(1, end - len(label) - 1)}}  ({verdict})"
+    return f"{table}\n{target_line(table, read.target, won, language)}"
 
 
 def card_warnings(data: Any) -> list[str]:
@@ -157,7 +153,7 @@ def card_problems(window: Window) -> list[tuple[Message, tuple[str, ...]]]:
     return out
 
 
-def _pattern(value: Any) -> WindowPattern:
+def read_pattern(value: Any) -> WindowPattern:
     """The glass window named by the ``window`` field.
 
     Raises:
@@ -174,7 +170,7 @@ def _pattern(value: Any) -> WindowPattern:
         ) from None
 
 
-def _window(rows: Any, pattern: WindowPattern | None = None) -> Window:
+def read_window(rows: Any, pattern: WindowPattern | None = None) -> Window:
     if not isinstance(rows, list) or len(rows) != ROWS:
         raise CliError(f"field 'cards': must be a list of {ROWS} strings, rows A to D")
     placements = []
@@ -216,19 +212,3 @@ def _orders(names: Any) -> list[Order]:
     if sorted(o.kind for o in orders) != sorted(k for k, n in LAID_OUT.items() for _ in range(n)):
         raise CliError("field 'orders': the game lays out 1 unique order and 2 basic orders")
     return orders
-
-
-def _target(stacks: Any) -> int:
-    if not isinstance(stacks, list) or len(stacks) > ROUNDS:
-        raise CliError(f"field 'turn_bar': must be a list of at most {ROUNDS} lists of values")
-    total = 0
-    for i, stack in enumerate(stacks):
-        if not isinstance(stack, list):
-            raise CliError(f"field 'turn_bar', round {i + 1}: must be a list of values 1-6")
-        for value in stack:
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                raise CliError(
-                    f"field 'turn_bar', round {i + 1}: {json.dumps(value)} is not a value 1-6"
-                )
-            total += value
-    return total

@@ -159,6 +159,17 @@ class DiceReference:
 
         return score_json(data)
 
+    def read_score_input(self, data: Any) -> dict[str, Any]:
+        """Read back the windows of a scoring input, complete or not
+        (:func:`sagrada.games.dice.score_answer.read_json`).
+
+        Raises:
+            ScoreInputError: if ``data`` is not a JSON object.
+        """
+        from sagrada.games.dice.score_answer import read_json
+
+        return read_json(data)
+
     def score_form(self, language: str) -> dict[str, Any]:
         """What the scoring form needs (:func:`sagrada.games.dice.score_form.score_form`)."""
         from sagrada.games.dice.score_form import score_form

@@ -8,10 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from sagrada.core.messages import msg
+from sagrada.core.options import MAX_PLAYERS
 from sagrada.core.score_answer import score_answer, warning_json, window_json
 from sagrada.core.scoring import ScoreBreakdown
 from sagrada.entry import ScoreInputError
-from sagrada.games.dice.score_input import BLANK_PATTERN, ScoreRequest, request_from, score_request
+from sagrada.games.dice.score_input import (
+    BLANK_PATTERN,
+    ScoreRequest,
+    beats_target,
+    parse_dice,
+    parse_masterwork,
+    parse_pattern,
+    request_from,
+    score_request,
+)
 from sagrada.games.dice.score_players import score_players
 from sagrada.textui import CliError
 
@@ -52,4 +62,56 @@ def window_answer(request: ScoreRequest, breakdown: ScoreBreakdown) -> dict[str,
     if request.solo and request.favor_tokens:
         warnings.append(warning_json(msg("score.warning.solo_favor")))
     named = None if window.pattern is BLANK_PATTERN else window.pattern.name
-    return score_answer(breakdown, warnings, window_json(window, named))
+    answer = score_answer(breakdown, warnings, window_json(window, named))
+    if request.target is not None:
+        answer |= {"target": request.target, "won": beats_target(breakdown.total, request.target)}
+    return answer
+
+
+def read_json(data: Any) -> dict[str, Any]:
+    """Read back the windows of ``data`` (parsed JSON) as far as their own fields go, the rest
+    of the input (its cards, its names' rules) unchecked: ``{"window": W}`` for one window,
+    ``{"players": [{"name", "window": W}, ...]}`` for a table, W as :func:`window_json` gives
+    it, or None where the dice cannot be read (``POST /api/score/read``: a page restores a
+    link whose input is not complete yet).
+
+    Raises:
+        ScoreInputError: if ``data`` is not a JSON object.
+    """
+    if not isinstance(data, dict):
+        raise ScoreInputError("the input must be a JSON object")
+    if "players" not in data:
+        return {"window": read_window(data)}
+    players = data["players"] if isinstance(data["players"], list) else []
+    return {
+        "players": [
+            {
+                "name": _name(player),
+                "window": read_window(player),
+            }
+            for player in players[:MAX_PLAYERS]
+        ]
+    }
+
+
+def read_window(data: Any) -> dict[str, Any] | None:
+    """One window of an input read back (its pattern, its dice, its masterwork dice), or None
+    where its dice cannot be read; a pattern that is not known reads as a blank window."""
+    if not isinstance(data, dict) or "dice" not in data:
+        return None
+    try:
+        pattern = parse_pattern(data["window"]) if "window" in data else BLANK_PATTERN
+    except CliError:
+        pattern = BLANK_PATTERN
+    try:
+        masterwork = parse_masterwork(data["masterwork"]) if "masterwork" in data else {}
+        window = parse_dice(data["dice"], masterwork, pattern)
+    except CliError:
+        return None
+    return window_json(window, None if pattern is BLANK_PATTERN else pattern.name)
+
+
+def _name(player: Any) -> str | None:
+    """A table's player's name as the input gives it, if it is a string."""
+    name = player.get("name") if isinstance(player, dict) else None
+    return name if isinstance(name, str) else None

@@ -14,6 +14,7 @@ from sagrada.core.content import catalog
 from sagrada.core.dice import COLOUR_LETTERS, ROTATIONS
 from sagrada.core.messages import msg
 from sagrada.core.options import MAX_PLAYERS, OPTIONS
+from sagrada.games.dice.rules.actions import ROUNDS
 from sagrada.games.dice.rules.apprentice_cards import SCORING, card_data
 from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
 from sagrada.games.dice.rules.modules.masterwork import faces_json
@@ -46,8 +47,8 @@ def score_form(language: str, cards: dict[str, Any]) -> dict[str, Any]:
     ``public_objectives`` and ``private_objectives`` (as ``GET /api/cards`` gives them, in
     ``language``), ``apprentice`` (the apprentice cards that score), ``masterwork`` (the
     symbols, each with its arrows before turning, requirement, explanation and name's
-    message, and the rotations), ``modes``, ``tie_breaks``
-    (each with its label's message id, and the default), ``limits`` and ``example``.
+    message, and the rotations), ``modes``, ``tie_breaks`` (each with its label's message id,
+    and the default), ``limits``, ``rounds`` (of a solo game's Round Track) and ``example``.
 
     Args:
         language: the language of the cards' words.
@@ -92,5 +93,6 @@ def score_form(language: str, cards: dict[str, Any]) -> dict[str, Any]:
             "players": MAX_PLAYERS,
             "name": MAX_NAME,
         },
+        "rounds": ROUNDS,
         "example": SCORING_EXAMPLE,
     }

@@ -47,6 +47,9 @@ the input (JSON) of the dice game (sagrada, the default):
   private       1 private objective name (solo: 1 or 2, the better one counts)
   favor_tokens  unspent favor tokens, an integer 0-99 (default 0; ignored in solo)
   mode          "multiplayer" (default) or "solo" (-3 VP per open space)
+  round_track   solo: up to 10 lists, one a round, of the values of the dice left on
+                the Round Track (not those paid for tools); their sum is the target,
+                and the score wins if it is greater
   masterwork    Life: the symbol (corner bridge slant crown split prism) and clockwise
                 rotation (0 90 180 270) of the die on each O cell, one entry per O;
                 with this field (even {}) the score has a "Masterwork dice" part:
@@ -54,7 +57,8 @@ the input (JSON) of the dice game (sagrada, the default):
   apprentice    Life: the activated apprentice cards that score (Study of Red,
                 Yellow, Green, Blue or Purple; Master's Eye), a part each
   players       a table: 1 to 6 players, each with a name (1-24 characters, distinct
-                ignoring case) and the fields of one window but public and mode
+                ignoring case) and the fields of one window but public, mode and
+                round_track
   tie_break     a table: "reverse-order" (default: the later in the final round, the
                 better) or "shared" (German rules: the tied share the place)
 Card names are case-insensitive; ids (set_values_1_2) and the printed form

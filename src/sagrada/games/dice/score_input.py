@@ -51,10 +51,11 @@ from sagrada.core.dice import (
 from sagrada.core.errors import InvalidNotationError
 from sagrada.core.scoring import ScoreBreakdown, score_window
 from sagrada.core.window import EMPTY, Window
+from sagrada.games.dice.rules.actions import ROUNDS
 from sagrada.games.dice.rules.apprentice_cards import SCORING, ApprenticeCard, card_named, card_part
 from sagrada.games.dice.rules.apprentice_cards import content as apprentice_content
 from sagrada.games.dice.rules.modules.masterwork import masterwork_part
-from sagrada.textui import CliError
+from sagrada.textui import CliError, read_stacks
 
 OPEN_TOKEN: Final = "_"
 #: A masterwork die (Life) in a ``dice`` row; its symbol and rotation are in ``masterwork``.
@@ -66,7 +67,14 @@ REQUIRED_FIELDS: Final = ("dice", "public", "private")
 #: More unspent favor tokens than any game gives a player (a window gives 3 to 6): a bound that
 #: keeps a mistyped number out of a total.
 MAX_FAVOR_TOKENS: Final = 99
-OPTIONAL_FIELDS: Final = ("window", "favor_tokens", "mode", "masterwork", "apprentice")
+OPTIONAL_FIELDS: Final = (
+    "window",
+    "favor_tokens",
+    "mode",
+    "masterwork",
+    "apprentice",
+    "round_track",
+)
 MAX_PUBLICS: Final = 3
 #: Solo play has 2 public objectives (rulebook, SOLO PLAY RULES, SETUP).
 MAX_SOLO_PUBLICS: Final = 2
@@ -97,6 +105,13 @@ def score_request(request: ScoreRequest) -> ScoreBreakdown:
     return breakdown
 
 
+def beats_target(total: int, target: int) -> bool:
+    """Whether a solo score wins against its target (rulebook 001_3237e9a6eb6273e0.txt, SOLO
+    PLAY RULES, END OF GAME: "If your Victory Point total is greater than the Target Score,
+    you win!")."""
+    return total > target
+
+
 @dataclass(frozen=True)
 class ScoreRequest:
     """What ``sagrada score`` reads: a window, the cards in play, favor tokens and the mode.
@@ -105,6 +120,8 @@ class ScoreRequest:
         masterwork: the input has a ``masterwork`` field (Life's Masterwork module was in
             play): the score has a "Masterwork dice" part.
         apprentice: the activated apprentice cards that score (Life), a part each.
+        target: solo play's target score, the sum of the dice on the Round Track (the
+            ``round_track`` field), or None where the input gives none.
     """
 
     window: Window
@@ -114,6 +131,7 @@ class ScoreRequest:
     solo: bool
     masterwork: bool = False
     apprentice: tuple[ApprenticeCard, ...] = ()
+    target: int | None = None
 
 
 def request_from(data: Any) -> ScoreRequest:
@@ -179,6 +197,11 @@ def request_from(data: Any) -> ScoreRequest:
                 raise CliError(f"field {field!r}: {card.name!r} is listed twice")
             seen.add(card.id)
     apprentice = parse_apprentice(data["apprentice"]) if "apprentice" in data else ()
+    target = None
+    if "round_track" in data:
+        if not solo:
+            raise CliError('field \'round_track\': a target is solo play\'s ("mode": "solo")')
+        target = read_stacks(data["round_track"], "round_track", ROUNDS)
     return ScoreRequest(
         window,
         tuple(publics),
@@ -187,6 +210,7 @@ def request_from(data: Any) -> ScoreRequest:
         solo,
         "masterwork" in data,
         apprentice,
+        target,
     )
 
 

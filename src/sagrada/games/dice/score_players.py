@@ -32,16 +32,18 @@ from sagrada.games.dice.score_input import (
     OPTIONAL_FIELDS,
     REQUIRED_FIELDS,
     ScoreRequest,
+    beats_target,
     request_from,
     score_request,
 )
-from sagrada.textui import CliError, load_json, score_table
+from sagrada.textui import CliError, load_json, score_table, target_line
 
 TABLE_FIELDS: Final = ("public", "tie_break", "players")
-#: A player's fields: one window's, but those the table shares or has not.
+#: A player's fields: one window's, but those the table shares or has not (a table plays the
+#: multiplayer game: no solo target).
 PLAYER_FIELDS: Final = (
     "name",
-    *(f for f in REQUIRED_FIELDS + OPTIONAL_FIELDS if f not in ("public", "mode")),
+    *(f for f in REQUIRED_FIELDS + OPTIONAL_FIELDS if f not in ("public", "mode", "round_track")),
 )
 #: The default of the game option that decides the last tie-break.
 DEFAULT_TIE_BREAK: Final = next(spec.default for spec in OPTIONS if spec.name == "tie_break")
@@ -107,9 +109,17 @@ def score_text(text: str, as_json: bool, language: str = DEFAULT_LANGUAGE) -> tu
     request = request_from(data)
     breakdown = score_request(request)
     warnings = [str(warning) for warning in request_warnings(request)]
+    target = request.target
     if as_json:
-        return json.dumps(breakdown.to_json()), warnings
-    return score_table(breakdown, language), warnings
+        answer = breakdown.to_json()
+        if target is not None:
+            answer |= {"target": target, "won": beats_target(breakdown.total, target)}
+        return json.dumps(answer), warnings
+    table = score_table(breakdown, language)
+    if target is not None:
+        won = beats_target(breakdown.total, target)
+        table = f"{table}\n{target_line(table, target, won, language)}"
+    return table, warnings
 
 
 def request_warnings(request: ScoreRequest) -> list[Message]:

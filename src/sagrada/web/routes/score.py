@@ -1,6 +1,7 @@
 """Scoring a physical game's window for the scoring page (docs/web-api.md): ``POST
 /api/score`` scores the JSON that ``sagrada score`` reads, with each part's cells and each
-broken placement rule; ``GET /api/score/form`` tells what a game's scoring form offers. Each
+broken placement rule; ``POST /api/score/read`` reads back the windows of such an input not
+complete yet; ``GET /api/score/form`` tells what a game's scoring form offers. Each
 game answers through its entry (:meth:`sagrada.entry.GameReference.score` and
 :meth:`~sagrada.entry.GameReference.score_form`); a game whose page has no scoring form
 (:attr:`sagrada.entry.GamePage.scoring`) is not scored here."""
@@ -46,6 +47,21 @@ def _scored_game(game: str | None) -> GameEntry[Any, Any, Any]:
     return found
 
 
+async def _body(request: Request) -> Any:
+    """The request's body, parsed.
+
+    Raises:
+        GameError: 400 for a body that is not UTF-8 JSON.
+    """
+    body = await request.body()
+    try:
+        return load_json(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise GameError(400, "not valid JSON: the body is not UTF-8") from None
+    except CliError as exc:
+        raise GameError(400, str(exc)) from None
+
+
 @router.post("/api/score", responses=errors(400, 404, 413), openapi_extra=SCORE_BODY)
 async def score(request: Request, game: str | None = None) -> dict[str, Any]:
     """Score a finished window of a physical game (the default game's without ``?game=``):
@@ -55,15 +71,24 @@ async def score(request: Request, game: str | None = None) -> dict[str, Any]:
     back; a table's has each player's answer with their place, and the ranking. Bad input is
     refused with the command's one-line reason (400)."""
     found = _scored_game(game)
-    body = await request.body()
-    try:
-        data = load_json(body.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise GameError(400, "not valid JSON: the body is not UTF-8") from None
-    except CliError as exc:
-        raise GameError(400, str(exc)) from None
+    data = await _body(request)
     try:
         return found.answers().score(data)
+    except ScoreInputError as exc:
+        raise GameError(400, str(exc)) from None
+
+
+@router.post("/api/score/read", responses=errors(400, 404, 413), openapi_extra=SCORE_BODY)
+async def read_score_input(request: Request, game: str | None = None) -> dict[str, Any]:
+    """Read back the windows of a scoring input that may not be complete yet (the default
+    game's without ``?game=``): one window's ``window`` (its pattern's name and grid, each
+    cell's die), or a table's ``players`` (each one's ``name`` and ``window``); a window
+    whose dice cannot be read is null. Only a body that is not a JSON object is refused
+    (400). A page restores a shared link from it when the input cannot be scored yet."""
+    found = _scored_game(game)
+    data = await _body(request)
+    try:
+        return found.answers().read_score_input(data)
     except ScoreInputError as exc:
         raise GameError(400, str(exc)) from None
 
