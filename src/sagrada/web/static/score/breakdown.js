@@ -38,6 +38,7 @@ export function showScore(answer, light) {
   if (!answer) {
     $("score-parts").replaceChildren();
     $("score-warnings").replaceChildren();
+    $("score-warned").hidden = true;
     light([], []);
     return;
   }

@@ -18,15 +18,30 @@ function focusAfter(index, ...testids) {
   refocus = { index, testids };
 }
 
-function restoreFocus() {
-  if (!refocus) return;
-  const { index, testids } = refocus;
-  refocus = null;
+/** Where the focus is in the list before it is drawn again (null: elsewhere). */
+function focusNow() {
+  const active = document.activeElement;
+  const list = $("score-players-list");
+  if (!active || !list.contains(active) || !active.dataset.testid) return null;
+  // A name being typed keeps what was typed and where.
+  const typing = active.tagName === "INPUT" ? { value: active.value, at: active.selectionStart } : null;
+  return { index: [...list.children].indexOf(active.closest("li")), testids: [active.dataset.testid], typing };
+}
+
+function restoreFocus(wanted) {
+  if (!wanted) return;
+  const { index, testids } = wanted;
   const items = $("score-players-list").children;
   const item = items[Math.min(index, items.length - 1)];
   for (const testid of testids) {
     const target = item && item.querySelector(`[data-testid="${testid}"]`);
-    if (target && !target.disabled) return target.focus();
+    if (target && !target.disabled) {
+      if (wanted.typing) {
+        target.value = wanted.typing.value;
+        target.setSelectionRange(wanted.typing.at, wanted.typing.at);
+      }
+      return target.focus();
+    }
   }
   $("score-player-add").focus();
 }
@@ -47,6 +62,9 @@ function restoreFocus() {
  *   open(i), tieBreak(value).
  */
 export function showPlayers({ players, current, answer, most, nameLimit, tieBreaks, tieBreak }, on) {
+  // A button asked for the focus (a move, a removal), or the focus stays where it was.
+  const wanted = refocus || focusNow();
+  refocus = null;
   const several = players.length > 1;
   const scored = answer && Array.isArray(answer.players) ? answer.players : null;
   $("score-players-list").replaceChildren(
@@ -126,7 +144,7 @@ export function showPlayers({ players, current, answer, most, nameLimit, tieBrea
     }),
   );
   $("score-player-add").disabled = players.length >= most;
-  restoreFocus();
+  restoreFocus(wanted);
   $("score-player-add").onclick = () => on.add();
   // The tie-break's values as buttons, whose words wrap (a select cut them on a phone).
   const focused = $("score-tie-break").contains(document.activeElement) ? document.activeElement.dataset.value : null;
