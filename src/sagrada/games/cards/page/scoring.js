@@ -56,11 +56,14 @@ export function scoringForm(data, kit) {
     },
     key: (cell, event) => onKey(event),
     chosen: () => colourPalette.redraw(),
+    unfinished: (cell) => Boolean(held(cell) && !(held(cell).colour && held(cell).value)),
   });
   const colourPalette = kit.palette({
     colours,
     values,
-    face: (colour, value) => (colour && value ? cardFace(`${colour}${value}`) : restrictionFace(colour || (value ? String(value) : "."))),
+    // A colour is offered as a card of that colour (its value still to come), never as pale
+    // glass, which would read as a choice not open.
+    face: (colour, value) => (colour ? cardFace(`${colour}${value || ""}`) : restrictionFace(value ? String(value) : ".")),
     now: () => held(editor.current) || { colour: null, value: null },
     colour: (letter) => put({ colour: letter }),
     value: (n) => put({ value: n }),
@@ -71,14 +74,18 @@ export function scoringForm(data, kit) {
     },
   });
 
+  /** Give the chosen pane a colour or a value: a card made whole by this tap moves the choice
+   * to the next pane; a whole card changed stays chosen; half a card is not yet a step. */
   function put(part) {
     const index = CELLS.indexOf(editor.current);
-    const card = { ...(win.cells[index] || {}), ...part };
+    const before = win.cells[index];
+    const wasWhole = Boolean(before && before.colour && before.value);
+    const card = { ...(before || {}), ...part };
     win.cells[index] = card;
-    const complete = Boolean(card.colour && card.value);
-    if (complete && editor.current !== CELLS[CELLS.length - 1]) editor.choose(editor.next(), { focus: editor.element.contains(document.activeElement) });
+    const whole = Boolean(card.colour && card.value);
+    if (whole && !wasWhole && editor.current !== CELLS[CELLS.length - 1]) editor.choose(editor.next(), { focus: editor.element.contains(document.activeElement) });
     else redraw();
-    kit.changed({ push: complete });
+    kit.changed({ push: whole, half: !whole });
   }
 
   function onKey(event) {
@@ -182,7 +189,7 @@ export function scoringForm(data, kit) {
   }
 
   kit.window.replaceChildren(el("h2", { text: tr("page.score.window.title") }), chooser.element, editor.element, colourPalette.element);
-  kit.cards.replaceChildren(el("h2", { text: tr("page.score.orders.title") }), orderBox, el("h3", { text: tr("page.score.turn_bar") }), bar, barValues);
+  kit.cards.replaceChildren(el("h2", { text: tr("page.score.orders.title") }), orderBox, el("h3", { text: tr("page.score.turn_bar") }), el("p", { class: "hint", text: tr("page.score.turn_bar.hint") }), bar, barValues);
 
   function blankWindow() {
     return { window: null, cells: Array(CELLS.length).fill(null), orders: [], turn_bar: Array.from({ length: rounds }, () => []) };
@@ -211,6 +218,7 @@ export function scoringForm(data, kit) {
       return { ...(w.window ? { window: w.window } : {}), cards: rows, orders: w.orders, turn_bar: w.turn_bar };
     },
     sharedInput: () => ({}),
+    partsHint: tr("page.score.parts.hint.cards"),
     windowFromInput(entry) {
       const turnBar = Array.from({ length: rounds }, (_, i) => [...((entry.turn_bar || [])[i] || [])]);
       return { ...blankWindow(), window: entry.window || null, orders: entry.orders || [], turn_bar: turnBar };
@@ -220,7 +228,10 @@ export function scoringForm(data, kit) {
       return { ...w, cells: answered.cells.map((card) => (card ? { ...card } : null)) };
     },
     missing(w) {
-      return w.orders.length < limits.orders ? tr("page.score.missing.orders") : null;
+      const index = w.cells.findIndex((card) => card && !(card.colour && card.value));
+      const half = index < 0 ? null : tr(w.cells[index].colour ? "page.score.missing.value" : "page.score.missing.colour", { cell: CELLS[index] });
+      const needs = [w.orders.length < limits.orders ? tr("page.score.missing.orders") : null, half].filter(Boolean);
+      return needs.length ? needs.join(" ") : null;
     },
     light(scored, warned) {
       editor.mark(scored, warned);

@@ -5,11 +5,13 @@
 // colours, values, patterns, symbols and rotations are the server's (GET /api/score/form).
 
 import { CELLS, dieFace, dieLabel, el, restrictionAt, restrictionLabel, spaceFace } from "/static/common.js";
-import { tr } from "/static/i18n.js";
+import { symbolName, tr } from "/static/i18n.js";
 import { arrowDiagram, masterworkFace, masterworkLabel, turned } from "./orange.js";
 
 /** The pattern of a blank window: no restriction anywhere. */
 const BLANK = null;
+/** Whether a pane holds half a die: a colour or a value alone. */
+const half = (die) => Boolean(die && !die.symbol && !(die.colour && die.value));
 /** The keys that clear the chosen pane. */
 const CLEARING = new Set(["Delete", "Backspace", "0", "_"]);
 
@@ -47,7 +49,7 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
   const editor = kit.windowEditor({
     label: tr("page.score.window"),
     kind: "dice",
-    draw: (cell) => [spaceFace(restriction(cell)), piece(held(cell))],
+    draw: (cell, marks) => [spaceFace(restriction(cell)), piece(held(cell)), marks.warned ? under(cell) : null],
     words: (cell) => {
       const die = held(cell);
       const what = die ? dieWords(die) : restrictionLabel(restriction(cell));
@@ -55,6 +57,7 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
     },
     key: (cell, event) => onKey(cell, event),
     chosen: () => redrawTools(),
+    unfinished: (cell) => half(held(cell)),
   });
 
   const colourPalette = kit.palette({
@@ -81,6 +84,14 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
     return el("span", { class: "face die pending" }, spaceFace(String(die.value)));
   }
 
+  /** The restriction under a die a warning names, as a small badge on its corner (a die
+   * covers its pane's restriction: the badge shows what it breaks). */
+  function under(cell) {
+    const what = restriction(cell);
+    if (what === "." || !held(cell)) return null;
+    return el("span", { class: "restriction-badge", "aria-hidden": "true" }, spaceFace(what));
+  }
+
   function dieWords(die) {
     if (die.symbol) return masterworkLabel({ symbol: die.symbol, rotation: die.rotation });
     if (die.colour && die.value) return dieLabel(`${die.colour}${die.value}`);
@@ -92,17 +103,20 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
     return face && face.arrows ? face.arrows.map((direction) => turned(direction, die.rotation || 0)) : null;
   }
 
-  /** Give the chosen pane a colour or a value; a die complete (both) is a step, and the next
-   * pane is chosen. */
+  /** Give the chosen pane a colour or a value. A die made whole by this tap is a step, and the
+   * next pane is chosen; a whole die given another colour or value stays chosen (a step too);
+   * half a die (a colour or a value alone) is not yet a step: the history keeps the last whole
+   * state. */
   function put(part) {
     const index = CELLS.indexOf(editor.current);
     const before = state().cells[index];
+    const wasWhole = Boolean(before && !before.symbol && before.colour && before.value);
     const die = { ...(before && !before.symbol ? before : {}), ...part };
     state().cells[index] = die;
-    const complete = Boolean(die.colour && die.value);
-    if (complete && editor.current !== CELLS[CELLS.length - 1]) editor.choose(editor.next(), { focus: editor.element.contains(document.activeElement) });
+    const whole = Boolean(die.colour && die.value);
+    if (whole && !wasWhole && editor.current !== CELLS[CELLS.length - 1]) editor.choose(editor.next(), { focus: editor.element.contains(document.activeElement) });
     else redrawAll();
-    changed({ push: complete });
+    changed({ push: whole, half: !whole });
   }
 
   function clear() {
@@ -134,6 +148,9 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
         if (!before || !before.symbol) state().cells[index] = { symbol: symbols[0].symbol, rotation: rotations[0] };
         redrawAll();
         changed({ push: true });
+        // The symbol and rotation rows open under the palette: in view, not under the total.
+        const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+        orangeTools.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "nearest" });
       },
     });
   }
@@ -162,14 +179,16 @@ export function scoreWindow(data, kit, state, masterworkOn, changed) {
             "button",
             {
               type: "button",
-              class: "piece-button",
+              class: "rotation symbol-choice",
               "data-testid": "score-symbol",
               "data-symbol": entry.symbol,
               "aria-pressed": die.symbol === entry.symbol ? "true" : "false",
               "aria-label": masterworkLabel({ symbol: entry.symbol }),
               onclick: () => set({ symbol: entry.symbol }),
             },
-            masterworkFace({ symbol: entry.symbol, arrows: entry.arrows || null }),
+            // The symbol's arrows drawn small beside its name, so neither covers the other.
+            entry.arrows ? arrowDiagram(entry.arrows) : null,
+            symbolName(entry.symbol),
           ),
         ),
       ),

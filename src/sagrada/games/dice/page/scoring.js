@@ -88,8 +88,14 @@ export function scoringForm(data, kit) {
           text: t(mode.label_message),
           onclick: () => {
             shared.mode = mode.mode;
-            shared.public = shared.public.slice(0, mostPublics());
-            win.private = win.private.slice(0, mostPrivates());
+            // The cards past the mode's most are set aside, not dropped: switching back to the
+            // other mode takes them again.
+            const aside = shared.aside || { public: [], private: [] };
+            const publics = [...new Set([...shared.public, ...aside.public])];
+            const privates = [...new Set([...win.private, ...aside.private])];
+            shared.public = publics.slice(0, mostPublics());
+            win.private = privates.slice(0, mostPrivates());
+            shared.aside = { public: publics.slice(mostPublics()), private: privates.slice(mostPrivates()) };
             changed({ push: true });
           },
         }),
@@ -112,7 +118,7 @@ export function scoringForm(data, kit) {
       },
     });
     const privates = kit.cardChoice({
-      title: tr("page.score.privates"),
+      title: tr(mostPrivates() > 1 ? "page.score.privates.many" : "page.score.privates"),
       testid: "score-private",
       groups: byPack(data.private_objectives),
       chosen: win.private,
@@ -156,6 +162,13 @@ export function scoringForm(data, kit) {
     return die && die.colour && die.value ? `${die.colour}${die.value}` : OPEN;
   }
 
+  /** Half a die in window `w`, in words (null: none): "A1: choose its value". */
+  function unfinished(w) {
+    const index = w.cells.findIndex((die) => die && !die.symbol && !(die.colour && die.value));
+    if (index < 0) return null;
+    return tr(w.cells[index].colour ? "page.score.missing.value" : "page.score.missing.colour", { cell: CELLS[index] });
+  }
+
   // Drawn at once, empty, so the panel has its size before anything is restored into it.
   windowPart.show();
   redrawCards();
@@ -193,6 +206,7 @@ export function scoringForm(data, kit) {
     windowFromInput(entry) {
       return { ...blankWindow(), window: entry.window || null, private: entry.private || [], favor_tokens: entry.favor_tokens || 0, apprentice: entry.apprentice || [] };
     },
+    partsHint: tr("page.score.parts.hint.dice"),
     sharedFromInput(given) {
       const windows = Array.isArray(given.players) ? given.players : [given];
       return { public: given.public || [], mode: given.mode || blankShared().mode, masterwork: windows.some((w) => "masterwork" in w) };
@@ -203,7 +217,8 @@ export function scoringForm(data, kit) {
     },
     /** What is still needed before a score, in words (null: nothing). */
     missing(w) {
-      return w.private.length ? null : tr("page.score.missing.private");
+      const needs = [w.private.length ? null : tr("page.score.missing.private"), unfinished(w)].filter(Boolean);
+      return needs.length ? needs.join(" ") : null;
     },
     light(scored, warned) {
       windowPart.light(scored, warned);

@@ -44,10 +44,14 @@ export function historyForm() {
 }
 
 /** Keep `input` in the address and `form` (the page's state) with it, in the history (`push`:
- * a new entry, else the current one replaced) and in the storage of `game`. */
-export function keep(game, input, form, { push = false } = {}) {
+ * a new entry, else the current one replaced; `half`: half a step, which the history does not
+ * keep, so that each of its entries is a state the player saw whole) and in the storage of
+ * `game`. */
+export function keep(game, input, form, { push = false, half = false } = {}) {
   const address = `${location.pathname}${location.search}#${encode(input)}`;
-  if (push) history.pushState({ score: form }, "", address);
+  if (half) {
+    // The history's entry keeps the last whole state.
+  } else if (push) history.pushState({ score: form }, "", address);
   else history.replaceState({ score: form }, "", address);
   try {
     localStorage.setItem(storageKey(game), JSON.stringify({ input, form }));

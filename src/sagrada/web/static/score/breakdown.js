@@ -12,6 +12,15 @@ const $ = (id) => document.getElementById(id);
 /** The part chosen (its index in the answer's parts), kept across answers while it exists. */
 let chosenPart = null;
 
+/** Bring the window into view, where the chosen part's dice are lit (a phone shows the score
+ * far under it): smoothly, or at once under prefers-reduced-motion. */
+function bringWindowIntoView() {
+  const grid = document.querySelector('[data-testid="score-window"]');
+  if (!grid) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  grid.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "nearest" });
+}
+
 /** A part's name in the page's language: the catalogue's where it has one, else the content's. */
 function partName(part) {
   return part.name_message ? t(part.name_message) : part.name;
@@ -29,6 +38,7 @@ export function showScore(answer, light) {
   if (!answer) {
     $("score-parts").replaceChildren();
     $("score-warnings").replaceChildren();
+    $("score-warned").hidden = true;
     light([], []);
     return;
   }
@@ -36,6 +46,7 @@ export function showScore(answer, light) {
   const choose = (index) => {
     chosenPart = chosenPart === index ? null : index;
     showScore(answer, light);
+    if (chosenPart !== null) bringWindowIntoView();
   };
   $("score-parts").replaceChildren(
     ...answer.parts.map((part, index) => {

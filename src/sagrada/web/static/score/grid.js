@@ -16,13 +16,16 @@ const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowR
  * @param {object} how
  * @param {string} how.label the window's accessible name.
  * @param {string} how.kind the window's look: "dice" (glass and dice) or "glass" (glass cards).
- * @param {(cell: string) => Node[]} how.draw what the pane `cell` shows.
+ * @param {(cell: string, marks: {warned: boolean}) => Node[]} how.draw what the pane `cell`
+ *   shows (`warned`: a warning names it).
  * @param {(cell: string) => string} how.words the pane's accessible name.
  * @param {(cell: string, event: KeyboardEvent) => boolean} how.key a key pressed on the
  *   chosen pane; true when the form took it.
  * @param {(cell: string) => void} how.chosen a pane was chosen (a tap, an arrow).
+ * @param {(cell: string) => boolean} [how.unfinished] whether the pane holds half a die (a
+ *   colour or a value alone), marked as not yet entered.
  */
-export function windowEditor({ label, kind, draw, words, key, chosen }) {
+export function windowEditor({ label, kind, draw, words, key, chosen, unfinished = () => false }) {
   const grid = el("div", { class: `window score-window ${kind}`, role: "group", "aria-label": label, "data-testid": "score-window" });
   let current = CELLS[0];
   let marks = { scored: new Set(), warned: new Set() };
@@ -46,6 +49,7 @@ export function windowEditor({ label, kind, draw, words, key, chosen }) {
         if (cell === current) classes.push("selected");
         if (marks.scored.has(cell)) classes.push("scored");
         if (marks.warned.has(cell)) classes.push("warned");
+        if (unfinished(cell)) classes.push("unfinished");
         return el(
           "button",
           {
@@ -59,7 +63,7 @@ export function windowEditor({ label, kind, draw, words, key, chosen }) {
             onclick: () => choose(cell),
             onkeydown: (event) => onKey(cell, event),
           },
-          ...draw(cell),
+          ...draw(cell, { warned: marks.warned.has(cell) }),
         );
       }),
     );

@@ -28,6 +28,7 @@ const SETTLE_MS = 120;
 let game = null; // the registry's entry of the game scored here
 let form = null; // the game's form
 let most = 1; // the most players a table may have (the game's)
+let nameLimit = null; // the most characters of a player's name (the game's limits.name)
 let tieBreaks = [];
 let firstTieBreak = null; // the game option's default
 /** What is entered: the players (each one's name and window, in turn order), the one whose
@@ -36,6 +37,7 @@ let S = null;
 let answer = null;
 let asking = 0;
 let timer = null;
+let replaced = false; // the entries were just replaced: the line saying Back restores them stays
 
 async function init() {
   try {
@@ -63,27 +65,63 @@ async function init() {
   }
   const limits = data.limits || {};
   most = limits.players || 1;
+  nameLimit = limits.name || null;
   tieBreaks = (data.tie_breaks || []).map((choice) => ({ value: choice.value, label: { id: choice.label_id, params: {} } }));
   firstTieBreak = data.default_tie_break || (tieBreaks.length ? tieBreaks[0].value : null);
   form = module.scoringForm(data, { ...KIT, window: $("score-form-window"), cards: $("score-form-cards"), changed, light });
   $("score-players").hidden = most < 2;
-  // A game without an example keeps the button's room (nothing moves), unseen.
+  // The example's button comes after "Start again": shown, it moves nothing.
   $("score-example").hidden = !data.example;
-  $("score-example").onclick = () => restoreFrom(data.example, { push: true });
+  $("score-example").onclick = async () => {
+    replacing();
+    await restoreFrom(data.example, { push: true });
+    replaced = false;
+  };
   $("score-reset").onclick = () => {
+    replacing();
     S = blank();
     showAll();
     changed({ push: true });
   };
-  window.addEventListener("popstate", () => restoreShown());
+  if (nameLimit) $("score-name-limit").textContent = tr("page.score.player.name.limit", { most: nameLimit });
+  if (form.partsHint) $("score-parts-hint").textContent = form.partsHint;
+  window.addEventListener("popstate", () => {
+    $("score-restorable").textContent = "";
+    restoreShown();
+  });
   await restoreShown(true);
   $("score").removeAttribute("aria-busy");
   // Once the page stands, its files are kept for a visit without the server.
   keepOffline();
 }
 
+/** Scroll `element` into view: smoothly, or at once under prefers-reduced-motion. */
+function bringIntoView(element) {
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
+
+/** What was entered is about to be replaced wholesale (the example, starting again): when
+ * there was something, say that Back brings it back. */
+function replacing() {
+  if (!S) return;
+  const was = S;
+  S = blank();
+  const empty = JSON.stringify(input());
+  S = was;
+  const something = JSON.stringify(input()) !== empty;
+  $("score-restorable").textContent = something ? tr("page.score.restorable") : "";
+  replaced = something;
+}
+
 function fail(err) {
   $("score").removeAttribute("aria-busy");
+  if (err instanceof ApiError && err.status === 0) {
+    // The game's form was never fetched on this device: without the server it cannot be drawn.
+    $("score-offline").hidden = false;
+    $("score-form-window").replaceChildren(el("p", { class: "notice", "data-testid": "score-form-offline", text: tr("page.score.form_needs_server") }));
+    return;
+  }
   $("score-problem").textContent = tr("page.score.failed", { problem: err.message });
 }
 
@@ -104,7 +142,13 @@ function showGames() {
 }
 
 function blank() {
-  return { players: [{ name: tr("page.score.player", { n: 1 }), window: form.blankWindow() }], current: 0, shared: form.blankShared(), tieBreak: firstTieBreak };
+  return { players: [{ name: null, n: 1, window: form.blankWindow() }], current: 0, shared: form.blankShared(), tieBreak: firstTieBreak };
+}
+
+/** A player's name: the one given, or "Player n" in the page's language (a name not given is
+ * kept as none, so it follows the language the page is shown in). */
+function nameOf(player) {
+  return player.name || tr("page.score.player", { n: player.n || 1 });
 }
 
 // -- the input, and where it is kept ---------------------------------------------------------------
@@ -114,16 +158,19 @@ function input() {
   const table = S.players.length > 1;
   const shared = form.sharedInput(S.shared, { table });
   if (!table) return { ...shared, ...form.windowInput(S.players[0].window, S.shared) };
-  const players = S.players.map((player) => ({ name: player.name, ...form.windowInput(player.window, S.shared) }));
+  const players = S.players.map((player) => ({ name: nameOf(player), ...form.windowInput(player.window, S.shared) }));
   return { ...shared, ...(S.tieBreak ? { tie_break: S.tieBreak } : {}), players };
 }
 
-/** Something was entered: keep it (`push`: a completed step, a new entry of the history) and
- * ask for the score once the edits settle. */
-function changed({ push = false } = {}) {
+/** Something was entered: keep it (`push`: a completed step, a new entry of the history;
+ * `half`: half a die, which the history does not keep) and ask for the score once the edits
+ * settle. */
+function changed({ push = false, half = false } = {}) {
+  if (!replaced) $("score-restorable").textContent = "";
+  replaced = false;
   S.players[S.current].window = form.windowState();
   S.shared = form.sharedState();
-  keep(game.name, input(), S, { push });
+  keep(game.name, input(), S, { push, half });
   clearTimeout(timer);
   timer = setTimeout(score, SETTLE_MS);
   showTable();
@@ -146,24 +193,41 @@ async function restoreShown(first = false) {
 }
 
 /** Fill the form from an input (a shared link, the rulebook's example): its fields as they
- * are, its dice as the server reads them back (its answer's window). */
+ * are, its dice as the server reads them back: the score's answer's window, or, for an input
+ * the server does not score yet (no private objective chosen...), POST /api/score/read's. The
+ * address is rewritten only once every window's dice are read back: never with less than the
+ * link held. */
 async function restoreFrom(given, { push }) {
   const table = Array.isArray(given.players);
   const windows = table ? given.players : [given];
   S = {
-    players: windows.map((entry, i) => ({ name: entry.name || tr("page.score.player", { n: i + 1 }), window: form.windowFromInput(entry, given) })),
+    players: windows.map((entry, i) => ({ name: entry.name || null, n: i + 1, window: form.windowFromInput(entry, given) })),
     current: 0,
     shared: form.sharedFromInput(given),
     tieBreak: given.tie_break || firstTieBreak,
   };
-  const found = await ask(given);
-  if (found) {
-    const answers = table ? found.players : [found];
-    S.players.forEach((player, i) => (player.window = form.withAnswer(player.window, answers[i].window)));
-  }
+  // An input the form knows is incomplete is not sent to be scored: its hint says what it needs.
+  const complete = !S.players.some((player) => form.missing(player.window, S.shared));
+  const found = complete ? await ask(given) : null;
+  const read = found ? (table ? found.players : [found]).map((entry) => entry.window) : await readBack(given, windows.length);
+  if (read) S.players.forEach((player, i) => (player.window = read[i] ? form.withAnswer(player.window, read[i]) : player.window));
   showAll();
-  keep(game.name, input(), S, { push });
+  if (read && read.every(Boolean)) keep(game.name, input(), S, { push });
+  // A refusal of a complete input is shown as ask() found it; an incomplete one, its hint.
   if (found) shown(found);
+  else if (!complete) await score();
+}
+
+/** The windows of `given` as the server reads them back (POST /api/score/read): `count`
+ * windows, each null where it cannot be read; null when the server cannot be asked. */
+async function readBack(given, count) {
+  try {
+    const found = await api("POST", `/api/score/read?game=${encodeURIComponent(game.name)}`, given);
+    const windows = Array.isArray(found.players) ? found.players.map((entry) => entry.window) : [found.window];
+    return windows.length === count ? windows : null;
+  } catch {
+    return null;
+  }
 }
 
 // -- the score ----------------------------------------------------------------------------------
@@ -227,26 +291,29 @@ function light(scored, warned) {
 
 function showAll() {
   form.show(S.players[S.current].window, S.shared, { table: S.players.length > 1 });
-  $("score-editing").textContent = S.players.length > 1 ? tr("page.score.editing", { name: S.players[S.current].name }) : "";
+  $("score-editing").textContent = S.players.length > 1 ? tr("page.score.editing", { name: nameOf(S.players[S.current]) }) : "";
   showScore(current(), light);
   showTable();
 }
 
 function showTable() {
   if (most < 2) return;
-  showPlayers({ players: S.players, current: S.current, answer, most, tieBreaks, tieBreak: S.tieBreak }, TABLE);
+  showPlayers({ players: S.players.map((player) => ({ name: nameOf(player) })), current: S.current, answer, most, nameLimit, tieBreaks, tieBreak: S.tieBreak }, TABLE);
 }
 
 const TABLE = {
   add() {
-    S.players.push({ name: tr("page.score.player", { n: S.players.length + 1 }), window: form.blankWindow() });
+    const n = Math.max(...S.players.map((player) => player.n || 1)) + 1;
+    S.players.push({ name: null, n, window: form.blankWindow() });
     S.current = S.players.length - 1;
     answer = null;
     showAll();
     changed({ push: true });
+    // The new player's empty window, to be entered now.
+    bringIntoView($("score-form-window"));
   },
   rename(i, name) {
-    S.players[i].name = name.trim() || S.players[i].name;
+    S.players[i].name = name.trim() || null;
     showAll();
     changed({ push: true });
   },

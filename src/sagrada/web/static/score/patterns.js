@@ -39,9 +39,12 @@ export function patternChooser({ windows, small, choose }) {
           "data-testid": "score-pattern-option",
           "data-name": name === null ? "" : name,
           onclick: () => {
+            // The list closes over the option: the focus goes back to the chooser's summary.
+            const focused = list.contains(document.activeElement);
             box.open = false;
             show(name);
             choose(name);
+            if (focused) summary.focus();
           },
         },
         small(grid),
