@@ -298,6 +298,32 @@ def test_shared_links_of_a_life_window_and_a_card_game_window_score_them(
     expect(tab.get_by_test_id("score-warning")).to_have_count(3)
 
 
+def test_a_solo_window_wins_when_its_total_beats_the_round_tracks_dice(
+    tab: Page,
+    server: str,  # noqa: F811
+) -> None:
+    # The rulebook's window in solo with Color Variety alone scores 20 (tests/test_cli_score.py
+    # works it). The Round Track's dice tapped in, 6 and 5, 4 and 3, then 1: a target of 19,
+    # beaten (rulebook 001, SOLO PLAY RULES: a total greater than the Target Score wins).
+    solo = {**RULEBOOK_INPUT, "public": ["Color Variety"], "mode": "solo"}
+    open_form(tab, f"{server}/score#{fragment(solo)}")
+    total(tab).to_have_text("20")
+    expect(tab.get_by_test_id("score-target")).to_have_text("")
+    rounds = tab.get_by_test_id("score-round-track").get_by_test_id("score-round")
+    expect(rounds).to_have_count(10)
+    values = tab.get_by_test_id("score-round-track").get_by_test_id("score-bar-value")
+    for round_index, pips in ((0, [6, 5]), (1, [4, 3]), (2, [1])):
+        rounds.nth(round_index).tap()
+        for n in pips:
+            values.nth(n - 1).tap()
+    expect(tab.get_by_test_id("score-target")).to_have_text("Target 19: won")
+    kept = from_fragment(tab.evaluate("location.hash.slice(1)"))
+    assert kept["round_track"][:4] == [[6, 5], [4, 3], [1], []]
+    # In a multiplayer game the Round Track is no target: it is not asked for.
+    tab.get_by_test_id("score-mode-multiplayer").tap()
+    expect(tab.get_by_test_id("score-round-track")).to_be_hidden()
+
+
 def test_the_page_has_no_accessibility_violation_no_small_tap_target_and_no_layout_shift(
     tab: Page,
     server: str,  # noqa: F811

@@ -7,6 +7,7 @@
 
 import { CELLS, cellWords, el, restrictionAt } from "/static/common.js";
 import { rowTokens } from "/static/score/grid.js";
+import { roundsEntry } from "/static/score/rounds.js";
 import { showKind, tr } from "/static/i18n.js";
 import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.js";
 
@@ -14,7 +15,7 @@ import { cardFace, cardLabel, restrictionFace, restrictionText } from "./model.j
 const ORDER_KINDS = { unique: "page.score.order.unique", basic: "page.score.order.basic" };
 /** An open space's token in the input. */
 const OPEN = "_";
-/** The keys that clear the chosen pane, or the last value of the chosen round. */
+/** The keys that clear the chosen pane. */
 const CLEARING = new Set(["Delete", "Backspace", "0", "_"]);
 
 export function scoringForm(data, kit) {
@@ -28,7 +29,6 @@ export function scoringForm(data, kit) {
   const values = data.palette.values;
   const patterns = new Map(data.windows.map((w) => [w.name, w]));
   let win = blankWindow();
-  let round = 0;
 
   const restriction = (cell) => (win.window && patterns.has(win.window) ? restrictionAt(patterns.get(win.window).grid, cell) : ".");
   const held = (cell) => win.cells[CELLS.indexOf(cell)];
@@ -99,62 +99,7 @@ export function scoringForm(data, kit) {
 
   // -- the turn bar ------------------------------------------------------------------------------
 
-  const bar = el("div", { class: "turn-bar-entry", role: "group", "aria-label": tr("page.score.turn_bar"), "data-testid": "score-turn-bar" });
-  const barValues = el("div", { class: "palette-row", role: "group", "aria-label": tr("page.score.turn_bar.values") });
-
-  function addValue(n) {
-    win.turn_bar[round].push(n);
-    redrawBar();
-    kit.changed({ push: true });
-  }
-
-  function dropValue() {
-    win.turn_bar[round].pop();
-    redrawBar();
-    kit.changed({ push: true });
-  }
-
-  function redrawBar() {
-    const focused = bar.contains(document.activeElement);
-    bar.replaceChildren(
-      ...win.turn_bar.map((stack, i) =>
-        el(
-          "button",
-          {
-            type: "button",
-            class: `bar-round${i === round ? " chosen" : ""}`,
-            "data-testid": "score-round",
-            tabindex: i === round ? "0" : "-1",
-            "aria-pressed": i === round ? "true" : "false",
-            "aria-label": tr("page.score.round", { round: i + 1, values: stack.join(" + ") || "–" }),
-            onclick: () => {
-              round = i;
-              redrawBar();
-            },
-            onkeydown: (event) => onBarKey(event),
-          },
-          el("span", { class: "round-no", text: String(i + 1) }),
-          el("span", { class: "bar-values" }, stack.map((n) => el("span", { class: "bar-value", text: String(n) }))),
-        ),
-      ),
-    );
-    if (focused) bar.querySelector('[tabindex="0"]').focus();
-    barValues.replaceChildren(
-      ...values.map((n) => el("button", { type: "button", class: "icon-button", "data-testid": "score-bar-value", "aria-label": tr("page.score.turn_bar.add", { value: n, round: round + 1 }), text: String(n), onclick: () => addValue(n) })),
-      el("button", { type: "button", class: "icon-button", "data-testid": "score-bar-drop", "aria-label": tr("page.score.turn_bar.drop", { round: round + 1 }), text: "⌫", onclick: () => dropValue() }),
-    );
-  }
-
-  function onBarKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-      round = Math.max(0, Math.min(rounds - 1, round + (event.key === "ArrowLeft" ? -1 : 1)));
-      redrawBar();
-    } else if (/^[1-9]$/.test(event.key) && values.includes(Number(event.key))) addValue(Number(event.key));
-    else if (CLEARING.has(event.key)) dropValue();
-    else return;
-    event.preventDefault();
-  }
+  const turnBar = roundsEntry({ rounds, values, label: "page.score.turn_bar", stacks: () => win.turn_bar, changed: kit.changed });
 
   // -- the orders ------------------------------------------------------------------------------
 
@@ -189,7 +134,7 @@ export function scoringForm(data, kit) {
   }
 
   kit.window.replaceChildren(el("h2", { text: tr("page.score.window.title") }), chooser.element, editor.element, colourPalette.element);
-  kit.cards.replaceChildren(el("h2", { text: tr("page.score.orders.title") }), orderBox, el("h3", { text: tr("page.score.turn_bar") }), el("p", { class: "hint", text: tr("page.score.turn_bar.hint") }), bar, barValues);
+  kit.cards.replaceChildren(el("h2", { text: tr("page.score.orders.title") }), orderBox, el("h3", { text: tr("page.score.turn_bar") }), el("p", { class: "hint", text: tr("page.score.turn_bar.hint") }), ...turnBar.elements);
 
   function blankWindow() {
     return { window: null, cells: Array(CELLS.length).fill(null), orders: [], turn_bar: Array.from({ length: rounds }, () => []) };
@@ -197,7 +142,7 @@ export function scoringForm(data, kit) {
 
   // Drawn at once, empty, so the panel has its size before anything is restored into it.
   redraw();
-  redrawBar();
+  turnBar.redraw();
   redrawOrders();
 
   return {
@@ -209,7 +154,7 @@ export function scoringForm(data, kit) {
       win = structuredClone(windowState);
       chooser.show(win.window || null);
       redraw();
-      redrawBar();
+      turnBar.redraw();
       redrawOrders();
     },
     windowInput(w) {
@@ -220,8 +165,8 @@ export function scoringForm(data, kit) {
     sharedInput: () => ({}),
     partsHint: tr("page.score.parts.hint.cards"),
     windowFromInput(entry) {
-      const turnBar = Array.from({ length: rounds }, (_, i) => [...((entry.turn_bar || [])[i] || [])]);
-      return { ...blankWindow(), window: entry.window || null, orders: entry.orders || [], turn_bar: turnBar };
+      const stacks = Array.from({ length: rounds }, (_, i) => [...((entry.turn_bar || [])[i] || [])]);
+      return { ...blankWindow(), window: entry.window || null, orders: entry.orders || [], turn_bar: stacks };
     },
     sharedFromInput: () => ({}),
     withAnswer(w, answered) {

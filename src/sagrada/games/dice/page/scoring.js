@@ -1,12 +1,14 @@
 // The dice game's form on the scoring page (/score): what `sagrada score` reads of a finished
 // window, entered by tapping. The window and its dice (score-window.js); the public objectives
 // of every pack, the private objectives (a table's each player's own), the apprentice cards
-// that score, the favor tokens left, the mode (solo: two private and two public objectives)
-// and whether Life's masterwork dice were in play. Every card, colour, limit and mode is the
+// that score, the favor tokens left, the mode (solo: two private and two public objectives,
+// and the dice left on the Round Track, the target) and whether Life's masterwork dice were
+// in play. Every card, colour, limit and mode is the
 // server's (GET /api/score/form); the page's shell keeps the players and asks for the score.
 
 import { CELLS, cellWords, el, gems, glyph, spacesMap } from "/static/common.js";
 import { rowTokens } from "/static/score/grid.js";
+import { roundsEntry } from "/static/score/rounds.js";
 import { showKind, t, tr } from "/static/i18n.js";
 import { packName } from "./help.js";
 import { dieWords } from "./orange.js";
@@ -59,6 +61,16 @@ export function scoringForm(data, kit) {
     changed({ push: false });
   }
 
+  // Solo play's target: the dice left on the Round Track, round by round.
+  const roundTrack = roundsEntry({ rounds: data.rounds, values: data.palette.values, label: "page.score.round_track", stacks: () => shared.round_track, changed: kit.changed });
+  const roundTrackBox = el(
+    "div",
+    { class: "round-track-entry", "data-testid": "score-round-track" },
+    el("h3", { text: tr("page.score.round_track") }),
+    el("p", { class: "hint", text: tr("page.score.round_track.hint") }),
+    ...roundTrack.elements,
+  );
+
   kit.cards.replaceChildren(
     el("h2", { text: tr("page.score.cards.title") }),
     modeBox,
@@ -73,6 +85,7 @@ export function scoringForm(data, kit) {
       favorGems,
     ),
     data.masterwork ? el("label", { class: "check-line" }, masterworkBox, el("span", { text: tr("page.score.masterwork.on") })) : null,
+    roundTrackBox,
   );
 
   /** Draw the choices of cards again (the most that may be taken follows the mode). */
@@ -101,6 +114,8 @@ export function scoringForm(data, kit) {
         }),
       ),
     );
+    roundTrackBox.hidden = !solo();
+    roundTrack.redraw();
     favorCount.textContent = String(win.favor_tokens);
     favorGems.replaceChildren(gems(Math.min(win.favor_tokens, 8)));
     masterworkBox.checked = shared.masterwork;
@@ -152,7 +167,11 @@ export function scoringForm(data, kit) {
   }
 
   function blankShared() {
-    return { public: [], mode: data.modes[0].mode, masterwork: false };
+    return { public: [], mode: data.modes[0].mode, masterwork: false, round_track: blankTrack() };
+  }
+
+  function blankTrack(given = []) {
+    return Array.from({ length: data.rounds }, (_, i) => [...(given[i] || [])]);
   }
 
   /** A die's token in the input: a colour letter and a value, O for a masterwork die, _ for an
@@ -181,6 +200,8 @@ export function scoringForm(data, kit) {
     show(windowState, sharedState, how) {
       win = structuredClone(windowState);
       shared = structuredClone(sharedState);
+      // A state kept before the Round Track was part of the form has none yet.
+      shared.round_track = blankTrack(shared.round_track || []);
       table = how.table;
       windowPart.show();
       redrawCards();
@@ -201,7 +222,9 @@ export function scoringForm(data, kit) {
       };
     },
     sharedInput(s, how) {
-      return { public: s.public, ...(how.table ? {} : { mode: s.mode }) };
+      // The Round Track is solo play's target: sent once a value is on it.
+      const track = !how.table && s.mode === "solo" && s.round_track.some((stack) => stack.length) ? { round_track: s.round_track } : {};
+      return { public: s.public, ...(how.table ? {} : { mode: s.mode }), ...track };
     },
     windowFromInput(entry) {
       return { ...blankWindow(), window: entry.window || null, private: entry.private || [], favor_tokens: entry.favor_tokens || 0, apprentice: entry.apprentice || [] };
@@ -209,7 +232,8 @@ export function scoringForm(data, kit) {
     partsHint: tr("page.score.parts.hint.dice"),
     sharedFromInput(given) {
       const windows = Array.isArray(given.players) ? given.players : [given];
-      return { public: given.public || [], mode: given.mode || blankShared().mode, masterwork: windows.some((w) => "masterwork" in w) };
+      const track = Array.isArray(given.round_track) ? given.round_track.map((stack) => (Array.isArray(stack) ? stack : [])) : [];
+      return { public: given.public || [], mode: given.mode || blankShared().mode, masterwork: windows.some((w) => "masterwork" in w), round_track: blankTrack(track) };
     },
     /** The window's dice as the server read them back (its answer's `window.cells`). */
     withAnswer(w, answered) {
