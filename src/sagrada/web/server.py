@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
 from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
@@ -72,6 +72,8 @@ def server_of(connection: HTTPConnection) -> Server:
 ServerDep = Annotated[Server, Depends(server_of)]
 
 
-def client_key(request: Request) -> str:
-    """Who a request comes from, for the rate limits: its address."""
-    return request.client.host if request.client else "unknown"
+def client_key(connection: HTTPConnection) -> str:
+    """Who a request or a WebSocket comes from, for every per-address limit: its address, as
+    uvicorn gives it (the connection's own, or the one a trusted proxy names: ``sagrada serve
+    --forwarded-allow-ips``)."""
+    return connection.client.host if connection.client else "unknown"
