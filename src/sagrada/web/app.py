@@ -27,6 +27,7 @@ from sagrada.players.service import Players
 from sagrada.players.sessions import COOKIE
 from sagrada.players.turn_notices import NoticeSettings
 from sagrada.web.expiry import SWEEP_EVERY
+from sagrada.web.lifeline import end_with_parent
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
@@ -219,9 +220,11 @@ NOTICE_ENVIRONMENT: Final = {
 def app_from_environment() -> FastAPI:
     """The application of one worker process of ``sagrada serve --workers N``: its settings
     come from the environment (:data:`ENVIRONMENT`), as uvicorn's worker processes start
-    afresh and take no arguments."""
+    afresh and take no arguments. It ends with the process that started it, ``sagrada serve``,
+    even one killed outright (:mod:`sagrada.web.lifeline`)."""
     import os
 
+    end_with_parent(os.getppid())
     return create_app(
         os.environ[ENVIRONMENT["database_url"]],
         bot_delay=float(os.environ[ENVIRONMENT["bot_delay"]]),
