@@ -31,6 +31,7 @@ from sagrada.web.lifeline import end_with_parent
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
+from sagrada.web.readiness import Readiness
 from sagrada.web.rooms import GameError, GameManager, database_down
 from sagrada.web.routes import (
     accounts,
@@ -131,6 +132,7 @@ def create_app(
         models,
         action_limit=RateLimiter(rate=20, burst=40),
         create_limit=RateLimiter(rate=games_per_minute / 60, burst=games_per_minute),
+        readiness=Readiness(store.ping),
     )
     document_openapi(app, models)
     app.include_router(reference.router)

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
 from sagrada.web.limits import RateLimiter
+from sagrada.web.readiness import Readiness
 from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
 
@@ -26,6 +27,7 @@ class Server:
         models: each game's create request (``POST /api/games``), by game name.
         action_limit: actions a seat may send (per token).
         create_limit: games and seat claims a client address may make.
+        readiness: whether the database answers (the health check).
     """
 
     manager: GameManager
@@ -33,6 +35,7 @@ class Server:
     models: dict[str, type[BaseModel]]
     action_limit: RateLimiter
     create_limit: RateLimiter
+    readiness: Readiness
 
     async def room_and_seat(
         self, game_id: str, token: str | None, *, fresh: bool = True
