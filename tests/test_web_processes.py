@@ -9,8 +9,8 @@ Real servers (``sagrada serve`` in processes of their own, on loopback) on the d
 * the same move sent to both processes at once is applied once (the other gets 409);
 * a server killed with SIGKILL, between and during requests, and started again on the same
   database, has every acknowledged move and no other but the one in flight when it died;
-* a database that goes away for a moment gives 503s, changes nothing, and the server carries
-  on when it is back.
+* a database that goes away for a moment gives 503s (the health check's too), changes
+  nothing, and the server carries on when it is back.
 """
 
 from __future__ import annotations
@@ -367,6 +367,8 @@ def test_a_database_gone_for_a_moment_gives_503_and_changes_nothing(database: st
         assert refused.json()["message"]["id"] == "web.database_down"
         # The lobby's list too: a 503, not a 500.
         assert httpx.get(server.url + "/api/games").status_code == 503
+        # And the health check says the server is not ready.
+        assert httpx.get(server.url + "/api/health").status_code == 503
         proxy.start()
         # Back: the same move is taken, once.
         deadline = time.monotonic() + PATIENCE

@@ -65,7 +65,25 @@ def register(subparsers: Any) -> None:
         default="sagrada@localhost",
         help="the address turn e-mails come from (default sagrada@localhost)",
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="the reverse proxies (comma-separated addresses or networks, * for any) whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed: the client's address, which the "
+        "per-address limits count, is then the one the proxy names (default: trust no proxy; "
+        "the address is the connection's; docs/reverse-proxy.md)",
+    )
     parser.set_defaults(func=run)
+
+
+def proxy_settings(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """Uvicorn's settings for the proxy headers: none believed without ``forwarded_allow_ips``
+    (uvicorn would otherwise believe them from the loopback, so that any local client could
+    name itself another address), else believed from those addresses only."""
+    if forwarded_allow_ips is None:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,5 +156,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         # WebSocket frames larger than this are refused by uvicorn before they are read whole.
         ws_max_size=16 * 1024,
+        # Uvicorn hands its settings to each worker process, these among them.
+        **proxy_settings(args.forwarded_allow_ips),
     )
     return 0

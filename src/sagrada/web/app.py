@@ -27,9 +27,11 @@ from sagrada.players.service import Players
 from sagrada.players.sessions import COOKIE
 from sagrada.players.turn_notices import NoticeSettings
 from sagrada.web.expiry import SWEEP_EVERY
+from sagrada.web.lifeline import end_with_parent
 from sagrada.web.limits import BodyLimit, RateLimiter
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
+from sagrada.web.readiness import Readiness
 from sagrada.web.rooms import GameError, GameManager, database_down
 from sagrada.web.routes import (
     accounts,
@@ -130,6 +132,7 @@ def create_app(
         models,
         action_limit=RateLimiter(rate=20, burst=40),
         create_limit=RateLimiter(rate=games_per_minute / 60, burst=games_per_minute),
+        readiness=Readiness(store.ping),
     )
     document_openapi(app, models)
     app.include_router(reference.router)
@@ -219,9 +222,11 @@ NOTICE_ENVIRONMENT: Final = {
 def app_from_environment() -> FastAPI:
     """The application of one worker process of ``sagrada serve --workers N``: its settings
     come from the environment (:data:`ENVIRONMENT`), as uvicorn's worker processes start
-    afresh and take no arguments."""
+    afresh and take no arguments. It ends with the process that started it, ``sagrada serve``,
+    even one killed outright (:mod:`sagrada.web.lifeline`)."""
     import os
 
+    end_with_parent(os.getppid())
     return create_app(
         os.environ[ENVIRONMENT["database_url"]],
         bot_delay=float(os.environ[ENVIRONMENT["bot_delay"]]),

@@ -24,11 +24,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from sagrada.core.content_files import install_files, installed_files
+from sagrada.core.content_files import installed_files
 from sagrada.entry import GameState, Player
 from sagrada.registry import game_bots, make_adviser, make_player
 from sagrada.search.advice import RatedAction
 from sagrada.search.plans import PlanFollower
+from sagrada.web.lifeline import start_bot_worker
 from sagrada.web.session import GameError, Room, turn_key
 
 log = logging.getLogger("sagrada.web")
@@ -226,12 +227,13 @@ class BotRunner:
         if self._pool is None:
             workers = max(1, (os.cpu_count() or 2) - 1)
             context = multiprocessing.get_context("spawn")
-            # The workers start afresh: they use the same content files as the server.
+            # The workers start afresh: they use the same content files as the server, and
+            # they end with it, however it ends.
             self._pool = ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=context,
-                initializer=install_files,
-                initargs=(installed_files(),),
+                initializer=start_bot_worker,
+                initargs=(os.getpid(), installed_files()),
             )
         return self._pool
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
 from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
 from sagrada.web.limits import RateLimiter
+from sagrada.web.readiness import Readiness
 from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
 
@@ -26,6 +27,7 @@ class Server:
         models: each game's create request (``POST /api/games``), by game name.
         action_limit: actions a seat may send (per token).
         create_limit: games and seat claims a client address may make.
+        readiness: whether the database answers (the health check).
     """
 
     manager: GameManager
@@ -33,6 +35,7 @@ class Server:
     models: dict[str, type[BaseModel]]
     action_limit: RateLimiter
     create_limit: RateLimiter
+    readiness: Readiness
 
     async def room_and_seat(
         self, game_id: str, token: str | None, *, fresh: bool = True
@@ -72,6 +75,8 @@ def server_of(connection: HTTPConnection) -> Server:
 ServerDep = Annotated[Server, Depends(server_of)]
 
 
-def client_key(request: Request) -> str:
-    """Who a request comes from, for the rate limits: its address."""
-    return request.client.host if request.client else "unknown"
+def client_key(connection: HTTPConnection) -> str:
+    """Who a request or a WebSocket comes from, for every per-address limit: its address, as
+    uvicorn gives it (the connection's own, or the one a trusted proxy names: ``sagrada serve
+    --forwarded-allow-ips``)."""
+    return connection.client.host if connection.client else "unknown"

@@ -531,6 +531,16 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
 
+    def ping(self) -> None:
+        """Ask the database something trivial (the first game's id), to learn that it answers.
+
+        Raises:
+            sqlalchemy.exc.SQLAlchemyError: it does not (:data:`DATABASE_DOWN` while it cannot
+                be reached).
+        """
+        with self.engine.connect() as conn:
+            conn.execute(select(games_table.c.id).limit(1)).first()
+
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()

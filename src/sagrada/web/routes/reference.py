@@ -15,19 +15,23 @@ from sagrada.entry import GameEntry
 from sagrada.i18n import catalogue_json, languages, negotiate
 from sagrada.registry import default_game, entries, entry
 from sagrada.web.openapi import errors
+from sagrada.web.server import ServerDep
 from sagrada.web.session import GameError
 
 router = APIRouter()
 
 
 class Health(BaseModel):
-    """The server is up."""
+    """The server is up and its database answers."""
 
     status: Literal["ok"]
 
 
-@router.get("/api/health", response_model=Health)
-async def health() -> dict[str, str]:
+@router.get("/api/health", response_model=Health, responses=errors(503))
+async def health(server: ServerDep) -> dict[str, str]:
+    """Whether the server is ready: 200 once its database has answered a trivial query, 503
+    (``web.database_down``) when it fails or does not answer in time."""
+    await server.readiness.check()
     return {"status": "ok"}
 
 
