@@ -38,7 +38,10 @@ ADDRESS_FAILURES: Final = 30
 FAILURE_WINDOW: Final = 15 * 60.0
 #: The longest e-mail address taken (RFC 5321's path limit).
 MAX_EMAIL: Final = 254
-_EMAIL: Final = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s.]{2,}")
+#: An e-mail address: no spaces or control characters (a NUL, which PostgreSQL cannot keep).
+_EMAIL: Final = re.compile(
+    r"[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]+\.[^@\s.\x00-\x1f\x7f]{2,}"
+)
 
 _hasher: Final = PasswordHasher()
 
@@ -199,10 +202,13 @@ class Accounts:
         """
         if not isinstance(name, str) or not isinstance(password, str):
             raise Refusal(401, msg("players.wrong_login"))
-        keys = [f"name:{name_key(name)[: NAME_LENGTH * 2]}", f"address:{address[:80]}"]
+        possible = NAME_PATTERN.fullmatch(name) is not None
+        # A name no account can have shares one count of failures (and the database never
+        # sees it: it may hold a NUL, which PostgreSQL cannot keep).
+        keys = [f"name:{name_key(name) if possible else '?'}", f"address:{address[:80]}"]
         self._check_failures(keys)
         with self.engine.connect() as conn:
-            row = self._find(conn, name) if NAME_PATTERN.fullmatch(name) else None
+            row = self._find(conn, name) if possible else None
         try:
             _hasher.verify(_decoy() if row is None else row.password, password[:MAX_PASSWORD])
             if row is None:  # pragma: no cover - the decoy's password is no one's

@@ -167,6 +167,8 @@ def check_endpoint(endpoint: str, allow_local: bool) -> None:
     """
     if len(endpoint) > MOST_ENDPOINT:
         raise ValueError(f"the endpoint is longer than {MOST_ENDPOINT} characters")
+    if any(ch <= " " or ch == "\x7f" for ch in endpoint):
+        raise ValueError("the endpoint has a space or a control character")
     try:
         parts = urlsplit(endpoint)
         parts.port  # noqa: B018 (reading the port checks it)

@@ -9,6 +9,7 @@ revokes it from another, or after :data:`SESSION_DAYS` days unused.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -25,6 +26,9 @@ COOKIE: Final = "sagrada_session"
 #: Days a session lasts unused (each use starts them again).
 SESSION_DAYS: Final = 30
 SESSION_SECONDS: Final = SESSION_DAYS * 24 * 3600
+#: A session's id: this many random bytes, written in hexadecimal.
+SESSION_ID_BYTES: Final = 8
+SESSION_ID: Final = re.compile(f"[0-9a-f]{{{2 * SESSION_ID_BYTES}}}")
 #: How often a session's last use is written down (seconds): not at every request.
 SEEN_EVERY: Final = 3600.0
 #: The longest secret read from a cookie (a secret is 43 characters).
@@ -68,7 +72,7 @@ class Sessions:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(sessions_table).values(
-                    id=secrets.token_hex(8),
+                    id=secrets.token_hex(SESSION_ID_BYTES),
                     secret=_digest(secret),
                     account_id=account.id,
                     created=now,
@@ -124,6 +128,8 @@ class Sessions:
 
     def revoke(self, account_id: int, session_id: str) -> bool:
         """End one of an account's sessions by its id; return whether there was one."""
+        if not SESSION_ID.fullmatch(session_id):
+            return False  # no session's id (and perhaps text PostgreSQL cannot hold)
         return (
             self._end(
                 (sessions_table.c.account_id == account_id) & (sessions_table.c.id == session_id)

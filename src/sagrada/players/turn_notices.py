@@ -127,6 +127,8 @@ class TurnNotices:
 
     def unsubscribe(self, account_id: int, endpoint: str) -> bool:
         """Forget one of the account's subscriptions; return whether there was one."""
+        if "\x00" in endpoint:
+            return False  # no subscription's (kept endpoints are checked), nor PostgreSQL text
         table = push_subscriptions_table
         with self.engine.begin() as conn:
             gone = conn.execute(

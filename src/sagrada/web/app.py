@@ -22,6 +22,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 
 from sagrada.core.errors import SagradaError
+from sagrada.core.messages import msg
 from sagrada.players.refusal import Refusal
 from sagrada.players.service import Players
 from sagrada.players.sessions import COOKIE
@@ -52,7 +53,7 @@ from sagrada.web.routes.pages import mount_static, pages_router
 from sagrada.web.security import SameOrigin, SecurityHeaders, redact_logs
 from sagrada.web.server import Server
 from sagrada.web.shared import listen
-from sagrada.web.store import DATABASE_DOWN, Store
+from sagrada.web.store import DATABASE_DOWN, VALUE_REFUSED, Store
 
 MAX_BODY = 8 * 1024
 #: The smallest answer worth compressing (bytes): under it, gzip's own bytes eat the gain.
@@ -162,6 +163,16 @@ def create_app(
     # A database that cannot be reached, met outside the game manager (the lobby's lists).
     for down in DATABASE_DOWN:
         app.add_exception_handler(down, database_unavailable)
+
+    async def value_refused(_request: Request, exc: Exception) -> JSONResponse:
+        # Requests' text is cleaned where it is kept (seat names, chat, accounts); this is the
+        # net under those checks, so that a value the database refuses is never a 500.
+        log.warning("the database refused a value: %s", str(exc).splitlines()[0])
+        error = GameError(422, msg("web.value_refused"))
+        return JSONResponse(error.body(), status_code=error.status)
+
+    for refused in VALUE_REFUSED:
+        app.add_exception_handler(refused, value_refused)
 
     @app.exception_handler(SagradaError)
     async def rules_error(_request: Request, exc: SagradaError) -> JSONResponse:

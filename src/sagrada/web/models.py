@@ -12,6 +12,7 @@ from sagrada.entry import GameEntry
 from sagrada.registry import default_game, entries
 from sagrada.search.advice import Basis, Scale
 from sagrada.table_options import TableOption
+from sagrada.web.seat_names import NAME_MAX
 from sagrada.web.session import GameError
 
 #: Actions one request may carry.
@@ -37,7 +38,7 @@ def _whole_number(value: Any) -> Any:
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
 Token = Annotated[str, Field(min_length=8, max_length=64)]
 ActionText = Annotated[str, Field(min_length=1, max_length=16)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 
 
 #: The answer (400) to a JSON body that is not an object.

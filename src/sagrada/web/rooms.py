@@ -33,6 +33,7 @@ from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
 from sagrada.web.fanout import Listener, announce, greet, send_all, subscribe
 from sagrada.web.limits import RateLimiter
+from sagrada.web.seat_names import check_distinct, check_free, clean_name, is_free
 from sagrada.web.session import GameError, Room, Seat, game_status, hash_token, turn_key
 from sagrada.web.shared import InStep
 from sagrada.web.store import DATABASE_DOWN, StaleGame, Store
@@ -110,6 +111,8 @@ class GameManager:
 
         Raises:
             AttemptTaken: for a daily challenge's attempt the creator has started already.
+            GameError: 422 if two seats' names are the same (a name typed for another seat
+                being the creator's account's).
         """
         game_name = game_name or default_game()
         seats: list[Seat] = []
@@ -147,6 +150,7 @@ class GameManager:
                 seats.append(Seat(index, "bot", bot, names[index], None, claimed=True))
                 tokens.append(None)
                 invites.append(None)
+        check_distinct([s.name for s in seats])
         room = await self._open(config, seats, game_name, turn_seconds, hints, daily, seed)
         return room, tokens, invites
 
@@ -367,8 +371,11 @@ class GameManager:
 
         Raises:
             GameError: 409 for a used invite, a full game, or a second seat of one account in
-                a game that may be rated; 403 for an invite of another game.
+                a game that may be rated; 403 for an invite of another game; 422 for a
+                ``name`` with nothing that shows or that another seat has (409 for the
+                account's name, see :mod:`sagrada.web.seat_names`).
         """
+        name = None if name is None else clean_name(name)
         digest = hash_token(invite) if invite is not None else None
         async with room.lock:
             playing = account is not None and any(s.account == account.id for s in room.seats)
@@ -398,6 +405,8 @@ class GameManager:
                 )
                 if account is not None and not playing:
                     taken = replace(taken, name=account.name, account=account.id, offered=None)
+                others = (s.name for s in room.seats if s is not seat)
+                check_free(taken.name, others, 409 if taken.account is not None else 422)
                 if not await self._replace_seats(room, seat, taken):
                     raise GameError(409, msg("web.stale"))
                 return seat.seat, token
@@ -432,7 +441,7 @@ class GameManager:
     async def adopt(self, room: Room, seat: int, account: Account) -> bool:
         """Let ``account`` play the seat a guest held (its token in this browser): the seat
         joins the account, unless an account plays it already or the account plays another
-        seat of the game. Return whether it joined.
+        seat of the game, or another seat has the account's name. Return whether it joined.
 
         Raises:
             GameError: 503 if the database cannot be reached.
@@ -440,6 +449,8 @@ class GameManager:
         async with room.lock:
             held = room.seats[seat]
             if held.account is not None or any(s.account == account.id for s in room.seats):
+                return False
+            if not is_free(account.name, (s.name for s in room.seats if s is not held)):
                 return False
             taken = replace(held, name=account.name, account=account.id, offered=None)
             return await self._replace_seats(room, held, taken)

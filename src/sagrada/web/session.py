@@ -25,6 +25,7 @@ from sagrada.players.results import Ending, ending_of, rateable_mode, rated_mode
 from sagrada.registry import default_game, entry, make_player
 from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
+from sagrada.web.plain_text import one_line
 
 
 class GameError(Exception):
@@ -85,6 +86,11 @@ class Seat:
     #: the account the seat is offered to until someone takes it (docs/players.md).
     account: int | None = None
     offered: int | None = None
+
+    def __post_init__(self) -> None:
+        # Names are cleaned where a request gives them (sagrada.web.seat_names); this keeps a
+        # name an older version stored (a NUL, a line break) from reaching the chat's table.
+        self.name = one_line(self.name)
 
     def to_store(self) -> dict[str, Any]:
         """Every field, as the database keeps the seat."""

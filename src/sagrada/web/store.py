@@ -41,7 +41,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DataError, InterfaceError, OperationalError
 
 from sagrada.players.daily import start_attempt
 from sagrada.players.results import Ending, record_ending
@@ -74,6 +74,9 @@ games_table = Table(
 #: What the database driver raises while the database cannot be reached (stopped, restarting,
 #: the network down): the server answers 503 and has changed nothing.
 DATABASE_DOWN = (OperationalError, InterfaceError)
+#: What the database driver raises for a value the database cannot keep (PostgreSQL's text
+#: cannot hold a NUL; a text too long for its column): the request is refused, nothing kept.
+VALUE_REFUSED = (DataError,)
 
 #: The PostgreSQL channel on which a process says it changed a game.
 CHANNEL = "sagrada_games"

@@ -29,6 +29,7 @@ from sagrada.web.models import (
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError, Room
 from sagrada.web.routes.accounts import account_of, players_of
+from sagrada.web.seat_names import check_distinct, clean_name, distinct
 from sagrada.web.server import ServerDep, client_key
 
 #: Unfinished games with no person in them (bots playing bots) that may run at once.
@@ -57,14 +58,14 @@ def seat_language(request: Request, asked: str | None) -> str:
 
 def default_names(bots: list[str | None], language: str) -> list[str]:
     """The seats' names when the creator gave none, in ``language``: ``Player 1`` (German
-    ``Spieler 1``), a bot's with its bot (``Player 2 (easy bot)``)."""
+    ``Spieler 1``), a bot's with its bot (``Player 2 (easy bot)``), made distinct."""
     names = []
     for seat, bot in enumerate(bots):
         name = render(msg("web.seat_name", n=seat + 1), language)
         if bot is not None:
             name = render(msg("web.bot_seat_name", name=name, bot=bot), language)
         names.append(name)
-    return names
+    return distinct(names)
 
 
 @router.post(
@@ -156,9 +157,10 @@ async def read_request(server: ServerDep, request: Request, body: Any) -> GameRe
             raise GameError(422, f"bots: {bot!r} is not a bot (use {', '.join(known)})")
     named = data["names"] is not None
     if named:
-        names = list(data["names"])
+        names = [clean_name(name) for name in data["names"]]
         if len(names) != players:
             raise GameError(422, f"names: give one name per seat ({players})")
+        check_distinct(names)
     else:
         names = default_names(bots, seat_language(request, data["language"]))
     offers = await offered_accounts(request, data.get("offers"), bots)
