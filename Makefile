@@ -42,13 +42,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src
 
+# The suite's processes (pytest-xdist): one a core, at most 4; the PostgreSQL pass below keeps
+# to one, as its tests share one database.
+JOBS ?= $(shell $(PYTHON) -c "import os; print(max(1, min(4, len(os.sched_getaffinity(0)))))")
+
 # The whole suite runs on the pure build: a compiled build put in src/ by `make fast` is taken
 # out first (`make fast` puts it back from build/fast in a second). The fuzzer plays 320 games
 # there (the fewest that still play every tool, mode and combination of rule modules: about
 # 2.5 minutes of one core) and its full 480 on the compiled build, three times as fast, below:
 # the suite stays within its time.
 unit: $(STAMP) pure
-	SAGRADA_EXPECT_BUILD=pure SAGRADA_FUZZ_GAMES=320 $(BIN)/pytest
+	SAGRADA_EXPECT_BUILD=pure SAGRADA_FUZZ_GAMES=320 $(BIN)/pytest -n $(JOBS)
 	$(MAKE) --no-print-directory unit-compiled
 	$(MAKE) --no-print-directory unit-postgres
 
@@ -59,7 +63,7 @@ unit: $(STAMP) pure
 COMPILED_TESTS := tests/test_compiled_build.py tests/test_fuzz.py tests/test_golden.py
 unit-compiled: $(STAMP)
 	$(BIN)/python scripts/compile.py build/fast
-	SAGRADA_EXPECT_BUILD=compiled PYTHONPATH=build/fast $(BIN)/pytest -p no:cacheprovider \
+	SAGRADA_EXPECT_BUILD=compiled PYTHONPATH=build/fast $(BIN)/pytest -n $(JOBS) -p no:cacheprovider \
 		$(COMPILED_TESTS)
 
 # scripts/with_postgres.py installs Debian's postgresql when it is missing, starts a cluster in
