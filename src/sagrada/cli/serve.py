@@ -74,6 +74,14 @@ def register(subparsers: Any) -> None:
         "per-address limits count, is then the one the proxy names (default: trust no proxy; "
         "the address is the connection's; docs/reverse-proxy.md)",
     )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="the log's lines: plain text, or one JSON object a line (default text); one line "
+        "a request and one a WebSocket session, naming the route, never an address's ids or "
+        "a token (docs/reverse-proxy.md)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -92,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from sagrada.players.mail import MailServer
+        from sagrada.web.access_log import logging_config
         from sagrada.web.app import ENVIRONMENT, NOTICE_ENVIRONMENT, create_app, notice_settings
         from sagrada.web.store import Store
     except ImportError:
@@ -154,6 +163,9 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level="warning",
+        # The server writes its own access lines (sagrada.web.access_log), without ids.
+        access_log=False,
+        log_config=logging_config(args.log_format),
         # WebSocket frames larger than this are refused by uvicorn before they are read whole.
         ws_max_size=16 * 1024,
         # Uvicorn hands its settings to each worker process, these among them.
