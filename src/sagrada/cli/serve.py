@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,22 @@ def register(subparsers: Any) -> None:
         "per-address limits count, is then the one the proxy names (default: trust no proxy; "
         "the address is the connection's; docs/reverse-proxy.md)",
     )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="the log's lines: plain text, or one JSON object a line (default text); one line "
+        "a request and one a WebSocket session, naming the route, never an address's ids or "
+        "a token (docs/reverse-proxy.md)",
+    )
+    parser.add_argument(
+        "--grace-seconds",
+        type=int,
+        default=10,
+        help="on SIGTERM (or Ctrl+C), how long requests under way may take to finish before "
+        "they are cut; WebSockets are closed at once with 1012, which the pages reconnect "
+        "after (default 10)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -92,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from sagrada.players.mail import MailServer
+        from sagrada.web.access_log import logging_config
         from sagrada.web.app import ENVIRONMENT, NOTICE_ENVIRONMENT, create_app, notice_settings
         from sagrada.web.store import Store
     except ImportError:
@@ -102,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--bot-delay must not be negative")
     if not args.games_per_minute > 0:
         raise CliError("--games-per-minute must be positive")
+    if not args.grace_seconds >= 0:
+        raise CliError("--grace-seconds must not be negative")
     if args.workers < 1:
         raise CliError("--workers must be 1 or more")
     if args.workers > 1 and not args.db.startswith("postgresql"):
@@ -147,16 +167,30 @@ def run(args: argparse.Namespace) -> int:
         f"Sagrada is running at http://{host}:{args.port}/  "
         f"({processes}database: {args.db}; Ctrl+C stops)"
     )
-    uvicorn.run(
-        app,
-        factory=args.workers > 1,
-        workers=args.workers,
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        # WebSocket frames larger than this are refused by uvicorn before they are read whole.
-        ws_max_size=16 * 1024,
-        # Uvicorn hands its settings to each worker process, these among them.
-        **proxy_settings(args.forwarded_allow_ips),
-    )
+    # Uvicorn raises the signal it stopped for again once it has stopped, to end the process
+    # as the signal would: a server stopped gracefully by SIGTERM exits 0 instead (the
+    # process's own handler is back once the server has stopped).
+    previous = signal.signal(signal.SIGTERM, lambda _signal, _frame: None)
+    try:
+        uvicorn.run(
+            app,
+            factory=args.workers > 1,
+            workers=args.workers,
+            host=args.host,
+            port=args.port,
+            log_level="warning",
+            # The server writes its own access lines (sagrada.web.access_log), without ids.
+            access_log=False,
+            log_config=logging_config(args.log_format),
+            # On SIGTERM uvicorn stops accepting, closes WebSockets with 1012 (service restart)
+            # and waits for requests under way this long before cutting them; then the
+            # application's shutdown stops the bots, and every acknowledged action is committed.
+            timeout_graceful_shutdown=args.grace_seconds,
+            # WebSocket frames larger than this are refused by uvicorn before they are read whole.
+            ws_max_size=16 * 1024,
+            # Uvicorn hands its settings to each worker process, these among them.
+            **proxy_settings(args.forwarded_allow_ips),
+        )
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return 0

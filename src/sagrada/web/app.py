@@ -27,6 +27,7 @@ from sagrada.players.refusal import Refusal
 from sagrada.players.service import Players
 from sagrada.players.sessions import COOKIE
 from sagrada.players.turn_notices import NoticeSettings
+from sagrada.web.access_log import AccessLog
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.lifeline import end_with_parent
 from sagrada.web.limits import BodyLimit, RateLimiter
@@ -146,6 +147,8 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     # Outside the body limit and the compression: every answer carries the headers.
     app.add_middleware(SecurityHeaders)
+    # Outermost: each request's line names the status its client got, and the time it took.
+    app.add_middleware(AccessLog)
     redact_logs()
 
     @app.exception_handler(GameError)

@@ -108,6 +108,8 @@ export function connect() {
       showError(event.reason || tr("page.common.connection.refused", { code: event.code - 4000 }));
       return;
     }
+    // Any other code, 1012 among them (the server restarting: sagrada serve on SIGTERM), is a
+    // socket to open again once the server answers.
     const delay = Math.min(15000, 1000 * 2 ** socket.attempt);
     socket.attempt += 1;
     setConnection(tr("page.common.connection.retry", { seconds: Math.round(delay / 1000) }), "down");
