@@ -130,3 +130,20 @@ def test_the_start_logs_the_limits(tmp_path: Path, caplog: pytest.LogCaptureFixt
     lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("WebSockets")]
     assert len(lines) == 1
     assert lines[0].startswith("WebSockets: at most 2 per address, 3 per game, 4 in all")
+
+
+def test_the_open_files_limit_is_raised_to_the_hard_one_and_the_total_fitted_under_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import resource
+
+    limits: list[tuple[int, int]] = [(512, 1024)]  # a soft and a hard limit below the default
+    monkeypatch.setattr(resource, "getrlimit", lambda _which: limits[-1])
+    monkeypatch.setattr(resource, "setrlimit", lambda _which, both: limits.append(both))
+    app = create_app(database_url(tmp_path, "t.db"), bot_delay=0)
+    with caplog.at_level(logging.INFO, logger="sagrada.web"), TestClient(app):
+        pass
+    assert limits[-1] == (1024, 1024)
+    [line] = [r for r in caplog.records if r.getMessage().startswith("WebSockets")]
+    assert line.levelno == logging.WARNING
+    assert f"{1024 - FILES_KEPT} in all (open files: 1024)" in line.getMessage()

@@ -81,7 +81,7 @@ def create_app(
         notices: how players of correspondence games are told of their turns (its public
             address, its mail server; by default no e-mail, and push messages only).
         sockets: how many WebSockets may be open at once (by default
-            :class:`~sagrada.web.limits.SocketLimits`'; the total is lowered at start to fit
+            :class:`~sagrada.web.limits.SocketLimits`; the total is lowered at start to fit
             the process's open-files limit).
 
     Raises:
@@ -103,13 +103,13 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         tasks = []
+        wanted = open_sockets.limits.total
         open_files = open_sockets.fit_open_files()
         limits = open_sockets.limits
         # A warning when the open-files limit leaves fewer sockets than wanted: an operator
         # may raise it (ulimit -n, LimitNOFILE).
-        cut = limits.total < (sockets or SocketLimits()).total
         log.log(
-            logging.WARNING if cut else logging.INFO,
+            logging.WARNING if limits.total < wanted else logging.INFO,
             "WebSockets: at most %d per address, %d per game, %d in all (open files: %s)",
             limits.per_address,
             limits.per_game,
