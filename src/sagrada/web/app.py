@@ -30,7 +30,7 @@ from sagrada.players.turn_notices import NoticeSettings
 from sagrada.web.access_log import AccessLog
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.lifeline import end_with_parent
-from sagrada.web.limits import BodyLimit, RateLimiter
+from sagrada.web.limits import BodyLimit, OpenSockets, RateLimiter, SocketLimits
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
 from sagrada.web.readiness import Readiness
@@ -70,6 +70,7 @@ def create_app(
     resume: bool = True,
     games_per_minute: float = 30,
     notices: NoticeSettings | None = None,
+    sockets: SocketLimits | None = None,
 ) -> FastAPI:
     """Return the server application on the database at ``database_url``.
 
@@ -80,6 +81,9 @@ def create_app(
         games_per_minute: how many games (and seat claims) one client address may create.
         notices: how players of correspondence games are told of their turns (its public
             address, its mail server; by default no e-mail, and push messages only).
+        sockets: how many WebSockets may be open at once (by default
+            :class:`~sagrada.web.limits.SocketLimits`; the total is lowered at start to fit
+            the process's open-files limit).
 
     Raises:
         ValueError: for a malformed mail server URL.
@@ -87,6 +91,7 @@ def create_app(
     store = Store(database_url)
     players = Players(store.engine, notices or NoticeSettings())
     manager = GameManager(store, bot_delay=bot_delay, notices=players.notices)
+    open_sockets = OpenSockets(sockets or SocketLimits())
 
     async def sweep() -> None:
         while True:
@@ -99,6 +104,19 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         tasks = []
+        wanted = open_sockets.limits.total
+        open_files = open_sockets.fit_open_files()
+        limits = open_sockets.limits
+        # A warning when the open-files limit leaves fewer sockets than wanted: an operator
+        # may raise it (ulimit -n, LimitNOFILE).
+        log.log(
+            logging.WARNING if limits.total < wanted else logging.INFO,
+            "WebSockets: at most %d per address, %d per game, %d in all (open files: %s)",
+            limits.per_address,
+            limits.per_game,
+            limits.total,
+            "no limit" if open_files is None else open_files,
+        )
         if store.shared:
             # Other server processes may share the database: hear their changes first.
             heard = listen(database_url, store.origin, manager.in_step.changed_elsewhere)
@@ -135,6 +153,7 @@ def create_app(
         action_limit=RateLimiter(rate=20, burst=40),
         create_limit=RateLimiter(rate=games_per_minute / 60, burst=games_per_minute),
         readiness=Readiness(store.ping),
+        sockets=open_sockets,
     )
     document_openapi(app, models)
     app.include_router(reference.router)

@@ -1,10 +1,12 @@
-"""Request limits: body size, and token buckets for action and game-creation rates."""
+"""Request limits: body size, token buckets for action and game-creation rates, and the
+WebSockets open at once (per address, per game, in total, under the open-files limit)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -91,3 +93,82 @@ async def _too_large(send: Send, limit: int) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+#: Open WebSockets one client address may hold at once (``client_key``; per server process).
+SOCKETS_PER_ADDRESS: Final = 16
+#: Open WebSockets of one game at once, its players' and spectators' together.
+SOCKETS_PER_GAME: Final = 64
+#: Open WebSockets of one server process at most, where its open-files limit allows as many.
+SOCKETS_IN_TOTAL: Final = 4096
+#: Open files kept from WebSockets: the database's connections, HTTP requests, the pages' files.
+FILES_KEPT: Final = 256
+
+
+@dataclass(frozen=True, slots=True)
+class SocketLimits:
+    """How many WebSockets may be open at once: per client address, per game, in total."""
+
+    per_address: int = SOCKETS_PER_ADDRESS
+    per_game: int = SOCKETS_PER_GAME
+    total: int = SOCKETS_IN_TOTAL
+
+
+class OpenSockets:
+    """The WebSockets open now, counted by client address and by game, within ``limits``
+    (:meth:`fit_open_files` lowers the total to fit the process's open-files limit)."""
+
+    def __init__(self, limits: SocketLimits) -> None:
+        self.limits = limits
+        self.total = 0
+        self._by_address: dict[str, int] = {}
+        self._by_game: dict[str, int] = {}
+
+    def admit(self, address: str, game: str) -> str | None:
+        """Count a new socket of ``address`` on ``game``, or, over a limit, count nothing and
+        name the limit: ``"address"``, ``"game"`` or ``"total"``."""
+        if self.total >= self.limits.total:
+            return "total"
+        if self._by_address.get(address, 0) >= self.limits.per_address:
+            return "address"
+        if self._by_game.get(game, 0) >= self.limits.per_game:
+            return "game"
+        self.total += 1
+        self._by_address[address] = self._by_address.get(address, 0) + 1
+        self._by_game[game] = self._by_game.get(game, 0) + 1
+        return None
+
+    def release(self, address: str, game: str) -> None:
+        """Forget a socket :meth:`admit` counted (it closed): its place is free again."""
+        self.total -= 1
+        for counts, key in ((self._by_address, address), (self._by_game, game)):
+            counts[key] -= 1
+            if not counts[key]:
+                del counts[key]
+
+    def fit_open_files(self) -> int | None:
+        """Raise the process's soft limit on open files towards its hard limit, as far as the
+        sockets and :data:`FILES_KEPT` need, and lower the total to what fits under it.
+        Return the open-files limit (``None`` on a system without one)."""
+        try:
+            import resource
+        except ImportError:  # pragma: no cover - not Unix: no such limit to read
+            return None
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = self.limits.total + FILES_KEPT
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+                soft = raised
+            except (ValueError, OSError):
+                pass  # not allowed here (a system's own ceiling): the soft limit stays
+        if soft != resource.RLIM_INFINITY:
+            self.limits = replace(self.limits, total=sockets_under(soft, self.limits.total))
+        return None if soft == resource.RLIM_INFINITY else soft
+
+
+def sockets_under(open_files: int, wanted: int) -> int:
+    """How many of ``wanted`` sockets fit under a limit of ``open_files`` open files, keeping
+    :data:`FILES_KEPT` of them (half, under a limit too small for that) for everything else."""
+    return max(0, min(wanted, open_files - min(FILES_KEPT, open_files // 2)))

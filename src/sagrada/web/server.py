@@ -11,7 +11,7 @@ from fastapi import Depends
 from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
-from sagrada.web.limits import RateLimiter
+from sagrada.web.limits import OpenSockets, RateLimiter
 from sagrada.web.readiness import Readiness
 from sagrada.web.rooms import GameError, GameManager, Room
 from sagrada.web.store import Store
@@ -28,6 +28,7 @@ class Server:
         action_limit: actions a seat may send (per token).
         create_limit: games and seat claims a client address may make.
         readiness: whether the database answers (the health check).
+        sockets: the WebSockets open now, within their limits.
     """
 
     manager: GameManager
@@ -36,6 +37,7 @@ class Server:
     action_limit: RateLimiter
     create_limit: RateLimiter
     readiness: Readiness
+    sockets: OpenSockets
 
     async def room_and_seat(
         self, game_id: str, token: str | None, *, fresh: bool = True

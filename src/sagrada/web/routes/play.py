@@ -19,7 +19,7 @@ from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, ActionRequest, PreviewRe
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError, Room
 from sagrada.web.security import MAX_TOKEN, TOKEN_IN_SOCKET_ADDRESS, seat_token
-from sagrada.web.server import ServerDep
+from sagrada.web.server import ServerDep, client_key
 
 #: The largest WebSocket message taken, in bytes.
 MAX_WS_MESSAGE: Final = 4 * 1024
@@ -83,15 +83,45 @@ async def preview(server: ServerDep, game_id: str, body: PreviewRequest) -> dict
 @router.websocket("/api/games/{game_id}/ws")
 async def socket(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
     """A game's live views: a spectator's until a ``hello`` with a seat's token (the first
-    message) makes it that seat's; then the seat may send actions (docs/web-api.md)."""
+    message) makes it that seat's; then the seat may send actions (docs/web-api.md). A socket
+    over a limit on open sockets is closed at once, before the game is read."""
+    address = client_key(websocket)
+    full = server.sockets.admit(address, game_id)
+    if full is not None:
+        await refuse(websocket, GameError(429, socket_limit_message(server, full)))
+        return
+    try:
+        await watch(server, websocket, game_id)
+    finally:
+        server.sockets.release(address, game_id)
+
+
+def socket_limit_message(server: ServerDep, full: str) -> Message:
+    """Why a socket over the limit ``full`` (``"address"``, ``"game"``, ``"total"``) is
+    refused, with the limit's number."""
+    limits = server.sockets.limits
+    if full == "address":
+        return msg("web.sockets_per_address", n=limits.per_address)
+    if full == "game":
+        return msg("web.sockets_per_game", n=limits.per_game)
+    return msg("web.sockets_in_total")
+
+
+async def refuse(websocket: WebSocket, error: GameError) -> None:
+    """Close a socket with 4000 + the error's status and its reason, accepting it first: a
+    browser only sees the close code of an accepted socket."""
+    await websocket.accept()
+    await websocket.close(code=4000 + error.status, reason=error.detail)
+
+
+async def watch(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
+    """Serve one admitted socket of a game until it closes (:func:`socket`)."""
     try:
         if "token" in websocket.query_params:
             raise GameError(400, TOKEN_IN_SOCKET_ADDRESS)
         room = await server.manager.get(game_id)
     except GameError as exc:
-        # Accept first: a browser only sees the close code of an accepted socket.
-        await websocket.accept()
-        await websocket.close(code=4000 + exc.status, reason=exc.detail)
+        await refuse(websocket, exc)
         return
     await websocket.accept()
     token: str | None = None

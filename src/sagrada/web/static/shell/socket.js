@@ -83,7 +83,6 @@ export function connect() {
   setConnection(tr("page.common.connection.connecting"), "connecting");
   ws.addEventListener("open", () => {
     if (token) ws.send(JSON.stringify({ type: "hello", token }));
-    socket.attempt = 0;
     setConnection(tr("page.common.connection.live"), "live");
     notify("open");
   });
@@ -94,6 +93,9 @@ export function connect() {
     } catch {
       return;
     }
+    // A server that sends something took the socket (one over a limit is closed before it
+    // says anything): the waits between tries start again from 1 s.
+    socket.attempt = 0;
     if (message.type === "hello") greeted = true;
     else if (message.type === "view" && greeted) applyView(message.view);
     else if (message.type === "error") showError(message.detail, message.message);
@@ -101,8 +103,11 @@ export function connect() {
   });
   ws.addEventListener("close", (event) => {
     if (socket.ws !== ws || socket.refused) return;
-    // 4000 + an HTTP status: the server refused (no such game, wrong token): do not retry.
-    if (event.code >= 4000 && event.code < 5000) {
+    // 4429: too many sockets open (from this address, on this game, in all): say so and
+    // retry, waiting longer each time, as a place frees when another socket closes.
+    if (event.code === 4429) showError(event.reason);
+    // 4000 + another HTTP status: the server refused (no such game, wrong token): no retry.
+    else if (event.code >= 4000 && event.code < 5000) {
       setConnection(tr("page.common.connection.down"), "down");
       // The reason is the server's (English) detail: the page's words say it when there is none.
       showError(event.reason || tr("page.common.connection.refused", { code: event.code - 4000 }));
