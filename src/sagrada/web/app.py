@@ -69,6 +69,7 @@ def create_app(
     resume: bool = True,
     games_per_minute: float = 30,
     notices: NoticeSettings | None = None,
+    sqlite_synchronous: str = "FULL",
 ) -> FastAPI:
     """Return the server application on the database at ``database_url``.
 
@@ -79,11 +80,13 @@ def create_app(
         games_per_minute: how many games (and seat claims) one client address may create.
         notices: how players of correspondence games are told of their turns (its public
             address, its mail server; by default no e-mail, and push messages only).
+        sqlite_synchronous: on SQLite, ``"FULL"`` (an acknowledged action survives a power
+            loss) or ``"NORMAL"`` (faster; the last actions before a power loss may be lost).
 
     Raises:
-        ValueError: for a malformed mail server URL.
+        ValueError: for a malformed mail server URL or an unknown ``sqlite_synchronous``.
     """
-    store = Store(database_url)
+    store = Store(database_url, sqlite_synchronous=sqlite_synchronous)
     players = Players(store.engine, notices or NoticeSettings())
     manager = GameManager(store, bot_delay=bot_delay, notices=players.notices)
 
