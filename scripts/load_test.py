@@ -160,6 +160,7 @@ async def main_async(args: argparse.Namespace) -> None:
     command = [sys.executable, "-m", "sagrada", "serve", "--port", str(port), "--db", database]
     command += ["--games-per-minute", str(max(60, 4 * args.games))]
     command += ["--workers", str(args.workers)]
+    command += ["--sqlite-synchronous", args.sqlite_synchronous]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, env={**os.environ})
     try:
         await wait_until_up(port, time.monotonic() + 20)
@@ -188,7 +189,8 @@ async def main_async(args: argparse.Namespace) -> None:
     kind = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(kind, kind)
     print(
         f"{args.games} concurrent 2-player games ({pace}) over {elapsed:.1f} s "
-        f"({stats['finished']} finished), {processes}, {kind}:"
+        f"({stats['finished']} finished), {processes}, {kind}"
+        + (f" (synchronous={args.sqlite_synchronous}):" if kind == "SQLite" else ":")
     )
     print(f"  {stats['actions'] / elapsed:.0f} actions/s ({stats['actions']} actions)")
     print(
@@ -210,6 +212,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes (default 1; more: PostgreSQL)"
+    )
+    parser.add_argument(
+        "--sqlite-synchronous",
+        choices=("full", "normal"),
+        default="full",
+        help="the server's SQLite synchronous level (default full; sagrada serve --help)",
     )
     asyncio.run(main_async(parser.parse_args()))
 

@@ -36,6 +36,15 @@ def register(subparsers: Any) -> None:
         help="seconds a bot waits before moving (default 0.8)",
     )
     parser.add_argument(
+        "--sqlite-synchronous",
+        choices=("full", "normal"),
+        default="full",
+        help="on a SQLite --db, when a move counts as stored: full (default) once it is on the "
+        "disk, so an acknowledged move survives a power loss; normal once the operating system "
+        "has it, faster, but a power loss may lose the last moves acknowledged before it "
+        "(docs/measuring.md)",
+    )
+    parser.add_argument(
         "--workers",
         type=int,
         default=1,
@@ -136,6 +145,8 @@ def run(args: argparse.Namespace) -> int:
         "database_url": args.db,
         "bot_delay": args.bot_delay,
         "games_per_minute": args.games_per_minute,
+        # SQLite is served by one process, so the worker processes' environment needs no copy.
+        "sqlite_synchronous": args.sqlite_synchronous.upper(),
     }
     host = f"[{args.host}]" if ":" in args.host else args.host
     notices = {

@@ -71,6 +71,7 @@ def create_app(
     games_per_minute: float = 30,
     notices: NoticeSettings | None = None,
     sockets: SocketLimits | None = None,
+    sqlite_synchronous: str = "FULL",
 ) -> FastAPI:
     """Return the server application on the database at ``database_url``.
 
@@ -84,11 +85,13 @@ def create_app(
         sockets: how many WebSockets may be open at once (by default
             :class:`~sagrada.web.limits.SocketLimits`; the total is lowered at start to fit
             the process's open-files limit).
+        sqlite_synchronous: on SQLite, ``"FULL"`` (an acknowledged action survives a power
+            loss) or ``"NORMAL"`` (faster; the last actions before a power loss may be lost).
 
     Raises:
-        ValueError: for a malformed mail server URL.
+        ValueError: for a malformed mail server URL or an unknown ``sqlite_synchronous``.
     """
-    store = Store(database_url)
+    store = Store(database_url, sqlite_synchronous=sqlite_synchronous)
     players = Players(store.engine, notices or NoticeSettings())
     manager = GameManager(store, bot_delay=bot_delay, notices=players.notices)
     open_sockets = OpenSockets(sockets or SocketLimits())

@@ -124,7 +124,8 @@ class BotRunner:
         seat = room.state.current_player
         if turn_key(room.state) != key or room.state.is_over:
             return  # the person played in time
-        bot = make_player(room.game.name, game_bots(room.game.name).stand_in, secrets.randbits(62))
+        stand_in = game_bots(room.game.name).stand_in
+        bot = make_player(room.game.name, stand_in, secrets.randbits(62))
         log.info("game %s: seat %d ran out of time; a bot plays the turn", room.id, seat)
         while not room.state.is_over and turn_key(room.state)[:2] == key[:2]:
             if room.state.current_player != seat:
@@ -132,7 +133,7 @@ class BotRunner:
             view = room.game.view(room.state, seat)
             legal = list(room.state.legal_actions())
             seen = len(room.state.history)
-            action = await asyncio.to_thread(bot.choose, view, legal)
+            action, _plan = await self._choose(room.game.name, stand_in, bot, view, legal)
             try:
                 text = room.game.action_to_str(action)
                 await self._act(room, seat, [text], seen, auto=True)
@@ -192,21 +193,30 @@ class BotRunner:
         """Ask a bot for its move: searching bots in a worker process (the next step of the
         plan it is playing, if the game is where the plan expects it), others in a thread."""
         view = room.game.view(state, seat)
-        if not game_bots(room.game.name).searches(spec):
-            return await asyncio.to_thread(bot.choose, view, legal)
-        following = follow_plan(room.plans, seat, state.history, legal)
-        if following is not None:
-            return following
-        seed = secrets.randbits(62)
-        answer = await self._in_worker(think, room.game.name, spec, seed, view, legal)
-        if answer is None:  # no worker processes: the seat's own bot, which keeps its plans
-            return await asyncio.to_thread(bot.choose, view, legal)
-        action, rest = int(answer[0]), answer[1]
+        if game_bots(room.game.name).searches(spec):
+            following = follow_plan(room.plans, seat, state.history, legal)
+            if following is not None:
+                return following
+        action, rest = await self._choose(room.game.name, spec, bot, view, legal)
         if rest:
             plan = PlanFollower()
             plan.start(state.history, [action, *rest])
             room.plans[seat] = plan
         return action
+
+    async def _choose(
+        self, game_name: str, spec: str, bot: Player, view: Any, legal: list[int]
+    ) -> tuple[int, tuple[int, ...]]:
+        """The move of the bot ``spec`` (``bot``) and the rest of its plan: a searching bot's
+        (the game's entry names them) thought in a worker process, another's in a thread, as
+        are a searching bot's when there are no worker processes (``bot`` itself then, which
+        keeps its own plans, so none is returned)."""
+        if game_bots(game_name).searches(spec):
+            seed = secrets.randbits(62)
+            answer = await self._in_worker(think, game_name, spec, seed, view, legal)
+            if answer is not None:
+                return int(answer[0]), tuple(answer[1])
+        return await asyncio.to_thread(bot.choose, view, legal), ()
 
     async def _in_worker(self, function: Callable[..., _T], *args: Any) -> _T | None:
         """``function(*args)`` in a worker process, so the server stays responsive while a

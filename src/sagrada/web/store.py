@@ -1,7 +1,12 @@
 """Persistence of games: each game is its record (config, seed, actions) plus its seats.
 
 SQLAlchemy Core, so any database SQLAlchemy speaks works by URL; the default is a SQLite file.
-An action is committed before the server acknowledges it.
+An action is committed before the server acknowledges it. On SQLite the commit waits, by
+default, until the database file is on the disk (``PRAGMA synchronous=FULL``), so an
+acknowledged action survives a power loss; with ``sqlite_synchronous="NORMAL"`` it waits only
+for the write-ahead log to reach the operating system, which keeps it through a crash of the
+server but may lose the last actions acknowledged before a power loss or a crash of the
+operating system (never corrupting the database: it reopens as it was a moment earlier).
 
 Several server processes may share one PostgreSQL database (``sagrada serve --workers N``):
 each game has a ``version``, raised by every change of its actions, seats or rematch. A write
@@ -77,6 +82,11 @@ DATABASE_DOWN = (OperationalError, InterfaceError)
 #: What the database driver raises for a value the database cannot keep (PostgreSQL's text
 #: cannot hold a NUL; a text too long for its column): the request is refused, nothing kept.
 VALUE_REFUSED = (DataError,)
+
+#: The SQLite ``synchronous`` levels a store may run with: FULL (the default: an acknowledged
+#: action survives a power loss) or NORMAL (faster: the last actions before a power loss may
+#: be lost; see the module's docstring).
+SQLITE_SYNCHRONOUS = ("FULL", "NORMAL")
 
 #: The PostgreSQL channel on which a process says it changed a game.
 CHANNEL = "sagrada_games"
@@ -173,7 +183,9 @@ class Activity:
 class Store:
     """The games database (thread-safe: every method opens its own connection)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, sqlite_synchronous: str = "FULL") -> None:
+        if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"sqlite_synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}")
         connect_args: dict[str, Any] = {}
         if url.startswith("sqlite"):
             connect_args["check_same_thread"] = False
@@ -186,7 +198,7 @@ class Store:
         #: This process's name in its notifications, so that it can pass over its own.
         self.origin = secrets.token_hex(6)
         if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _SqlitePragmas(sqlite_synchronous))
         metadata.create_all(self.engine)
         self._add_columns()
 
@@ -572,9 +584,16 @@ def _index_seats(conn: Connection, game_id: str, seats: list[dict[str, Any]]) ->
         conn.execute(insert(seat_accounts_table), rows)
 
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+@dataclass(frozen=True)
+class _SqlitePragmas:
+    """The settings of each new SQLite connection: the write-ahead log, the synchronous level
+    chosen (one of :data:`SQLITE_SYNCHRONOUS`) and foreign keys."""
+
+    synchronous: str
+
+    def __call__(self, connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={self.synchronous}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
