@@ -281,9 +281,12 @@ def test_the_menu_a_games_row_and_a_board_lead_to_profiles(
     row.get_by_test_id("seat-profile").click()
     expect(page).to_have_url(f"{server}/players/Gus")
     expect(page.get_by_test_id("profile-name")).to_have_text("Gus")
+    # Each page asks who is logged in as it starts: its menu is Gus's once the button says so.
+    expect(account_button(page)).to_have_text("Gus")
     account_button(page).click()
     page.get_by_test_id("account-menu-leaderboards").click()
     expect(page).to_have_url(f"{server}/leaderboard")
+    expect(account_button(page)).to_have_text("Gus")
     account_button(page).click()
     page.get_by_test_id("account-menu-profile").click()
     expect(page).to_have_url(f"{server}/players/Gus")
