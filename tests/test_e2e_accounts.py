@@ -210,6 +210,7 @@ def test_the_lobby_of_another_browser_offers_to_continue_the_accounts_games(
     game_id = made.json()["id"]
     with another_browser(browser) as elsewhere:
         elsewhere.goto(server + "/")
+        expect(account_button(elsewhere)).to_have_attribute("data-state", "guest")
         account_button(elsewhere).click()
         fill_in(elsewhere.get_by_test_id("account-dialog"), "log-in", "Ned")
         expect(account_button(elsewhere)).to_have_text("Ned")
