@@ -227,20 +227,21 @@ class BotRunner:
     ) -> tuple[int, tuple[int, ...]]:
         """The move of the bot ``spec`` (``bot``) and the rest of its plan: a searching bot's
         (the game's entry names them) thought in a worker process when its turn in the
-        thinking queue comes, another's in a thread, as are a searching bot's when there are
-        no worker processes (``bot`` itself then, which keeps its own plans, so none is
-        returned)."""
+        thinking queue comes, or in a thread at that turn when there are no worker processes
+        (``bot`` itself then, which keeps its own plans, so none is returned); another's at
+        once in a thread."""
         game_name = room.game.name
-        if game_bots(game_name).searches(spec):
-            seed = secrets.randbits(62)
+        if not game_bots(game_name).searches(spec):
+            return await asyncio.to_thread(bot.choose, view, legal), ()
+        seed = secrets.randbits(62)
 
-            async def work() -> tuple[int, tuple[int, ...]] | None:
-                return await self._in_worker(think, game_name, spec, seed, view, legal)
+        async def work() -> tuple[int, tuple[int, ...]]:
+            answer = await self._in_worker(think, game_name, spec, seed, view, legal)
+            if answer is None:
+                return await asyncio.to_thread(bot.choose, view, legal), ()
+            return int(answer[0]), tuple(answer[1])
 
-            answer = await self.thinking.run(bots_address(room), room.id, work)
-            if answer is not None:
-                return int(answer[0]), tuple(answer[1])
-        return await asyncio.to_thread(bot.choose, view, legal), ()
+        return await self.thinking.run(bots_address(room), room.id, work)
 
     async def _in_worker(self, function: Callable[..., _T], *args: Any) -> _T | None:
         """``function(*args)`` in a worker process, so the server stays responsive while a
