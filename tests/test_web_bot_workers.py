@@ -9,8 +9,7 @@ started and the games stay short."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,23 +18,11 @@ import pytest
 from sagrada.entry import GameBots, Player
 from sagrada.registry import entries
 from sagrada.web.botrunner import BotRunner
-from web_helpers import create_game, new_client, tokens_of, wait_for_view
+from web_helpers import SpyPool, create_game, new_client, tokens_of, wait_for_view
 
 #: Positions a bot may look at for one decision without searching: a greedy bot looks at
 #: each legal action and the steps it leads to (at most a few dozen here).
 LOOKS_AHEAD = 100
-
-
-class SpyPool(ThreadPoolExecutor):
-    """A pool of threads that notes each function it is given, with its arguments."""
-
-    def __init__(self) -> None:
-        super().__init__(max_workers=2)
-        self.given: list[tuple[str, tuple[Any, ...]]] = []
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.given.append((fn.__name__, args))
-        return super().submit(fn, *args, **kwargs)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ import re
 import time
 import warnings
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,19 @@ PATIENCE = 10.0
 DATABASE = os.environ.get("SAGRADA_TEST_DATABASE_URL")
 _started: set[str] = set()
 _engine: Any = None
+
+
+class SpyPool(ThreadPoolExecutor):
+    """A pool of threads that notes each function it is given, with its arguments: put in
+    place of the bot runner's worker processes, so no process is started."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=2)
+        self.given: list[tuple[str, tuple[Any, ...]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.given.append((fn.__name__, args))
+        return super().submit(fn, *args, **kwargs)
 
 
 def database_url(tmp_path: Path, db: str) -> str:

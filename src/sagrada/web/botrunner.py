@@ -7,7 +7,11 @@ action and the rest of the plan, which the runner keeps for the seat and plays s
 while the game is where the plan expects it (as the same bot does in ``sagrada simulate``,
 :class:`~sagrada.search.plans.PlanFollower`); anything else drops the plan, and the bot thinks
 again. A plan holds the bot's own actions only, and it stops after chance (a re-roll, a
-draw), so it never assumes what is hidden. It stays in the server: no client sees it."""
+draw), so it never assumes what is hidden. It stays in the server: no client sees it.
+
+The searching bots' moves (the stand-in's too) and the hints wait their turn for a worker in
+the runner's :class:`~sagrada.web.thinking.Scheduler`, shared fairly: a bot's move comes from
+the address ``game:ID`` (its own game, whoever made it), a hint from its asker's address."""
 
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from sagrada.search.advice import RatedAction
 from sagrada.search.plans import PlanFollower
 from sagrada.web.lifeline import start_bot_worker
 from sagrada.web.session import GameError, Room, turn_key
+from sagrada.web.thinking import Scheduler
 
 log = logging.getLogger("sagrada.web")
 
@@ -57,6 +62,17 @@ def think(
 def advise(game_name: str, seed: int, view: Any, legal: list[int]) -> list[RatedAction]:
     """Build a game's hint bot and return its best actions (run in a worker process)."""
     return make_adviser(game_name, seed).rank(view, legal)
+
+
+def worker_count() -> int:
+    """How many worker processes the searching bots get: one fewer than the cores, one at
+    least."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def bots_address(room: Room) -> str:
+    """The address a game's bots think for in the thinking queue: the game's own."""
+    return f"game:{room.id}"
 
 
 def follow_plan(
@@ -88,6 +104,8 @@ class BotRunner:
         self.bot_delay = delay
         self._pool: ProcessPoolExecutor | None = None
         self._pool_ok = True
+        #: The queue in front of the worker processes (its ``stats`` are the operator's).
+        self.thinking = Scheduler(worker_count())
 
     def wake(self, room: Room) -> None:
         """Start the room's bot loop if a bot is to move and none is running, or the clock of
@@ -133,7 +151,7 @@ class BotRunner:
             view = room.game.view(room.state, seat)
             legal = list(room.state.legal_actions())
             seen = len(room.state.history)
-            action, _plan = await self._choose(room.game.name, stand_in, bot, view, legal)
+            action, _plan = await self._choose(room, stand_in, bot, view, legal)
             try:
                 text = room.game.action_to_str(action)
                 await self._act(room, seat, [text], seen, auto=True)
@@ -177,7 +195,7 @@ class BotRunner:
 
     async def advise(self, room: Room, view: Any, legal: list[int]) -> list[RatedAction]:
         """The hint bot's best actions at ``view`` (a hint): a searching bot in a worker
-        process, another in a thread."""
+        process, another in a thread (the caller queues it: :mod:`sagrada.web.hinting`)."""
         name = room.game.name
         seed = secrets.randbits(62)
         bots = game_bots(name)
@@ -197,7 +215,7 @@ class BotRunner:
             following = follow_plan(room.plans, seat, state.history, legal)
             if following is not None:
                 return following
-        action, rest = await self._choose(room.game.name, spec, bot, view, legal)
+        action, rest = await self._choose(room, spec, bot, view, legal)
         if rest:
             plan = PlanFollower()
             plan.start(state.history, [action, *rest])
@@ -205,18 +223,25 @@ class BotRunner:
         return action
 
     async def _choose(
-        self, game_name: str, spec: str, bot: Player, view: Any, legal: list[int]
+        self, room: Room, spec: str, bot: Player, view: Any, legal: list[int]
     ) -> tuple[int, tuple[int, ...]]:
         """The move of the bot ``spec`` (``bot``) and the rest of its plan: a searching bot's
-        (the game's entry names them) thought in a worker process, another's in a thread, as
-        are a searching bot's when there are no worker processes (``bot`` itself then, which
-        keeps its own plans, so none is returned)."""
-        if game_bots(game_name).searches(spec):
-            seed = secrets.randbits(62)
+        (the game's entry names them) thought in a worker process when its turn in the
+        thinking queue comes, or in a thread at that turn when there are no worker processes
+        (``bot`` itself then, which keeps its own plans, so none is returned); another's at
+        once in a thread."""
+        game_name = room.game.name
+        if not game_bots(game_name).searches(spec):
+            return await asyncio.to_thread(bot.choose, view, legal), ()
+        seed = secrets.randbits(62)
+
+        async def work() -> tuple[int, tuple[int, ...]]:
             answer = await self._in_worker(think, game_name, spec, seed, view, legal)
-            if answer is not None:
-                return int(answer[0]), tuple(answer[1])
-        return await asyncio.to_thread(bot.choose, view, legal), ()
+            if answer is None:
+                return await asyncio.to_thread(bot.choose, view, legal), ()
+            return int(answer[0]), tuple(answer[1])
+
+        return await self.thinking.run(bots_address(room), room.id, work)
 
     async def _in_worker(self, function: Callable[..., _T], *args: Any) -> _T | None:
         """``function(*args)`` in a worker process, so the server stays responsive while a
@@ -235,7 +260,7 @@ class BotRunner:
     def _thinkers(self) -> ProcessPoolExecutor:
         """The worker processes of the searching bots, started when first needed."""
         if self._pool is None:
-            workers = max(1, (os.cpu_count() or 2) - 1)
+            workers = worker_count()
             context = multiprocessing.get_context("spawn")
             # The workers start afresh: they use the same content files as the server, and
             # they end with it, however it ends.
@@ -248,12 +273,14 @@ class BotRunner:
         return self._pool
 
     async def close(self, rooms: list[Room]) -> None:
-        """Stop every bot task and clock of ``rooms`` and the worker processes."""
+        """Stop every bot task and clock of ``rooms``, the thinking queue and the worker
+        processes."""
         tasks = [t for room in rooms for t in (room.bot_task, room.clock_task) if t is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.thinking.close()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

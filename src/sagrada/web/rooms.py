@@ -28,10 +28,12 @@ from sagrada.players.accounts import Account
 from sagrada.players.secrets import server_secret
 from sagrada.players.turn_notices import CORRESPONDENCE_SECONDS, Turn, TurnNotices
 from sagrada.registry import default_game, game, game_bots, rated_json
+from sagrada.search.advice import RatedAction
 from sagrada.web.botrunner import BotRunner
 from sagrada.web.chat import CHAT_BURST, CHAT_EVERY, CHAT_KEEP, clean_message
 from sagrada.web.expiry import EXPIRED, is_stale
 from sagrada.web.fanout import Listener, announce, greet, send_all, subscribe
+from sagrada.web.hinting import Hints
 from sagrada.web.limits import RateLimiter
 from sagrada.web.seat_names import check_distinct, check_free, clean_name, is_free
 from sagrada.web.session import GameError, Room, Seat, game_status, hash_token, turn_key
@@ -70,6 +72,8 @@ class GameManager:
         # Every write goes through one thread: writers never wait on each other's locks.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sagrada-db")
         self.bots = BotRunner(self.act, bot_delay)
+        #: Hints' rankings, shared per position and budgeted per game.
+        self.hints = Hints(self.bots.thinking)
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
         self.in_step = InStep(self.rooms, store, self._read, self._announce)
@@ -589,14 +593,16 @@ class GameManager:
 
     # -- hints ------------------------------------------------------------------------------
 
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+    async def hint(self, room: Room, seat: int, address: str) -> dict[str, Any]:
         """The strong bot's best actions now in ``seat``'s place (``{"action", "bot", "top"}``:
-        ``action`` is the first of ``top``), in a game whose creator allowed hints. The action
-        played at this position is marked as hinted, whichever it is (one of the suggestions
-        or another: the player has seen the bot's ranking).
+        ``action`` is the first of ``top``), in a game whose creator allowed hints, asked from
+        the client ``address`` (:mod:`sagrada.web.hinting`: shared per position, queued
+        fairly). The action played at this position is marked as hinted, whichever it is (one
+        of the suggestions or another: the player has seen the bot's ranking).
 
         Raises:
-            GameError: 403 for a spectator, 409 if hints are off or it is not the seat's turn.
+            GameError: 403 for a spectator, 409 if hints are off or it is not the seat's turn,
+                429 over a bound of the thinking queue or the game's budget of hints.
         """
         if seat < 0:
             raise GameError(403, msg("web.hint_not_a_player"))
@@ -606,7 +612,12 @@ class GameManager:
         if state.is_over or state.current_player != seat:
             raise GameError(409, msg("web.hint_not_your_turn"))
         view = room.game.view(state, seat)
-        ranked = await self.bots.advise(room, view, list(state.legal_actions()))
+        legal = list(state.legal_actions())
+
+        async def work() -> list[RatedAction]:
+            return await self.bots.advise(room, view, legal)
+
+        ranked = await self.hints.ranking(room, seat, address, work)
         number = len(state.history)
         async with room.lock:
             if room.state is state and number not in room.hinted:

@@ -173,6 +173,9 @@ class Room:
         #: they asked it for.
         self.hints = False
         self.hinted: list[int] = []
+        #: The ranking of the latest position a hint was asked for, being worked out or kept
+        #: until the game moves on (:class:`sagrada.web.hinting.PositionHint`).
+        self.hint: Any = None
         #: The game's version in the database when this copy was last in step with it
         #: (:mod:`sagrada.web.store`: processes sharing a database compare versions).
         self.version = 0
