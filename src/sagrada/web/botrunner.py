@@ -30,6 +30,7 @@ from sagrada.registry import game_bots, make_adviser, make_player
 from sagrada.search.advice import RatedAction
 from sagrada.search.plans import PlanFollower
 from sagrada.web.lifeline import start_bot_worker
+from sagrada.web.metrics import Thinking
 from sagrada.web.session import GameError, Room, turn_key
 
 log = logging.getLogger("sagrada.web")
@@ -81,13 +82,30 @@ class BotRunner:
     Args:
         act: how a move is played (the manager's ``act``: checked, stored, announced).
         delay: seconds a bot waits before each move.
+        thinking: told how many moves and hints wait for a worker process or run in one, and
+            how long each waited (the metrics).
     """
 
-    def __init__(self, act: Callable[..., Awaitable[None]], delay: float) -> None:
+    def __init__(
+        self,
+        act: Callable[..., Awaitable[None]],
+        delay: float,
+        *,
+        thinking: Thinking | None = None,
+    ) -> None:
         self._act = act
         self.bot_delay = delay
         self._pool: ProcessPoolExecutor | None = None
         self._pool_ok = True
+        self._workers = max(1, (os.cpu_count() or 2) - 1)
+        # The jobs wait here, first come first served, rather than in the pool's own queue:
+        # so they can be counted, and one abandoned while it waits never reaches a worker.
+        self._slots = asyncio.Semaphore(self._workers)
+        self.waiting = 0
+        self.running = 0
+        self._thinking = thinking
+        if thinking is not None:
+            thinking.count_with(waiting=lambda: self.waiting, running=lambda: self.running)
 
     def wake(self, room: Room) -> None:
         """Start the room's bot loop if a bot is to move and none is running, or the clock of
@@ -182,7 +200,7 @@ class BotRunner:
         seed = secrets.randbits(62)
         bots = game_bots(name)
         if bots.searches(bots.hint):
-            ranked = await self._in_worker(advise, name, seed, view, legal)
+            ranked = await self._in_worker("hint", advise, name, seed, view, legal)
             if ranked is not None:
                 return list(ranked)
         return await asyncio.to_thread(advise, name, seed, view, legal)
@@ -213,17 +231,27 @@ class BotRunner:
         keeps its own plans, so none is returned)."""
         if game_bots(game_name).searches(spec):
             seed = secrets.randbits(62)
-            answer = await self._in_worker(think, game_name, spec, seed, view, legal)
+            answer = await self._in_worker("bot", think, game_name, spec, seed, view, legal)
             if answer is not None:
                 return int(answer[0]), tuple(answer[1])
         return await asyncio.to_thread(bot.choose, view, legal), ()
 
-    async def _in_worker(self, function: Callable[..., _T], *args: Any) -> _T | None:
+    async def _in_worker(self, kind: str, function: Callable[..., _T], *args: Any) -> _T | None:
         """``function(*args)`` in a worker process, so the server stays responsive while a
-        bot searches; ``None`` if the worker processes are unavailable (from then on the
-        bots think in threads)."""
+        bot searches, once one is free (``kind``: ``"bot"`` or ``"hint"``, for the metrics);
+        ``None`` if the worker processes are unavailable (from then on the bots think in
+        threads)."""
         if not self._pool_ok:
             return None
+        asked = time.monotonic()
+        self.waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self.waiting -= 1
+        if self._thinking is not None:
+            self._thinking.waited(kind, time.monotonic() - asked)
+        self.running += 1
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._thinkers(), function, *args)
@@ -231,16 +259,20 @@ class BotRunner:
             log.warning("bot worker processes unavailable (%s): bots think in threads", exc)
             self._pool_ok = False
             return None
+        finally:
+            # A job abandoned here (its hint's client gone) may still run in its worker: the
+            # pool then queues the next one itself until that worker is free.
+            self.running -= 1
+            self._slots.release()
 
     def _thinkers(self) -> ProcessPoolExecutor:
         """The worker processes of the searching bots, started when first needed."""
         if self._pool is None:
-            workers = max(1, (os.cpu_count() or 2) - 1)
             context = multiprocessing.get_context("spawn")
             # The workers start afresh: they use the same content files as the server, and
             # they end with it, however it ends.
             self._pool = ProcessPoolExecutor(
-                max_workers=workers,
+                max_workers=self._workers,
                 mp_context=context,
                 initializer=start_bot_worker,
                 initargs=(os.getpid(), installed_files()),
