@@ -110,10 +110,13 @@ def test_the_metrics_name_no_game_seat_person_or_address(tmp_path: Path) -> None
         start_play(client, game_id, tokens)
         client.get(f"/api/games/{game_id}/view?token={tokens[0]}")  # a token in a query
         client.get(f"/no/such/page/{tokens[1]}")  # and in a path no route matches
+        method = "X" + tokens[2][:8].upper().replace("-", "A").replace("_", "B")
+        client.request(method, "/")  # a method of the client's making
         with open_socket(client, game_id, tokens[0]):
             answer = client.get("/metrics").text
-    secrets = [game_id, *tokens.values(), "Ada Secret", "Bob Hidden", "testclient"]
-    secrets += [code for code in created.get("invites", []) if code]
+    secrets = [game_id, *tokens.values(), "Ada Secret", "Bob Hidden", "testclient", method]
+    secrets += [seat["invite"] for seat in created["seats"] if seat.get("invite")]
+    assert len(secrets) == 10  # three tokens and two invite codes among them
     assert [secret for secret in secrets if secret in answer] == []
 
 

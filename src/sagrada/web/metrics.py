@@ -54,6 +54,9 @@ GAMES_EVERY: Final = 5.0
 #: The upper bounds (seconds) of the request time histogram's buckets: an action takes a few
 #: milliseconds, a page from the disk less, a hint or a slow database up to seconds.
 REQUEST_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+#: The methods a request's series is labelled with; any other a client sends is ``other``, so
+#: that no client can make new series at will.
+METHODS: Final = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: The kinds of jobs that think in worker processes: a bot's move, a hint.
 KINDS: Final = ("bot", "hint")
 #: What became of a hint asked: its answer's status class (2xx, 4xx, 5xx) in a word.
@@ -173,9 +176,11 @@ class Metrics:
 
     def request(self, method: str, route: str, status: int, seconds: float) -> None:
         """Note an HTTP request that took ``seconds`` (the access log's observer): ``route`` is
-        its route's template, never its path."""
+        its route's template, never its path, and a method not in :data:`METHODS` is
+        ``other``."""
         status_class = f"{status // 100}xx"
-        self._requests.labels(method, route, status_class).observe(seconds)
+        known = method if method in METHODS else "other"
+        self._requests.labels(known, route, status_class).observe(seconds)
         if route == HINT_ROUTE and method == "POST":
             given, refused, failed = HINT_OUTCOMES
             outcome = given if status < 400 else refused if status < 500 else failed
