@@ -127,6 +127,10 @@ class Metrics:
             ["game"],
             registry=self.registry,
         )
+        # Each series once found, by its labels (the library's own lookup takes a lock and
+        # checks the labels: a few microseconds a request).
+        self._action_series: dict[str, Counter] = {}
+        self._request_series: dict[tuple[str, str, str], Histogram] = {}
         self._requests = Histogram(
             "sagrada_request_seconds",
             "The time an HTTP request took, by route template and status class.",
@@ -172,15 +176,20 @@ class Metrics:
 
     def played(self, game: str, count: int = 1) -> None:
         """Count ``count`` actions played in a game of ``game`` (its registry name)."""
-        self._actions.labels(game).inc(count)
+        series = self._action_series.get(game)
+        if series is None:
+            series = self._action_series[game] = self._actions.labels(game)
+        series.inc(count)
 
     def request(self, method: str, route: str, status: int, seconds: float) -> None:
         """Note an HTTP request that took ``seconds`` (the access log's observer): ``route`` is
         its route's template, never its path, and a method not in :data:`METHODS` is
         ``other``."""
-        status_class = f"{status // 100}xx"
-        known = method if method in METHODS else "other"
-        self._requests.labels(known, route, status_class).observe(seconds)
+        key = (method if method in METHODS else "other", route, f"{status // 100}xx")
+        series = self._request_series.get(key)
+        if series is None:
+            series = self._request_series[key] = self._requests.labels(*key)
+        series.observe(seconds)
         if route == HINT_ROUTE and method == "POST":
             given, refused, failed = HINT_OUTCOMES
             outcome = given if status < 400 else refused if status < 500 else failed
