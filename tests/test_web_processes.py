@@ -5,7 +5,8 @@ Real servers (``sagrada serve`` in processes of their own, on loopback) on the d
 (``scripts/with_postgres.py``). Pinned:
 
 * two processes serve every game: a game made on one is played on the other, and a move sent
-  to one reaches a WebSocket connected to the other; ``--workers 2`` serves on one port;
+  to one reaches a WebSocket connected to the other; ``--workers 2`` serves on one port, each
+  process answering ``/metrics`` with its own figures, labelled with it;
 * the same move sent to both processes at once is applied once (the other gets 409);
 * a server killed with SIGKILL, between and during requests, and started again on the same
   database, has every acknowledged move and no other but the one in flight when it died;
@@ -30,6 +31,7 @@ from typing import Any
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.engine import make_url
 from websockets.sync.client import connect
 
@@ -230,6 +232,12 @@ def test_two_workers_serve_on_one_port(database: str) -> None:
                 seen = 0
                 while seen < 6:
                     seen = max(seen, json.loads(ws.recv(timeout=PATIENCE)).get("seq", 0))
+        # Each process answers /metrics with its own figures, every series labelled with it.
+        for _ in range(4):  # whichever process each new connection reaches
+            answer = httpx.get(server.url + "/metrics", timeout=PATIENCE)
+            families = text_string_to_metric_families(answer.text)
+            labels = {sample.labels.get("process") for f in families for sample in f.samples}
+            assert len(labels) == 1 and None not in labels
     finally:
         server.stop()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 from starlette.requests import HTTPConnection
@@ -45,11 +46,18 @@ def route_template(scope: Scope, root_path: str) -> str:
     return UNMATCHED
 
 
-class AccessLog:
-    """ASGI middleware writing the access log's line for each request and WebSocket session."""
+#: What is told of each HTTP request besides its line: its method, route template, status and
+#: seconds (:meth:`sagrada.web.metrics.Metrics.request`).
+Observer = Callable[[str, str, int, float], None]
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class AccessLog:
+    """ASGI middleware writing the access log's line for each request and WebSocket session,
+    and telling ``observe`` of each HTTP request."""
+
+    def __init__(self, app: ASGIApp, observe: Observer | None = None) -> None:
         self.app = app
+        self.observe = observe
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -85,6 +93,8 @@ class AccessLog:
             route = route_template(scope, root_path)
             if scope["type"] == "http":
                 log_request(scope["method"], route, outcome["status"], elapsed, client)
+                if self.observe is not None:
+                    self.observe(scope["method"], route, outcome["status"], elapsed)
             else:
                 log_socket(route, outcome["status"], elapsed, client)
 

@@ -31,6 +31,7 @@ from sagrada.web.access_log import AccessLog
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.lifeline import end_with_parent
 from sagrada.web.limits import BodyLimit, OpenSockets, RateLimiter, SocketLimits
+from sagrada.web.metrics import Metrics
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
 from sagrada.web.readiness import Readiness
@@ -42,6 +43,7 @@ from sagrada.web.routes import (
     games,
     hints,
     installable,
+    metrics,
     my_games,
     play,
     push,
@@ -72,6 +74,7 @@ def create_app(
     notices: NoticeSettings | None = None,
     sockets: SocketLimits | None = None,
     sqlite_synchronous: str = "FULL",
+    process_label: str | None = None,
 ) -> FastAPI:
     """Return the server application on the database at ``database_url``.
 
@@ -87,14 +90,22 @@ def create_app(
             the process's open-files limit).
         sqlite_synchronous: on SQLite, ``"FULL"`` (an acknowledged action survives a power
             loss) or ``"NORMAL"`` (faster; the last actions before a power loss may be lost).
+        process_label: the ``process`` label of every series of ``GET /metrics``, telling this
+            process apart from the others of ``sagrada serve --workers N``; none by default.
 
     Raises:
         ValueError: for a malformed mail server URL or an unknown ``sqlite_synchronous``.
     """
     store = Store(database_url, sqlite_synchronous=sqlite_synchronous)
     players = Players(store.engine, notices or NoticeSettings())
-    manager = GameManager(store, bot_delay=bot_delay, notices=players.notices)
+    counts = Metrics(process_label)
+    manager = GameManager(store, bot_delay=bot_delay, notices=players.notices, metrics=counts)
     open_sockets = OpenSockets(sockets or SocketLimits())
+    counts.watch(
+        sockets=lambda: open_sockets.total,
+        rooms=lambda: len(manager.rooms),
+        games=store.games_by_status,
+    )
 
     async def sweep() -> None:
         while True:
@@ -149,6 +160,7 @@ def create_app(
     app.state.manager = manager
     app.state.store = store
     app.state.players = players
+    app.state.metrics = counts
     app.state.server = Server(
         manager,
         store,
@@ -169,8 +181,9 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     # Outside the body limit and the compression: every answer carries the headers.
     app.add_middleware(SecurityHeaders)
-    # Outermost: each request's line names the status its client got, and the time it took.
-    app.add_middleware(AccessLog)
+    # Outermost: each request's line names the status its client got, and the time it took;
+    # the same figures go to the metrics.
+    app.add_middleware(AccessLog, observe=counts.request)
     redact_logs()
 
     @app.exception_handler(GameError)
@@ -182,6 +195,7 @@ def create_app(
         return JSONResponse(exc.body(), status_code=exc.status)
 
     async def database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+        counts.database_error()
         error = database_down(exc)
         return JSONResponse(error.body(), status_code=error.status)
 
@@ -231,6 +245,7 @@ def create_app(
         standings.router,
         daily.router,
         installable.router,
+        metrics.router,
     ):
         app.include_router(routes)
     app.include_router(pages_router())
@@ -268,6 +283,8 @@ def app_from_environment() -> FastAPI:
         bot_delay=float(os.environ[ENVIRONMENT["bot_delay"]]),
         games_per_minute=float(os.environ[ENVIRONMENT["games_per_minute"]]),
         notices=notice_settings(os.environ),
+        # Each process answers /metrics with its own figures: its id tells them apart.
+        process_label=str(os.getpid()),
     )
 
 

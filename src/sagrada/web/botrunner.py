@@ -34,6 +34,7 @@ from sagrada.registry import game_bots, make_adviser, make_player
 from sagrada.search.advice import RatedAction
 from sagrada.search.plans import PlanFollower
 from sagrada.web.lifeline import start_bot_worker
+from sagrada.web.metrics import Thinking
 from sagrada.web.session import GameError, Room, turn_key
 from sagrada.web.thinking import Scheduler
 
@@ -97,15 +98,28 @@ class BotRunner:
     Args:
         act: how a move is played (the manager's ``act``: checked, stored, announced).
         delay: seconds a bot waits before each move.
+        thinking: told how many moves and hints wait for a worker process or run in one, and
+            how long each waited (the operator's metrics).
     """
 
-    def __init__(self, act: Callable[..., Awaitable[None]], delay: float) -> None:
+    def __init__(
+        self,
+        act: Callable[..., Awaitable[None]],
+        delay: float,
+        *,
+        thinking: Thinking | None = None,
+    ) -> None:
         self._act = act
         self.bot_delay = delay
         self._pool: ProcessPoolExecutor | None = None
         self._pool_ok = True
         #: The queue in front of the worker processes (its ``stats`` are the operator's).
-        self.thinking = Scheduler(worker_count())
+        self.thinking = Scheduler(
+            worker_count(), on_wait=None if thinking is None else thinking.waited
+        )
+        if thinking is not None:
+            stats = self.thinking.stats
+            thinking.count_with(waiting=lambda: stats.waiting, running=lambda: stats.running)
 
     def wake(self, room: Room) -> None:
         """Start the room's bot loop if a bot is to move and none is running, or the clock of

@@ -111,7 +111,7 @@ class Hints:
         if not self.budget.allow(room.id):
             self.scheduler.stats.hints_refused += 1
             raise GameError(429, msg("web.hints_budget", every=_seconds(HINT_EVERY)))
-        job = self.scheduler.submit(address, room.id, work, refusable=True)
+        job = self.scheduler.submit(address, room.id, work, refusable=True, kind="hint")
         self.scheduler.stats.hints_computed += 1
         shared = PositionHint(position, job)
         room.hint = shared

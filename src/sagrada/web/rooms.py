@@ -35,6 +35,7 @@ from sagrada.web.expiry import EXPIRED, is_stale
 from sagrada.web.fanout import Listener, announce, greet, send_all, subscribe
 from sagrada.web.hinting import Hints
 from sagrada.web.limits import RateLimiter
+from sagrada.web.metrics import Metrics
 from sagrada.web.seat_names import check_distinct, check_free, clean_name, is_free
 from sagrada.web.session import GameError, Room, Seat, game_status, hash_token, turn_key
 from sagrada.web.shared import InStep
@@ -64,14 +65,17 @@ class GameManager:
         bot_delay: float = 0.8,
         max_rooms: int = 2000,
         notices: TurnNotices | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        #: What the manager counts (actions played, the database's errors, bots' thinking).
+        self.metrics = metrics or Metrics()
         #: Who tells players of correspondence games of their turns (none: nobody).
         self.notices = notices
         self._telling: set[asyncio.Task[Any]] = set()
         # Every write goes through one thread: writers never wait on each other's locks.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sagrada-db")
-        self.bots = BotRunner(self.act, bot_delay)
+        self.bots = BotRunner(self.act, bot_delay, thinking=self.metrics.thinking)
         #: Hints' rankings, shared per position and budgeted per game.
         self.hints = Hints(self.bots.thinking)
         self.max_rooms = max_rooms
@@ -551,6 +555,7 @@ class GameManager:
             room.state = trial
             room.touched = time.monotonic()
             self._announce(room)
+            self.metrics.played(room.game.name, len(codes))
         if new_turn:
             self._tell_turn(room)
         self.wake_bots(room)
@@ -685,6 +690,7 @@ class GameManager:
         try:
             return await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
         except DATABASE_DOWN as exc:
+            self.metrics.database_error()
             raise database_down(exc) from None
 
     async def _read(self, function: Callable[..., Any], *args: Any) -> Any:
@@ -696,6 +702,7 @@ class GameManager:
         try:
             return await asyncio.to_thread(function, *args)
         except DATABASE_DOWN as exc:
+            self.metrics.database_error()
             raise database_down(exc) from None
 
     async def close(self) -> None:

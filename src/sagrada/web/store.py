@@ -546,6 +546,14 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(games_table)).scalar_one())
 
+    def games_by_status(self) -> list[tuple[str, str, int]]:
+        """Return how many games there are of each game and status: ``(game, status, count)``
+        (one grouped query, for the metrics)."""
+        columns = (games_table.c.game, games_table.c.status)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(*columns, func.count()).group_by(*columns))
+            return [(str(game), str(status), int(count)) for game, status, count in rows]
+
     def ping(self) -> None:
         """Ask the database something trivial (the first game's id), to learn that it answers.
 

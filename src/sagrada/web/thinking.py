@@ -81,10 +81,14 @@ class QueueFull(Exception):
 class Job(Generic[_T]):
     """One piece of thinking, waiting or running; its answer comes in :attr:`answer`."""
 
-    def __init__(self, address: str, game: str, work: Callable[[], Awaitable[_T]]) -> None:
+    def __init__(
+        self, address: str, game: str, work: Callable[[], Awaitable[_T]], kind: str = "bot"
+    ) -> None:
         self.address = address
         self.game = game
         self.work = work
+        #: What it is, for the operator's metrics: ``"bot"`` (a move) or ``"hint"``.
+        self.kind = kind
         self.answer: asyncio.Future[_T] = asyncio.get_running_loop().create_future()
         # An answer nobody awaits any more must not be reported as never retrieved.
         self.answer.add_done_callback(_retrieved)
@@ -103,11 +107,19 @@ class Scheduler:
     Args:
         slots: how many jobs may run at once (the worker processes).
         bounds: how many refusable jobs may wait.
+        on_wait: told the kind of each job that starts and the seconds it waited (the
+            operator's metrics, :class:`sagrada.web.metrics.Thinking`).
     """
 
-    def __init__(self, slots: int, bounds: QueueBounds | None = None) -> None:
+    def __init__(
+        self,
+        slots: int,
+        bounds: QueueBounds | None = None,
+        on_wait: Callable[[str, float], None] | None = None,
+    ) -> None:
         self.slots = slots
         self.bounds = bounds or QueueBounds()
+        self._on_wait = on_wait
         self.stats = ThinkingStats()
         # Waiting jobs by address, then by game, each in the order they came; the dicts'
         # order is the round robin's (the one served moves to the end).
@@ -147,6 +159,7 @@ class Scheduler:
         work: Callable[[], Awaitable[_T]],
         *,
         refusable: bool = False,
+        kind: str = "bot",
     ) -> Job[_T]:
         """Queue ``work`` of ``address`` and ``game``; it starts when a slot is free and its
         turn comes.
@@ -156,7 +169,7 @@ class Scheduler:
         """
         if refusable:
             self.check(address, game)
-        job = Job(address, game, work)
+        job = Job(address, game, work, kind)
         self._waiting.setdefault(address, {}).setdefault(game, deque()).append(job)
         self._by_address[address] += 1
         self._by_game[game] += 1
@@ -171,6 +184,7 @@ class Scheduler:
         work: Callable[[], Awaitable[_T]],
         *,
         refusable: bool = False,
+        kind: str = "bot",
     ) -> _T:
         """:meth:`submit` ``work`` and wait for its answer; cancelled while it waits, the job
         is dropped.
@@ -178,7 +192,7 @@ class Scheduler:
         Raises:
             QueueFull: a ``refusable`` job over a bound.
         """
-        job = self.submit(address, game, work, refusable=refusable)
+        job = self.submit(address, game, work, refusable=refusable, kind=kind)
         try:
             return await asyncio.shield(job.answer)
         except asyncio.CancelledError:
@@ -231,7 +245,10 @@ class Scheduler:
             job.started = True
             self.stats.running += 1
             self.stats.started += 1
-            self.stats.waited_seconds += time.monotonic() - job.queued
+            waited = time.monotonic() - job.queued
+            self.stats.waited_seconds += waited
+            if self._on_wait is not None:
+                self._on_wait(job.kind, waited)
             task = asyncio.get_running_loop().create_task(self._work(job))
             self._running.add(task)
             task.add_done_callback(self._running.discard)
