@@ -116,7 +116,7 @@ def create_app(
                 await asyncio.to_thread(create_limit.sweep)
                 await asyncio.to_thread(thinking.sweep)
             except Exception:  # pragma: no cover - logged, and tried again at the next sweep
-                log.exception("cannot expire idle games")
+                log.exception("cannot expire idle games or sweep old limits")
             await asyncio.sleep(SWEEP_EVERY)
 
     @contextlib.asynccontextmanager

@@ -3,10 +3,10 @@ kept in memory for the rates of actions and chat, and the WebSockets open at onc
 address, per game, in total, under the open-files limit).
 
 The limits of new games, seat claims and games whose turns cost thinking are kept in the
-database, so that every server process enforces the same numbers (:mod:`sagrada.web.
-shared_limits`). Actions and chat lines stay in memory: they are the server's most frequent
-requests, a database write for each would cost more than the action itself, and a seat's
-actions already pass through the game's row lock, which bounds them in every process alike.
+database, so that every server process enforces the same numbers
+(:mod:`sagrada.web.shared_limits`). Actions and chat lines stay in memory: they are the
+server's most frequent requests, a database write for each would cost more than the action
+itself, and each game's actions are applied one at a time under its row's lock in any case.
 """
 
 from __future__ import annotations

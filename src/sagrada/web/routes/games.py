@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal
 
@@ -108,7 +109,7 @@ async def count_thinking(
     server: Server,
     request: Request,
     game_id: str,
-    bots: list[str | None] | tuple[str | None, ...],
+    bots: Sequence[str | None],
     turn_seconds: int | None,
 ) -> None:
     """Count the game ``game_id`` about to be made, if its turns cost thinking (a bot seat,
