@@ -19,6 +19,7 @@ import httpx
 import uvicorn
 
 from sagrada.web.app import create_app
+from sagrada.web.limits import Limits
 
 
 @contextlib.contextmanager
@@ -26,7 +27,9 @@ def local_server(bot_delay: float = 0.0) -> Iterator[str]:
     """Start a server on a fresh database; yield its address; stop it and remove the database."""
     with tempfile.TemporaryDirectory(prefix="sagrada-") as folder:
         app = create_app(
-            f"sqlite:///{Path(folder) / 'games.db'}", bot_delay=bot_delay, games_per_minute=6000
+            f"sqlite:///{Path(folder) / 'games.db'}",
+            bot_delay=bot_delay,
+            limits=Limits(games_per_minute=6000, thinking_games_per_address=1000),
         )
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))

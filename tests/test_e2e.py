@@ -30,6 +30,7 @@ import uvicorn
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 from sagrada.web.app import create_app
+from sagrada.web.limits import Limits
 
 CHROMIUM = os.environ.get("SAGRADA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -61,7 +62,11 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e") / "e2e.db"
-    app = create_app(f"sqlite:///{database}", bot_delay=0.02, games_per_minute=600)
+    app = create_app(
+        f"sqlite:///{database}",
+        bot_delay=0.02,
+        limits=Limits(games_per_minute=600, thinking_games_per_address=1000),
+    )
     with serving(app) as url:
         yield url
 

@@ -24,6 +24,7 @@ from playwright.sync_api import Page, expect
 from sagrada.players.results import Ending, SeatEnd, record_ending
 from sagrada.registry import entries
 from sagrada.web.app import create_app
+from sagrada.web.limits import Limits
 from test_e2e import browser, page, serving  # noqa: F401  (fixtures)
 from test_e2e_accounts import SHIFTS, account, account_button
 from test_e2e_languages import MARKED, assert_all_marked, marked, names_of, speak  # noqa: F401
@@ -43,7 +44,11 @@ NUMBERS = itertools.count()
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     """A server of this module: its address and its application."""
     database = tmp_path_factory.mktemp("players") / "players.db"
-    app = create_app(f"sqlite:///{database}", bot_delay=0.02, games_per_minute=600)
+    app = create_app(
+        f"sqlite:///{database}",
+        bot_delay=0.02,
+        limits=Limits(games_per_minute=600, thinking_games_per_address=1000),
+    )
     with serving(app) as url:
         yield url, app
 

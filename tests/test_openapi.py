@@ -31,6 +31,7 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
 )
 
 from sagrada.web.app import create_app  # noqa: E402
+from sagrada.web.limits import Limits  # noqa: E402
 
 #: Generated requests an operation in the fuzzing phase (the coverage phase adds its own).
 EXAMPLES = 25
@@ -71,7 +72,7 @@ class FreshServer:
                 f"sqlite:///{Path(DATABASES.name) / f'api-{self.started}.db'}",
                 bot_delay=60,
                 resume=False,
-                games_per_minute=100_000,
+                limits=Limits(games_per_minute=100_000, thinking_games_per_address=100_000),
             )
         await self.server(scope, receive, send)
 

@@ -73,3 +73,20 @@ def test_a_turn_limit_out_of_range_is_refused(tmp_path: Path) -> None:
             "/api/games", json={"players": 2, "turn_seconds": MIN_TURN_SECONDS - 1}
         )
         assert answer.status_code == 422 and "turn_seconds" in answer.json()["detail"]
+
+
+def test_no_stand_in_plays_for_a_seat_nobody_has_taken(tmp_path: Path) -> None:
+    with new_client(tmp_path) as client:
+        created = create_game(client, players=2, turn_seconds=60, redeem=False)
+        game_id, tokens = created["id"], tokens_of(created)
+        act_ok(client, game_id, tokens[0], "W1")  # seat 1's turn: nobody has taken it
+        assert get_view(client, game_id)["clock"] is None
+        run_out_of_time(client, game_id)  # an hour later: still nobody's clock runs out
+        invite = created["seats"][1]["invite"]
+        taken = time.time()
+        joined = client.post(f"/api/games/{game_id}/join", json={"invite": invite})
+        assert joined.status_code == 200
+        # Its person's clock starts when the seat is taken, and nothing was played for it.
+        view = get_view(client, game_id)
+        assert view["current_player"] == 1 and view["timed_out"] == []
+        assert view["clock"]["seat"] == 1 and view["clock"]["deadline"] >= taken + 60

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sagrada.web.app import create_app
-from sagrada.web.limits import FILES_KEPT, SocketLimits, sockets_under
+from sagrada.web.limits import FILES_KEPT, Limits, sockets_under
 from web_helpers import TestClient, create_game, database_url, receive
 
 #: The loopback, as the trusted proxy whose X-Forwarded-For names each client.
@@ -30,8 +30,8 @@ PROXY = ("127.0.0.1", 50000)
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """A server taking at most 2 sockets per address, 3 per game and 4 in all, reached
     through a trusted proxy."""
-    limits = SocketLimits(per_address=2, per_game=3, total=4)
-    app = create_app(database_url(tmp_path, "t.db"), bot_delay=0, sockets=limits)
+    limits = Limits(sockets_per_address=2, sockets_per_game=3, sockets_in_total=4)
+    app = create_app(database_url(tmp_path, "t.db"), bot_delay=0, limits=limits)
     proxied = ProxyHeadersMiddleware(app, trusted_hosts=PROXY[0])
     with TestClient(proxied, client=PROXY) as client:
         yield client
@@ -123,8 +123,8 @@ def test_the_total_fits_under_the_open_files_limit_with_files_kept() -> None:
 
 
 def test_the_start_logs_the_limits(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    limits = SocketLimits(per_address=2, per_game=3, total=4)
-    app = create_app(database_url(tmp_path, "t.db"), bot_delay=0, sockets=limits)
+    limits = Limits(sockets_per_address=2, sockets_per_game=3, sockets_in_total=4)
+    app = create_app(database_url(tmp_path, "t.db"), bot_delay=0, limits=limits)
     with caplog.at_level(logging.INFO, logger="sagrada.web"), TestClient(app):
         pass
     lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("WebSockets")]

@@ -32,6 +32,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from sagrada.web.app import create_app
+from sagrada.web.limits import Limits
 
 #: A draft-and-place action (``R3@B4``), as opposed to a tool step or ``pass``.
 DRAFT = re.compile(r"^[RYGBP][1-6]@[A-D][1-5]$")
@@ -98,11 +99,16 @@ def new_client(
     bot_delay: float = 0.0,
     raise_server_exceptions: bool = True,
     notices: Any = None,
+    limits: Limits | None = None,
+    address: str = "testclient",
 ) -> TestClient:
     """Return a test client of a fresh server on the SQLite file ``tmp_path / db`` (with
-    ``notices``: its turn notices' settings, a :class:`NoticeSettings`)."""
-    app = create_app(database_url(tmp_path, db), bot_delay=bot_delay, notices=notices)
-    return TestClient(app, raise_server_exceptions=raise_server_exceptions)
+    ``notices``: its turn notices' settings, a :class:`NoticeSettings`; ``limits``: its
+    limits), whose requests come from ``address``."""
+    app = create_app(
+        database_url(tmp_path, db), bot_delay=bot_delay, notices=notices, limits=limits
+    )
+    return TestClient(app, raise_server_exceptions=raise_server_exceptions, client=(address, 50000))
 
 
 def create_game(client: TestClient, *, redeem: bool = True, **options: Any) -> dict[str, Any]:

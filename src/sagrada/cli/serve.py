@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import Any
 
@@ -51,12 +52,7 @@ def register(subparsers: Any) -> None:
         help="server processes behind the one port (default 1); more than one needs a "
         "PostgreSQL --db, which every process serves every game from",
     )
-    parser.add_argument(
-        "--games-per-minute",
-        type=float,
-        default=30,
-        help="new games (and seat claims) one client address may make per minute (default 30)",
-    )
+    add_limits(parser)
     parser.add_argument(
         "--public-url",
         default=None,
@@ -103,6 +99,39 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def add_limits(parser: argparse.ArgumentParser) -> None:
+    """Add an option for each of the server's limits (:class:`sagrada.web.limits.Limits`):
+    ``--games-per-minute`` and the others, each with its default. The limits' module needs
+    no web extra, so ``sagrada serve --help`` names them without it."""
+    from sagrada.web.limits import Limits, limit_type, option_of
+
+    for limit in fields(Limits):
+        assert limit.default is not MISSING
+        parser.add_argument(
+            option_of(limit),
+            type=limit_type(limit),
+            default=limit.default,
+            metavar="N",
+            help=f"{limit.metadata['help']} (default {limit.default:g}; docs/web-api.md)",
+        )
+
+
+def limits_of(args: argparse.Namespace) -> Any:
+    """The limits the options give (:class:`sagrada.web.limits.Limits`), each process's
+    share of them with ``--workers`` above 1 (:meth:`~sagrada.web.limits.Limits.per_process`).
+
+    Raises:
+        CliError: for a limit that is not positive.
+    """
+    from sagrada.web.limits import Limits
+
+    try:
+        limits = Limits(**{limit.name: getattr(args, limit.name) for limit in fields(Limits)})
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    return limits.per_process(args.workers)
+
+
 def proxy_settings(forwarded_allow_ips: str | None) -> dict[str, Any]:
     """Uvicorn's settings for the proxy headers: none believed without ``forwarded_allow_ips``
     (uvicorn would otherwise believe them from the loopback, so that any local client could
@@ -119,7 +148,13 @@ def run(args: argparse.Namespace) -> int:
 
         from sagrada.players.mail import MailServer
         from sagrada.web.access_log import logging_config
-        from sagrada.web.app import ENVIRONMENT, NOTICE_ENVIRONMENT, create_app, notice_settings
+        from sagrada.web.app import (
+            ENVIRONMENT,
+            LIMIT_ENVIRONMENT,
+            NOTICE_ENVIRONMENT,
+            create_app,
+            notice_settings,
+        )
         from sagrada.web.store import Store
     except ImportError:
         raise CliError("the server needs the web extra: pip install 'sagrada[web]'") from None
@@ -127,12 +162,11 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--port must be 1-65535")
     if args.bot_delay < 0:
         raise CliError("--bot-delay must not be negative")
-    if not args.games_per_minute > 0:
-        raise CliError("--games-per-minute must be positive")
     if not args.grace_seconds >= 0:
         raise CliError("--grace-seconds must not be negative")
     if args.workers < 1:
         raise CliError("--workers must be 1 or more")
+    limits = limits_of(args)
     if args.workers > 1 and not args.db.startswith("postgresql"):
         raise CliError(
             "--workers above 1 needs a PostgreSQL database (--db postgresql+psycopg://...): "
@@ -144,7 +178,6 @@ def run(args: argparse.Namespace) -> int:
     settings: dict[str, Any] = {
         "database_url": args.db,
         "bot_delay": args.bot_delay,
-        "games_per_minute": args.games_per_minute,
         # SQLite is served by one process, so the worker processes' environment needs no copy.
         "sqlite_synchronous": args.sqlite_synchronous.upper(),
     }
@@ -163,13 +196,15 @@ def run(args: argparse.Namespace) -> int:
         os.environ[variable] = notices[name]
     try:
         if args.workers == 1:
-            app: Any = create_app(**settings, notices=notice_settings(os.environ))
+            app: Any = create_app(**settings, limits=limits, notices=notice_settings(os.environ))
         else:
             # The database is checked (and its tables made) once, before any worker starts;
             # each worker process starts afresh and reads its settings from the environment.
             Store(args.db).close()
             for name, variable in ENVIRONMENT.items():
                 os.environ[variable] = str(settings[name])
+            for name, variable in LIMIT_ENVIRONMENT.items():
+                os.environ[variable] = str(getattr(limits, name))
             app = "sagrada.web.app:app_from_environment"
     except Exception as exc:  # a bad URL or an unreachable database: one line, no traceback
         raise CliError(f"cannot open the database {args.db!r}: {exc}") from None

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Mapping
+from dataclasses import fields
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -30,7 +31,7 @@ from sagrada.players.turn_notices import NoticeSettings
 from sagrada.web.access_log import AccessLog
 from sagrada.web.expiry import SWEEP_EVERY
 from sagrada.web.lifeline import end_with_parent
-from sagrada.web.limits import BodyLimit, OpenSockets, RateLimiter, SocketLimits
+from sagrada.web.limits import BodyLimit, Limits, OpenSockets, RateLimiter
 from sagrada.web.metrics import Metrics
 from sagrada.web.models import NOT_AN_OBJECT, create_models
 from sagrada.web.openapi import document_openapi, method_not_allowed
@@ -56,6 +57,7 @@ from sagrada.web.routes.pages import mount_static, pages_router
 from sagrada.web.security import SameOrigin, SecurityHeaders, redact_logs
 from sagrada.web.server import Server
 from sagrada.web.shared import listen
+from sagrada.web.shared_limits import AddressKeys, SharedRate, ThinkingGames, create_tables
 from sagrada.web.store import DATABASE_DOWN, VALUE_REFUSED, Store
 
 MAX_BODY = 8 * 1024
@@ -70,9 +72,8 @@ def create_app(
     bot_delay: float = 0.8,
     *,
     resume: bool = True,
-    games_per_minute: float = 30,
+    limits: Limits | None = None,
     notices: NoticeSettings | None = None,
-    sockets: SocketLimits | None = None,
     sqlite_synchronous: str = "FULL",
     process_label: str | None = None,
 ) -> FastAPI:
@@ -82,12 +83,11 @@ def create_app(
         database_url: any SQLAlchemy URL (``sqlite:///data/sagrada.db``, ``postgresql+psycopg://…``).
         bot_delay: seconds a bot waits before each of its moves, so people can follow.
         resume: load unfinished games at start-up and set their bots moving.
-        games_per_minute: how many games (and seat claims) one client address may create.
+        limits: the limits of requests, games and WebSockets (by default
+            :class:`~sagrada.web.limits.Limits`'s; the sockets' total is lowered at start to
+            fit the process's open-files limit).
         notices: how players of correspondence games are told of their turns (its public
             address, its mail server; by default no e-mail, and push messages only).
-        sockets: how many WebSockets may be open at once (by default
-            :class:`~sagrada.web.limits.SocketLimits`; the total is lowered at start to fit
-            the process's open-files limit).
         sqlite_synchronous: on SQLite, ``"FULL"`` (an acknowledged action survives a power
             loss) or ``"NORMAL"`` (faster; the last actions before a power loss may be lost).
         process_label: the ``process`` label of every series of ``GET /metrics``, telling this
@@ -100,7 +100,20 @@ def create_app(
     players = Players(store.engine, notices or NoticeSettings())
     counts = Metrics(process_label)
     manager = GameManager(store, bot_delay=bot_delay, notices=players.notices, metrics=counts)
-    open_sockets = OpenSockets(sockets or SocketLimits())
+    limits = limits or Limits()
+    open_sockets = OpenSockets(limits.sockets)
+    create_tables(store.engine)
+    keys = AddressKeys(store.engine)
+    create_limit = SharedRate(
+        store.engine, keys, rate=limits.games_per_minute / 60, burst=limits.games_per_minute
+    )
+    thinking = ThinkingGames(
+        store.engine,
+        keys,
+        per_address=limits.thinking_games_per_address,
+        in_total=limits.thinking_games_in_total,
+        bot_only=limits.bot_only_games,
+    )
     counts.watch(
         sockets=lambda: open_sockets.total,
         rooms=lambda: len(manager.rooms),
@@ -111,8 +124,10 @@ def create_app(
         while True:
             try:
                 await manager.expire()
+                await asyncio.to_thread(create_limit.sweep)
+                await asyncio.to_thread(thinking.sweep)
             except Exception:  # pragma: no cover - logged, and tried again at the next sweep
-                log.exception("cannot expire idle games")
+                log.exception("cannot expire idle games or sweep old limits")
             await asyncio.sleep(SWEEP_EVERY)
 
     @contextlib.asynccontextmanager
@@ -120,15 +135,15 @@ def create_app(
         tasks = []
         wanted = open_sockets.limits.total
         open_files = open_sockets.fit_open_files()
-        limits = open_sockets.limits
+        sockets = open_sockets.limits
         # A warning when the open-files limit leaves fewer sockets than wanted: an operator
         # may raise it (ulimit -n, LimitNOFILE).
         log.log(
-            logging.WARNING if limits.total < wanted else logging.INFO,
+            logging.WARNING if sockets.total < wanted else logging.INFO,
             "WebSockets: at most %d per address, %d per game, %d in all (open files: %s)",
-            limits.per_address,
-            limits.per_game,
-            limits.total,
+            sockets.per_address,
+            sockets.per_game,
+            sockets.total,
             "no limit" if open_files is None else open_files,
         )
         if store.shared:
@@ -166,7 +181,8 @@ def create_app(
         store,
         models,
         action_limit=RateLimiter(rate=20, burst=40),
-        create_limit=RateLimiter(rate=games_per_minute / 60, burst=games_per_minute),
+        create_limit=create_limit,
+        thinking=thinking,
         readiness=Readiness(store.ping),
         sockets=open_sockets,
     )
@@ -258,8 +274,10 @@ def create_app(
 ENVIRONMENT: Final = {
     "database_url": "SAGRADA_DB",
     "bot_delay": "SAGRADA_BOT_DELAY",
-    "games_per_minute": "SAGRADA_GAMES_PER_MINUTE",
 }
+#: The environment variable of each of the limits (:class:`Limits`, by field), which
+#: ``sagrada serve --workers N`` sets for its worker processes (each process's share).
+LIMIT_ENVIRONMENT: Final = {limit.name: f"SAGRADA_{limit.name.upper()}" for limit in fields(Limits)}
 #: The environment variables of the turn notices' settings (:class:`NoticeSettings`), read by
 #: ``sagrada serve`` (``--smtp`` defaults to ``SAGRADA_SMTP``, keeping a mail password out of
 #: the list of processes) and passed on to its worker processes.
@@ -281,7 +299,13 @@ def app_from_environment() -> FastAPI:
     return create_app(
         os.environ[ENVIRONMENT["database_url"]],
         bot_delay=float(os.environ[ENVIRONMENT["bot_delay"]]),
-        games_per_minute=float(os.environ[ENVIRONMENT["games_per_minute"]]),
+        limits=Limits.from_text(
+            {
+                name: os.environ[variable]
+                for name, variable in LIMIT_ENVIRONMENT.items()
+                if variable in os.environ
+            }
+        ),
         notices=notice_settings(os.environ),
         # Each process answers /metrics with its own figures: its id tells them apart.
         process_label=str(os.getpid()),

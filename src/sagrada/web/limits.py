@@ -1,11 +1,19 @@
-"""Request limits: body size, token buckets for action and game-creation rates, and the
-WebSockets open at once (per address, per game, in total, under the open-files limit)."""
+"""Request limits: every limit an operator may set (:class:`Limits`), body size, token buckets
+kept in memory for the rates of actions and chat, and the WebSockets open at once (per
+address, per game, in total, under the open-files limit).
+
+The limits of new games, seat claims and games whose turns cost thinking are kept in the
+database, so that every server process enforces the same numbers
+(:mod:`sagrada.web.shared_limits`). Actions and chat lines stay in memory: they are the
+server's most frequent requests, a database write for each would cost more than the action
+itself, and each game's actions are applied one at a time under its row's lock in any case.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from dataclasses import Field, dataclass, field, fields, replace
 from typing import Any, Final
 
 Scope = MutableMapping[str, Any]
@@ -103,6 +111,101 @@ SOCKETS_PER_GAME: Final = 64
 SOCKETS_IN_TOTAL: Final = 4096
 #: Open files kept from WebSockets: the database's connections, HTTP requests, the pages' files.
 FILES_KEPT: Final = 256
+
+
+#: Unfinished games whose turns cost thinking (a bot seat, or a turn limit: a stand-in plays
+#: for a person out of time) that one client address may have created.
+THINKING_GAMES_PER_ADDRESS: Final = 24
+#: Unfinished games whose turns cost thinking on the whole server (every process together).
+THINKING_GAMES_IN_TOTAL: Final = 1000
+#: Unfinished games of bots only (no person's seat) on the whole server.
+BOT_ONLY_GAMES: Final = 8
+
+
+def _limit(default: float, meaning: str) -> Any:
+    """A field of :class:`Limits`: its default and what it bounds (the option's help)."""
+    return field(default=default, metadata={"help": meaning})
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Every limit an operator may set. Each field is one option of ``sagrada serve`` (its
+    name with dashes: ``--games-per-minute``), one variable of the worker processes'
+    environment (:data:`sagrada.web.app.LIMIT_ENVIRONMENT`) and one argument of
+    :func:`sagrada.web.app.create_app`'s ``limits``; docs/web-api.md ("Limits") names them.
+
+    Raises:
+        ValueError: for a limit that is not positive.
+    """
+
+    games_per_minute: float = _limit(
+        30, "new games (and seat claims, sign-ups) one client address may make per minute"
+    )
+    sockets_per_address: int = _limit(
+        SOCKETS_PER_ADDRESS,
+        "WebSockets one client address may hold open at once (shared out among --workers)",
+    )
+    sockets_per_game: int = _limit(
+        SOCKETS_PER_GAME, "WebSockets open on one game at once, per server process"
+    )
+    sockets_in_total: int = _limit(
+        SOCKETS_IN_TOTAL, "WebSockets open at once in all (shared out among --workers)"
+    )
+    thinking_games_per_address: int = _limit(
+        THINKING_GAMES_PER_ADDRESS,
+        "unfinished games with a bot seat or a turn limit one client address may have created",
+    )
+    thinking_games_in_total: int = _limit(
+        THINKING_GAMES_IN_TOTAL, "unfinished games with a bot seat or a turn limit in all"
+    )
+    bot_only_games: int = _limit(BOT_ONLY_GAMES, "unfinished games of bots only in all")
+
+    def __post_init__(self) -> None:
+        for limit in fields(self):
+            if not getattr(self, limit.name) > 0:
+                raise ValueError(f"{option_of(limit)} must be positive")
+
+    @property
+    def sockets(self) -> SocketLimits:
+        """The WebSockets' limits."""
+        return SocketLimits(self.sockets_per_address, self.sockets_per_game, self.sockets_in_total)
+
+    def per_process(self, processes: int) -> Limits:
+        """The limits of one of ``processes`` server processes sharing the load: the limits
+        kept in the database as they are; the WebSockets per address and in total, which each
+        process counts itself, divided among them (at least one each), so that together they
+        never pass the limit. A game's sockets are bounded in each process (the limit bounds
+        the work of sending one game's views, which each process does for its own)."""
+        return replace(
+            self,
+            sockets_per_address=max(1, self.sockets_per_address // processes),
+            sockets_in_total=max(1, self.sockets_in_total // processes),
+        )
+
+    @classmethod
+    def from_text(cls, values: Mapping[str, str]) -> Limits:
+        """The limits whose values ``values`` gives as text, by field name (the defaults for
+        the others).
+
+        Raises:
+            ValueError: for a value that is not a number of the field's kind, or not positive.
+        """
+        given: dict[str, Any] = {
+            limit.name: limit_type(limit)(values[limit.name])
+            for limit in fields(cls)
+            if limit.name in values
+        }
+        return cls(**given)
+
+
+def limit_type(limit: Field[Any]) -> type[int] | type[float]:
+    """The kind of number a field of :class:`Limits` holds."""
+    return float if limit.type in ("float", float) else int
+
+
+def option_of(limit: Field[Any]) -> str:
+    """The ``sagrada serve`` option of a field of :class:`Limits`."""
+    return "--" + limit.name.replace("_", "-")
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,11 @@ def database_down(exc: Exception) -> GameError:
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
+def new_game_id() -> str:
+    """A fresh game id."""
+    return secrets.token_urlsafe(8)
+
+
 class GameManager:
     """Every room of the server, the database behind them, and the bots' pacing; its rooms
     are kept in step with other processes sharing the database by its :class:`InStep`
@@ -106,6 +111,7 @@ class GameManager:
         offers: list[int | None] | None = None,
         daily: str | None = None,
         seed: int | None = None,
+        game_id: str | None = None,
     ) -> tuple[Room, list[str | None], list[str | None]]:
         """Create a game of the registry's game ``game_name`` (a person having
         ``turn_seconds`` a turn, or no limit); return the room, the token of the creator's
@@ -116,6 +122,8 @@ class GameManager:
             offers: by seat, the account a person's seat is offered to (or ``None``).
             daily: the day of a daily challenge's attempt (of the creator's account).
             seed: the game's seed (a daily challenge's: the day's); ``None``: a fresh one.
+            game_id: the game's id (:func:`new_game_id`, one a limit counted already);
+                ``None``: a fresh one.
 
         Raises:
             AttemptTaken: for a daily challenge's attempt the creator has started already.
@@ -159,7 +167,7 @@ class GameManager:
                 tokens.append(None)
                 invites.append(None)
         check_distinct([s.name for s in seats])
-        room = await self._open(config, seats, game_name, turn_seconds, hints, daily, seed)
+        room = await self._open(config, seats, game_name, turn_seconds, hints, daily, seed, game_id)
         return room, tokens, invites
 
     async def _open(
@@ -171,10 +179,12 @@ class GameManager:
         hints: bool,
         daily: str | None = None,
         seed: int | None = None,
+        game_id: str | None = None,
     ) -> Room:
         """Store a new game of ``seats`` with a fresh id and seed (``seed``: a daily
-        challenge's, the same for every attempt of the day), and set its bots moving."""
-        game_id = secrets.token_urlsafe(8)
+        challenge's, the same for every attempt of the day; ``game_id``: an id made before),
+        and set its bots moving."""
+        game_id = new_game_id() if game_id is None else game_id
         seed = secrets.randbits(62) if seed is None else seed
         created = await self._write(
             self.store.create_game,
@@ -207,10 +217,11 @@ class GameManager:
         self.wake_bots(room)
         return room
 
-    async def rematch(self, room: Room, seat: int) -> Room:
+    async def rematch(self, room: Room, seat: int, game_id: str | None = None) -> Room:
         """The game played again (same options and seats, a new seed), made at the first
-        player's request. Each person's seat in it is taken with their token of this game
-        (their invite carried over); a seat nobody took here is open to the lobby there.
+        player's request (with the id ``game_id``, when given). Each person's seat in it is
+        taken with their token of this game (their invite carried over); a seat nobody took
+        here is open to the lobby there.
 
         Raises:
             GameError: 403 for a spectator, 409 while the game is not over.
@@ -236,7 +247,12 @@ class GameManager:
                     for s in room.seats
                 ]
                 again = await self._open(
-                    room.config, seats, room.game.name, room.turn_seconds, room.hints
+                    room.config,
+                    seats,
+                    room.game.name,
+                    room.turn_seconds,
+                    room.hints,
+                    game_id=game_id,
                 )
                 try:
                     await self._write(self.store.set_rematch, room.id, again.id, room.version)
@@ -415,8 +431,13 @@ class GameManager:
                     taken = replace(taken, name=account.name, account=account.id, offered=None)
                 others = (s.name for s in room.seats if s is not seat)
                 check_free(taken.name, others, 409 if taken.account is not None else 422)
+                if room.state.current_player == seat.seat:
+                    # A seat taken on its turn: its person's clock starts now (a seat nobody
+                    # has taken has none; Room.clock).
+                    room.turn_started = time.time()
                 if not await self._replace_seats(room, seat, taken):
                     raise GameError(409, msg("web.stale"))
+                self.wake_bots(room)
                 return seat.seat, token
         if digest is not None:
             raise GameError(403, msg("web.invite_unknown"))

@@ -1,5 +1,5 @@
 """What the server's routers share: the game manager, the store, the create requests and the
-rate limits of one application (:class:`Server`, kept in ``app.state``), and finding a game and
+limits of one application (:class:`Server`, kept in ``app.state``), and finding a game and
 the seat a token plays."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from starlette.requests import HTTPConnection
 from sagrada.web.limits import OpenSockets, RateLimiter
 from sagrada.web.readiness import Readiness
 from sagrada.web.rooms import GameError, GameManager, Room
+from sagrada.web.shared_limits import SharedRate, ThinkingGames
 from sagrada.web.store import Store
 
 
@@ -25,8 +26,10 @@ class Server:
         manager: the games in play (:class:`~sagrada.web.rooms.GameManager`).
         store: the database.
         models: each game's create request (``POST /api/games``), by game name.
-        action_limit: actions a seat may send (per token).
-        create_limit: games and seat claims a client address may make.
+        action_limit: actions a seat may send (per token; in each process's memory).
+        create_limit: games, seat claims and sign-ups a client address may make (in the
+            database, the same for every process).
+        thinking: the unfinished games whose turns cost thinking (in the database).
         readiness: whether the database answers (the health check).
         sockets: the WebSockets open now, within their limits.
     """
@@ -35,7 +38,8 @@ class Server:
     store: Store
     models: dict[str, type[BaseModel]]
     action_limit: RateLimiter
-    create_limit: RateLimiter
+    create_limit: SharedRate
+    thinking: ThinkingGames
     readiness: Readiness
     sockets: OpenSockets
 

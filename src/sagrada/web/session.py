@@ -309,9 +309,14 @@ class Room:
 
     def clock(self) -> dict[str, Any] | None:
         """The turn's clock, while a person with a time limit is to move: ``{"seat",
-        "deadline" (seconds since the epoch), "turn_seconds"}``."""
+        "deadline" (seconds since the epoch), "turn_seconds"}``. A person's seat nobody has
+        taken has none: a turn limit is a person's, so no stand-in plays for an empty seat
+        (a game waiting for its people does not play itself); its clock starts when the seat
+        is taken."""
         current = self.state.current_player
-        if self.turn_seconds is None or current < 0 or self.seats[current].kind != "human":
+        if self.turn_seconds is None or current < 0:
+            return None
+        if self.seats[current].kind != "human" or not self.seats[current].claimed:
             return None
         deadline = self.turn_started + self.turn_seconds
         return {"seat": current, "deadline": deadline, "turn_seconds": self.turn_seconds}

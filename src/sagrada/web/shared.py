@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -50,7 +51,11 @@ def catch_up(room: Room, stored: StoredGame) -> bool:
         if turn_key(state) != turn_key(room.state):
             room.turn_started = stored.last_action or room.turn_started
         room.state = state
+    current = room.state.current_player
+    waiting = 0 <= current < len(room.seats) and not room.seats[current].claimed
     room.seats = [Seat(**seat) for seat in stored.seats]
+    if waiting and room.seats[current].claimed:
+        room.turn_started = time.time()  # taken on its turn: its person's clock starts now
     room.rematch = stored.rematch
     room.timed_out = list(stored.auto)
     room.hinted = list(stored.hinted)

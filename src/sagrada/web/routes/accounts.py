@@ -154,7 +154,7 @@ async def sign_up(
     server: ServerDep, request: Request, response: Response, body: Credentials
 ) -> dict[str, Any]:
     """Make an account and log in as it; the guest seats the request names join it."""
-    if not server.create_limit.allow("account:" + client_key(request)):
+    if not await server.create_limit.allow("account:" + client_key(request)):
         raise GameError(429, msg("web.too_many_requests"))
     players = players_of(request)
     language = _language(request, body.language)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal
 
@@ -27,13 +28,12 @@ from sagrada.web.models import (
     SeatRequest,
 )
 from sagrada.web.openapi import errors
-from sagrada.web.rooms import GameError, Room
+from sagrada.web.rooms import GameError, Room, new_game_id
 from sagrada.web.routes.accounts import account_of, players_of
 from sagrada.web.seat_names import check_distinct, clean_name, distinct
-from sagrada.web.server import ServerDep, client_key
+from sagrada.web.server import Server, ServerDep, client_key
+from sagrada.web.shared_limits import IN_TOTAL, PER_ADDRESS
 
-#: Unfinished games with no person in them (bots playing bots) that may run at once.
-MAX_BOT_ONLY_GAMES: Final = 8
 #: Games per page of the lobby's lists, and the statuses each list shows.
 LOBBY_PAGE: Final = 20
 LOBBY_LISTS: Final = {"live": ("open", "running"), "finished": ("over",)}
@@ -79,19 +79,11 @@ async def create_game(
 ) -> dict[str, Any]:
     """Create a game (``"game"``: a registered game's name; the default game's when left
     out); answer its id and a secret token for each human seat."""
-    if not server.create_limit.allow(client_key(request)):
+    if not await server.create_limit.allow(client_key(request)):
         raise GameError(429, msg("web.too_many_games"))
     asked = await read_request(server, request, body)
-    if all(b is not None for b in asked.bots):
-        watched = sum(
-            1
-            for r in server.manager.rooms.values()
-            if not r.state.is_over and all(seat.kind == "bot" for seat in r.seats)
-        )
-        if watched >= MAX_BOT_ONLY_GAMES:
-            raise GameError(
-                429, f"at most {MAX_BOT_ONLY_GAMES} games of bots only run at once: try later"
-            )
+    game_id = new_game_id()
+    await count_thinking(server, request, game_id, asked.bots, asked.turn_seconds)
     room, tokens, invites = await server.manager.create(
         asked.config,
         asked.bots,
@@ -102,6 +94,7 @@ async def create_game(
         asked.hints,
         creator=await account_of(request),
         offers=asked.offers,
+        game_id=game_id,
     )
     return {
         "id": room.id,
@@ -110,6 +103,34 @@ async def create_game(
             for s, t, i in zip(room.seats, tokens, invites, strict=True)
         ],
     }
+
+
+async def count_thinking(
+    server: Server,
+    request: Request,
+    game_id: str,
+    bots: Sequence[str | None],
+    turn_seconds: int | None,
+) -> None:
+    """Count the game ``game_id`` about to be made, if its turns cost thinking (a bot seat,
+    or a turn limit, for which a stand-in plays), under the limits of such games
+    (:class:`~sagrada.web.shared_limits.ThinkingGames`).
+
+    Raises:
+        GameError: 429 over a limit (the reason says which; nothing is counted).
+    """
+    if all(bot is None for bot in bots) and turn_seconds is None:
+        return
+    thinking = server.thinking
+    refused = await thinking.allow(
+        game_id, client_key(request), all(bot is not None for bot in bots)
+    )
+    if refused == PER_ADDRESS:
+        raise GameError(429, msg("web.thinking_games_per_address", n=thinking.per_address))
+    if refused == IN_TOTAL:
+        raise GameError(429, msg("web.thinking_games_in_total"))
+    if refused is not None:
+        raise GameError(429, msg("web.bot_only_games", n=thinking.bot_only))
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +263,7 @@ async def join(
     server: ServerDep, game_id: str, request: Request, body: JoinRequest | None = None
 ) -> dict[str, Any]:
     """Claim the first free human seat."""
-    if not server.create_limit.allow("join:" + client_key(request)):
+    if not await server.create_limit.allow("join:" + client_key(request)):
         raise GameError(429, msg("web.too_many_requests"))
     room = await server.manager.get(game_id)
     name = body.name if body else None
@@ -271,7 +292,7 @@ async def offer_seat(
 ) -> Response:
     """Offer a free person's seat of the game to an account (players only): the invitation
     appears in that account's games."""
-    if not server.create_limit.allow("offer:" + client_key(request)):
+    if not await server.create_limit.allow("offer:" + client_key(request)):
         raise GameError(429, msg("web.too_many_requests"))
     room, by = await server.room_and_seat(game_id, body.token)
     found = await asyncio.to_thread(players_of(request).accounts.find, body.name)
@@ -284,13 +305,21 @@ async def offer_seat(
 @router.post(
     "/api/games/{game_id}/rematch",
     response_model=Rematch,
-    responses=errors(400, 403, 404, 409, 410, 413, 422, 503),
+    responses=errors(400, 403, 404, 409, 410, 413, 422, 429, 503),
 )
-async def rematch(server: ServerDep, game_id: str, body: SeatRequest) -> dict[str, Any]:
+async def rematch(
+    server: ServerDep, request: Request, game_id: str, body: SeatRequest
+) -> dict[str, Any]:
     """Play a finished game again: the same options and seats, a new seed. The first
-    player to ask makes it; each player gets their own seat in it with their token."""
+    player to ask makes it (counted as theirs under the limits of games whose turns cost
+    thinking); each player gets their own seat in it with their token."""
     room, seat = await server.room_and_seat(game_id, body.token)
-    again = await server.manager.rematch(room, seat)
+    made = None
+    if room.rematch is None and seat >= 0 and room.state.is_over:
+        made = new_game_id()
+        bots = [s.bot for s in room.seats]
+        await count_thinking(server, request, made, bots, room.turn_seconds)
+    again = await server.manager.rematch(room, seat, made)
     taken, token = await server.manager.join(again, None, body.token)
     return {"id": again.id, "game": again.game.name, "seat": taken, "token": token}
 
