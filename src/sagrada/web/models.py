@@ -274,6 +274,13 @@ class ActionRequest(BaseModel):
             "count is refused with 409 (a stale or repeated request) and changes nothing"
         ),
     )
+    since: Annotated[int, Field(ge=0), BeforeValidator(_whole_number)] | None = Field(
+        default=None,
+        description=(
+            "the number of entries of the seat's log the client holds: the view answered "
+            "carries the entries from its history_from on (since, or 0 for the whole log)"
+        ),
+    )
 
     def texts(self) -> list[str]:
         if (self.action is None) == (self.actions is None):
