@@ -68,11 +68,12 @@ class SeatLog:
         self.revised = 0
         self.revised_at = 0
 
-    def update(self, view: Any, history: Sequence[int]) -> None:
+    def update(self, view: Any, history: Sequence[int], common: dict[str, list[Any]]) -> None:
         """Bring the log in step with ``view`` of the game whose actions are ``history``: new
         entries appended; the whole log built again (in new lists) if the game says its
         entries changed, or if the actions are not those it was built from (a copy of the game
-        from elsewhere that went another way)."""
+        from elsewhere that went another way). An entry equal to the one at its place in
+        ``common`` (the room's) is kept as that one, so the seats' equal entries are held once."""
         revised = getattr(view, "history_revised_at", 0)
         held = len(self.actions)
         if not self.columns or revised != self.revised or list(history[:held]) != self.actions:
@@ -80,13 +81,20 @@ class SeatLog:
             # of it take it whole.
             self.revised_at = revised if revised != self.revised else len(history)
             self.revised = revised
-            self.columns = columns_of(view, 0)
-            self.actions = list(history)
-            return
+            self.columns = {key: [] for key in columns_of(view, len(history))}
+            self.actions = []
+            held = 0
         if held == len(history):
             return
         for key, entries in columns_of(view, held).items():
-            self.columns.setdefault(key, []).extend(entries)
+            shared = common.setdefault(key, [])
+            column = self.columns.setdefault(key, [])
+            for index, entry in enumerate(entries, held):
+                if index < len(shared):
+                    column.append(shared[index] if shared[index] == entry else entry)
+                else:
+                    shared.append(entry)
+                    column.append(entry)
         self.actions.extend(history[held:])
 
     def part(self, timed_out: list[int], hinted: list[int]) -> LogPart:
@@ -94,6 +102,28 @@ class SeatLog:
         return LogPart(
             self.columns, len(self.actions), self.revised_at, tuple(timed_out), tuple(hinted)
         )
+
+
+class RoomLog:
+    """Every seat's log of a room, the entries equal in several held once."""
+
+    __slots__ = ("common", "seats")
+
+    def __init__(self) -> None:
+        self.seats: dict[int, SeatLog] = {}
+        #: Each column's entries as the first seat to log each action had it.
+        self.common: dict[str, list[Any]] = {}
+
+    def part(
+        self, seat: int, view: Any, history: Sequence[int], timed_out: list[int], hinted: list[int]
+    ) -> LogPart:
+        """The log of ``seat`` as it stands with ``view`` of the game whose actions are
+        ``history``, with the room's numbered lists."""
+        log = self.seats.get(seat)
+        if log is None:
+            log = self.seats[seat] = SeatLog()
+        log.update(view, history, self.common)
+        return log.part(timed_out, hinted)
 
 
 def columns_of(view: Any, start: int) -> dict[str, list[Any]]:

@@ -25,7 +25,7 @@ from sagrada.players.results import Ending, ending_of, rateable_mode, rated_mode
 from sagrada.registry import default_game, entry, make_player
 from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
-from sagrada.web.history import LogPart, SeatLog, view_without_log
+from sagrada.web.history import LogPart, RoomLog, view_without_log
 from sagrada.web.plain_text import one_line
 
 
@@ -148,7 +148,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         #: Each seat's log, built once per action (:mod:`sagrada.web.history`).
-        self.logs: dict[int, SeatLog] = {}
+        self.log = RoomLog()
         # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.
         self.bots: dict[int, Player] = {
             s.seat: make_player(self.game.name, s.bot, secrets.randbits(62))
@@ -303,11 +303,8 @@ class Room:
         data["game"] = self.summary()
         data["seat"] = seat
         data["clock"] = self.clock()
-        log = self.logs.get(seat)
-        if log is None:
-            log = self.logs[seat] = SeatLog()
-        log.update(view, self.state.history)
-        return data, log.part(self.timed_out, self.hinted)
+        log = self.log.part(seat, view, self.state.history, self.timed_out, self.hinted)
+        return data, log
 
     def table_fields(self, step: int) -> dict[str, Any]:
         """What the table adds to a replay's view after the first ``step`` actions
