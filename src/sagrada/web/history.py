@@ -77,9 +77,11 @@ class SeatLog:
         revised = getattr(view, "history_revised_at", 0)
         held = len(self.actions)
         if not self.columns or revised != self.revised or list(history[:held]) != self.actions:
-            # A log built again for another reason may differ anywhere: clients holding part
-            # of it take it whole.
-            self.revised_at = revised if revised != self.revised else len(history)
+            # A first log, or one the game revised, is the game's to vouch for; a log built
+            # again because the actions differ may differ anywhere: clients holding part of
+            # it take it whole.
+            diverged = bool(self.columns) and revised == self.revised
+            self.revised_at = len(history) if diverged else revised
             self.revised = revised
             self.columns = {key: [] for key in columns_of(view, len(history))}
             self.actions = []
