@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 
 from sagrada.core.messages import Message, msg
 from sagrada.players import daily
-from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, ActionRequest, PreviewRequest
+from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, SINCE, ActionRequest, PreviewRequest
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError, Room
 from sagrada.web.security import MAX_TOKEN, TOKEN_IN_SOCKET_ADDRESS, seat_token
@@ -25,12 +25,6 @@ from sagrada.web.server import ServerDep, client_key
 MAX_WS_MESSAGE: Final = 4 * 1024
 
 router = APIRouter()
-
-#: What a view's ``since`` means (docs/web-api.md, "The log by parts").
-SINCE: Final = (
-    "the number of entries of the seat's log the client holds: the view carries the entries "
-    "from history_from on (since, or 0 for the whole log)"
-)
 
 
 @router.get("/api/games/{game_id}/view", responses=errors(400, 403, 404, 410, 503))
