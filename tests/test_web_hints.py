@@ -11,6 +11,7 @@ from typing import Any
 from web_helpers import (
     TestClient,
     act_ok,
+    bearer,
     create_game,
     get_view,
     new_client,
@@ -95,6 +96,10 @@ def test_the_card_game_offers_hints_from_its_planner_on_the_margin_scale(
         # Another suggestion is played: the hint was used all the same.
         view = act_ok(client, game_id, token, hint["top"][1]["action"])
         assert view["hinted"] == [0]
+        # A view carrying the log from action 1 on carries the numbers from there only.
+        url = f"/api/games/{game_id}/view?since=1"
+        part = client.get(url, headers=bearer(token)).json()
+        assert part["history_from"] == 1 and part["history"] == [] and part["hinted"] == []
         while view["legal_actions"]:
             view = act_ok(client, game_id, token, view["legal_actions"][0])
         assert ask(client, game_id, token).status_code == 409  # over: no one's turn

@@ -98,7 +98,9 @@ def test_a_database_that_fails_the_games_count_is_counted_and_the_rest_answered(
             with engine.begin() as conn:
                 conn.execute(text("ALTER TABLE games_away RENAME TO games"))
     engine.dispose()
-    assert value(samples, "sagrada_database_errors_total") == 1
+    # The scrape's failed count is one error; the server's sweep of idle games may meet the
+    # missing table meanwhile too, and count another.
+    assert value(samples, "sagrada_database_errors_total") >= 1
     assert not any(name == "sagrada_games" for name, _labels in samples)
     assert value(samples, "sagrada_websockets_open") == 0
 

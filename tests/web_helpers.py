@@ -286,6 +286,37 @@ def receive(ws: Any, timeout: float = PATIENCE) -> dict[str, Any]:
     return dict(json.loads(message["text"]))
 
 
+#: The lists of action numbers a view carries with its log.
+NUMBERED = ("timed_out", "hinted")
+
+
+def log_of(view: dict[str, Any]) -> dict[str, Any]:
+    """A view's log: its columns (``history`` and the game's other ``history_*`` lists) and
+    the numbered lists, without ``history_from``."""
+    return {
+        key: value
+        for key, value in view.items()
+        if key in NUMBERED or (key.startswith("history") and isinstance(value, list))
+    }
+
+
+def joined(held: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its whole log, as a page joins it: the entries of ``held`` (the view the
+    client holds, its log whole) before the view's ``history_from``, then the view's own
+    (docs/web-api.md, "The log by parts")."""
+    start = view["history_from"]
+    if start == 0:
+        return view
+    assert held is not None and len(held["history"]) >= start, "a gap in the log"
+    whole = {**view, "history_from": 0}
+    for key, value in log_of(view).items():
+        if key in NUMBERED:
+            whole[key] = [n for n in held[key] if n < start] + value
+        else:
+            whole[key] = held[key][:start] + value
+    return whole
+
+
 def receive_until_seq(ws: Any, seq: int) -> list[dict[str, Any]]:
     """Return the messages of a socket up to and including the view with ``seq``."""
     messages = []

@@ -88,7 +88,12 @@ class GameState(Protocol):
 
 
 class GameView(Protocol):
-    """What one seat may know of a state: no hidden information of others."""
+    """What one seat may know of a state: no hidden information of others.
+
+    A view may also offer its log apart (``history_json(start)``, ``to_json(history=False)``
+    and ``history_revised_at``), so the server builds each entry once
+    (:mod:`sagrada.web.history`); without them the server takes the log from ``to_json()``.
+    """
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready data, as the pages receive it."""

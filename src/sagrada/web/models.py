@@ -259,6 +259,14 @@ class Lobby(BaseModel):
     total: int
 
 
+#: What a view's ``since`` means, asked with the view or with actions (docs/web-api.md, "The
+#: log by parts").
+SINCE: Final = (
+    "the number of entries of the seat's log the client holds: the view carries the entries "
+    "from its history_from on (since, or 0 for the whole log)"
+)
+
+
 class ActionRequest(BaseModel):
     """One action, or several applied together (a whole tool use)."""
 
@@ -273,6 +281,9 @@ class ActionRequest(BaseModel):
             "the number of actions of the game the client has seen; a request made on another "
             "count is refused with 409 (a stale or repeated request) and changes nothing"
         ),
+    )
+    since: Annotated[int, Field(ge=0), BeforeValidator(_whole_number)] | None = Field(
+        default=None, description=SINCE
     )
 
     def texts(self) -> list[str]:

@@ -685,15 +685,16 @@ class GameManager:
     # -- announcing and bots ----------------------------------------------------------------
 
     def _announce(self, room: Room) -> None:
-        announce(room.listeners, len(room.state.history), room.view)
+        announce(room.listeners, len(room.state.history), room.view_parts)
 
     def subscribe(self, room: Room, seat: int) -> Listener:
         """Watch a room as ``seat`` (-1: a spectator): its view now and after every change."""
-        return subscribe(room.listeners, seat, len(room.state.history), room.view(seat))
+        return subscribe(room.listeners, seat, len(room.state.history), room.view_parts(seat))
 
-    def greet(self, room: Room, listener: Listener, seat: int) -> None:
-        """Make a spectator's ``listener`` watch as ``seat`` (a WebSocket's hello)."""
-        greet(listener, seat, len(room.state.history), room.view(seat))
+    def greet(self, room: Room, listener: Listener, seat: int, since: int | None = None) -> None:
+        """Make a spectator's ``listener`` watch as ``seat`` (a WebSocket's hello), its client
+        holding the first ``since`` entries of the seat's log (``None``: none)."""
+        greet(listener, seat, len(room.state.history), room.view_parts(seat), since)
 
     def unsubscribe(self, room: Room, listener: Listener) -> None:
         room.listeners.discard(listener)

@@ -25,6 +25,7 @@ from sagrada.players.results import Ending, ending_of, rateable_mode, rated_mode
 from sagrada.registry import default_game, entry, make_player
 from sagrada.search.plans import PlanFollower
 from sagrada.web.fanout import Listener
+from sagrada.web.history import LogPart, RoomLog, view_without_log
 from sagrada.web.plain_text import one_line
 
 
@@ -146,6 +147,8 @@ class Room:
         self.state: GameState = self.game.new_state(config, seed)
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
+        #: Each seat's log, built once per action (:mod:`sagrada.web.history`).
+        self.log = RoomLog()
         # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.
         self.bots: dict[int, Player] = {
             s.seat: make_player(self.game.name, s.bot, secrets.randbits(62))
@@ -287,24 +290,34 @@ class Room:
             return None
         return account_token(self.account_key, self.id, seat, account)
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` (-1: a spectator) may know of the game, with the table's fields."""
-        data: dict[str, Any] = self.game.view(self.state, seat).to_json()
-        data["game"] = self.summary()
-        data["seat"] = seat
-        data.update(self.table_fields())
+    def view(self, seat: int, since: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (-1: a spectator) may know of the game, with the table's fields, for
+        a client that holds the first ``since`` entries of the seat's log (``None``: none;
+        :mod:`sagrada.web.history`)."""
+        data, log = self.view_parts(seat)
+        data.update(log.fields(since))
         return data
 
-    def table_fields(self, step: int | None = None) -> dict[str, Any]:
-        """What the table adds to a view (docs/web-api.md, "Views"): the turn's clock, the
-        actions a bot played for a person out of time and those a hint was asked for; of a
-        replay's first ``step`` actions, without a clock."""
-        if step is None:
-            return {"clock": self.clock(), "timed_out": self.timed_out[:], "hinted": self.hinted[:]}
+    def view_parts(self, seat: int) -> tuple[dict[str, Any], LogPart]:
+        """The view of ``seat`` without its log, and its log as it stands (kept on the room,
+        extended with the actions applied since the last view)."""
+        view = self.game.view(self.state, seat)
+        data = view_without_log(view)
+        data["game"] = self.summary()
+        data["seat"] = seat
+        data["clock"] = self.clock()
+        log = self.log.part(seat, view, self.state.history, self.timed_out, self.hinted)
+        return data, log
+
+    def table_fields(self, step: int) -> dict[str, Any]:
+        """What the table adds to a replay's view after the first ``step`` actions
+        (docs/web-api.md, "Views"): no clock, the actions a bot played for a person out of
+        time and those a hint was asked for, and ``history_from`` 0 (its log is whole)."""
         return {
             "clock": None,
             "timed_out": [i for i in self.timed_out if i < step],
             "hinted": [i for i in self.hinted if i < step],
+            "history_from": 0,
         }
 
     def clock(self) -> dict[str, Any] | None:

@@ -36,8 +36,9 @@ class CardView:
         """The legal actions (the player's own, known to them)."""
         return self.state.legal_actions() if self.is_my_turn else []
 
-    def to_json(self) -> dict[str, Any]:
-        """The view as JSON-ready data."""
+    def to_json(self, history: bool = True) -> dict[str, Any]:
+        """The view as JSON-ready data (``history``: with the game's log,
+        :meth:`history_json`)."""
         s = self.state
         cards = content()
         decision = s.describe_decision()
@@ -83,18 +84,24 @@ class CardView:
                 for t in (cards.tool(n) for n in s.tools)
             ],
             "tool_in_use": s.tool or None,
-            "history": [A.action_to_str(a) for a in s.history],
             "legal_actions": [A.action_to_str(a) for a in self.legal_actions()],
             "actions": [
                 {**A.action_fields(a), "chance": s.is_chance(a)} for a in self.legal_actions()
             ],
             "score": s.score().detail_json(),
         }
+        if history:
+            data.update(self.history_json())
         if s.is_over:
             outcome = s.outcome()
             data["won"] = outcome.won
             data["margin"] = outcome.margin
         return data
+
+    def history_json(self, start: int = 0) -> dict[str, list[Any]]:
+        """The game's log from action number ``start`` on: ``history``, in notation. It is the
+        same for every viewer and never changes once written."""
+        return {"history": [A.action_to_str(a) for a in self.state.history[start:]]}
 
 
 def make_card_view(state: CardState, player: int = 0) -> CardView:

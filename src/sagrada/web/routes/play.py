@@ -10,12 +10,12 @@ import contextlib
 import json
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from sagrada.core.messages import Message, msg
 from sagrada.players import daily
-from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, ActionRequest, PreviewRequest
+from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, SINCE, ActionRequest, PreviewRequest
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError, Room
 from sagrada.web.security import MAX_TOKEN, TOKEN_IN_SOCKET_ADDRESS, seat_token
@@ -29,7 +29,10 @@ router = APIRouter()
 
 @router.get("/api/games/{game_id}/view", responses=errors(400, 403, 404, 410, 503))
 async def view(
-    server: ServerDep, game_id: str, token: Annotated[str | None, Depends(seat_token)]
+    server: ServerDep,
+    game_id: str,
+    token: Annotated[str | None, Depends(seat_token)],
+    since: Annotated[int | None, Query(ge=0, description=SINCE)] = None,
 ) -> JSONResponse:
     """A seat's view (with legal actions on its turn), its token in the ``Authorization``
     header (``Bearer <token>``); without one, the spectator's (none of a daily challenge's
@@ -37,7 +40,7 @@ async def view(
     room, seat = await server.room_and_seat(game_id, token)
     if seat < 0:
         watchable(room)
-    return JSONResponse(room.view(seat))
+    return JSONResponse(room.view(seat, since))
 
 
 def watchable(room: Room) -> None:
@@ -63,7 +66,7 @@ async def act(server: ServerDep, game_id: str, body: ActionRequest) -> JSONRespo
     if not server.action_limit.allow(body.token):
         raise GameError(429, msg("web.too_fast"))
     await server.manager.act(room, seat, body.texts(), body.seq)
-    return JSONResponse(room.view(seat))
+    return JSONResponse(room.view(seat, body.since))
 
 
 @router.post(
@@ -143,7 +146,7 @@ async def watch(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
 
     async def pump() -> None:
         while True:
-            await websocket.send_json(await listener.queue.get())
+            await websocket.send_json(listener.wire(await listener.queue.get()))
 
     sender = asyncio.create_task(pump())
 
@@ -177,7 +180,7 @@ async def watch(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
                         # As a refused connection: no retrying with the same token.
                         await websocket.close(code=4000 + exc.status, reason=exc.detail)
                         break
-                    server.manager.greet(room, listener, seat)
+                    server.manager.greet(room, listener, seat, hello_since(message))
                     continue
                 if not isinstance(message, dict) or message.get("type") != "action":
                     raise GameError(400, 'send {"type": "action", "action": "R3@B4"}')
@@ -236,6 +239,13 @@ async def first_hello(server: ServerDep, websocket: WebSocket, room: Room) -> tu
 
 #: Why a late hello is refused.
 HELLO_FIRST: Final = 'send {"type": "hello", "token": "..."} first, once'
+
+
+def hello_since(message: dict[str, Any]) -> int | None:
+    """How many entries of the seat's log the client of a hello holds (its ``since``; ``None``
+    for none or for anything but a whole number of 0 or more: the whole log is sent)."""
+    since = message.get("since")
+    return since if type(since) is int and since >= 0 else None
 
 
 def hello_token(message: dict[str, Any]) -> str | None:

@@ -16,6 +16,7 @@ search bots.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from sagrada.core.cells import mask_names
@@ -78,8 +79,13 @@ class PlayerView:
             out.append(data)
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the view as a JSON-ready dict (the same information, nothing more)."""
+    def to_json(self, history: bool = True) -> dict[str, Any]:
+        """Return the view as a JSON-ready dict (the same information, nothing more).
+
+        Args:
+            history: whether to include the game's log (:meth:`history_json`); a server that
+                keeps the log apart, sending each entry once, leaves it out.
+        """
         s = self.state
         over = s.phase == Phase.OVER
         players = []
@@ -153,13 +159,6 @@ class PlayerView:
             "bag": {COLOUR_LETTERS[c]: n for c, n in enumerate(s.bag)},
             "held_die": DIE_NAMES[s.held] if s.held >= 0 else None,
             "tool_in_use": s.tool_number if s.tool_slot >= 0 else None,
-            "history": [action_to_str(a) for a in s.history],
-            "history_actions": [
-                {**action_fields(a), "message": _logged(s, a, seat).to_json()}
-                for a, seat in zip(s.history, s.actors, strict=True)
-            ],
-            "history_seats": list(s.actors),
-            "history_rounds": list(s.rounds),
             "legal_actions": [action_to_str(a) for a in self.legal_actions()],
             "actions": self.actions_json(),
         }
@@ -173,6 +172,8 @@ class PlayerView:
             }
             # The viewer's own points so far, private objectives included (only theirs).
             data["live_score"] = s.score_of(self.player).detail_json()
+        if history:
+            data.update(self.history_json())
         for hook in s.rules.view_hooks:
             hook(s, self.player, data)
         if over:
@@ -182,6 +183,32 @@ class PlayerView:
             if outcome.target is not None:
                 data["target"] = outcome.target
         return data
+
+    def history_json(self, start: int = 0) -> dict[str, list[Any]]:
+        """Return the game's log from action number ``start`` on, as the view's columns:
+        ``history`` (notation), ``history_actions`` (objects with a ``message`` for the log),
+        ``history_seats`` and ``history_rounds``, one entry per action in each."""
+        s = self.state
+        actions = s.history[start:]
+        seats = s.actors[start:]
+        return {
+            "history": [action_to_str(a) for a in actions],
+            "history_actions": [
+                {**action_fields(a), "message": _logged(s, a, seat).to_json()}
+                for a, seat in zip(actions, seats, strict=True)
+            ],
+            "history_seats": seats,
+            "history_rounds": s.rounds[start:],
+        }
+
+    @property
+    def history_revised_at(self) -> int:
+        """How many actions the game had when the entries of its log last changed (0: never):
+        a window chosen at setup is named in the other seats' logs only once setup is over, so
+        a log taken during setup must then be taken again. Every entry stays as it is from
+        then on."""
+        s = self.state
+        return 0 if s.phase == Phase.SETUP else bisect_right(s.rounds, 0)
 
 
 def _logged(s: State, action: Action, seat: int) -> Message:

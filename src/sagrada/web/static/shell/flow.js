@@ -13,9 +13,11 @@ async function commit(actions) {
   document.body.classList.add("busy");
   try {
     // seq: the actions seen; the server refuses the request if the game has moved on (or if
-    // this is a repeat, say a double click), so a turn is never played twice.
+    // this is a repeat, say a double click), so a turn is never played twice. since: the
+    // entries of the log the page holds (the same number), so the answer carries the rest.
     const seq = S.view.history.length;
-    const body = actions.length === 1 ? { token, action: actions[0], seq } : { token, actions, seq };
+    const turn = actions.length === 1 ? { action: actions[0] } : { actions };
+    const body = { token, ...turn, seq, since: seq };
     const view = await api("POST", `${API}/actions`, body);
     S.gather = null;
     S.selection = null;

@@ -7,6 +7,7 @@ import { api, rememberToken } from "/static/common.js";
 import { gameId, token, API, S, $, byTestId, mySeat } from "./state.js";
 import { render } from "./render.js";
 import { t, tr } from "/static/i18n.js";
+import { heldEntries, withWholeLog } from "./log.js";
 
 /** What the page's game wants to note of each new view before it is shown (watchViews). */
 const viewWatchers = [];
@@ -22,9 +23,16 @@ export function showError(text, message = null) {
   byTestId("error").textContent = message ? t(message) : text || "";
 }
 
-/** Take a view from anywhere (WebSocket, REST answer); older views than the one shown are dropped. */
-export function applyView(view) {
-  if (!view || !Array.isArray(view.history)) return;
+/** Take a view from anywhere (WebSocket, REST answer); older views than the one shown are
+ * dropped. A view carrying part of the log is joined to the page's; one the page cannot join
+ * (it lacks entries before the part) is dropped, and the whole view asked for. */
+export function applyView(partial) {
+  if (!partial || !Array.isArray(partial.history)) return;
+  const view = withWholeLog(S.view, partial);
+  if (!view) {
+    loadView({ whole: true });
+    return;
+  }
   if (S.view && view.history.length < S.view.history.length) return;
   const changed = !S.view || view.history.length !== S.view.history.length;
   // Anything new happened: gathered tool steps and half-made selections no longer apply.
@@ -40,10 +48,13 @@ export function applyView(view) {
   render();
 }
 
-/** GET the view once. Answers false when retrying is pointless (no such game, bad token). */
-export async function loadView() {
+/** GET the view once: the log from the entries the page holds, or whole (`whole`). Answers
+ * false when retrying is pointless (no such game, bad token). */
+export async function loadView({ whole = false } = {}) {
+  const since = whole ? undefined : heldEntries(S.view);
+  const query = since === undefined ? "" : `?since=${since}`;
   try {
-    applyView(await api("GET", `${API}/view`, undefined, { token }));
+    applyView(await api("GET", `${API}/view${query}`, undefined, { token }));
   } catch (err) {
     // A dropped connection is shown by the connection badge; say it here only at first load.
     if (err.status !== 0 || !S.view) showError(err.message);
@@ -82,7 +93,8 @@ export function connect() {
   let greeted = !token;
   setConnection(tr("page.common.connection.connecting"), "connecting");
   ws.addEventListener("open", () => {
-    if (token) ws.send(JSON.stringify({ type: "hello", token }));
+    // since: the entries of the log the page holds, so the server sends only the rest.
+    if (token) ws.send(JSON.stringify({ type: "hello", token, since: heldEntries(S.view) }));
     setConnection(tr("page.common.connection.live"), "live");
     notify("open");
   });
