@@ -96,17 +96,25 @@ class Connection:
     """One kept-alive HTTP/1.1 connection to the server, a request at a time (the raw body
     of the last answer in :attr:`payload`)."""
 
+    #: Seconds idle after which the connection is opened anew: the server closes one idle
+    #: for 5 s (uvicorn's keep-alive), which a paced game's pauses may reach.
+    IDLE = 4.0
+
     def __init__(self, port: int) -> None:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.payload = b""
+        self.used = 0.0
 
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
         """Send a request (a JSON body if given; a seat's token in the Authorization header);
         answer the status and the parsed body."""
+        if self.writer is not None and time.monotonic() - self.used > self.IDLE:
+            self.close()
+            self.writer = None
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -128,6 +136,7 @@ class Connection:
                 length = int(value)
         payload = await self.reader.readexactly(length) if length else b""
         self.payload = payload
+        self.used = time.monotonic()
         return status, json.loads(payload) if payload else None
 
     def close(self) -> None:

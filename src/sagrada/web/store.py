@@ -182,7 +182,8 @@ class Activity:
 
 
 class Store:
-    """The games database (thread-safe: every method opens its own connection)."""
+    """The games database (thread-safe: every method opens its own connection, but for the
+    statements of every action, run on a connection each thread keeps: :attr:`hot`)."""
 
     def __init__(self, url: str, *, sqlite_synchronous: str = "FULL") -> None:
         if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
