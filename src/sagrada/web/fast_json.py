@@ -3,8 +3,9 @@ else with the standard library, giving the bytes Starlette's ``JSONResponse`` gi
 
 Both write the compact form (no spaces), UTF-8 without escaping non-ASCII text, keys in the
 order of the dict; a value orjson does not take (an integer past 64 bits, say) is encoded by
-the standard library instead. Numbers in an exponent's form are the one difference (orjson
-writes ``1e16`` where Python writes ``1e+16``): the same value to any JSON reader.
+the standard library instead. Two differences no view meets: a number in an exponent's form
+(orjson writes ``1e16`` where Python writes ``1e+16``, the same value to any JSON reader),
+and a float that is not a number (orjson writes ``null`` where the standard library refuses).
 """
 
 from __future__ import annotations
