@@ -77,8 +77,14 @@ def server_of(connection: HTTPConnection) -> Server:
     return server
 
 
+async def _server_dependency(connection: HTTPConnection) -> Server:
+    """:func:`server_of` as a coroutine: FastAPI calls a plain function's dependency in a
+    thread of its pool, a coroutine's on the event loop."""
+    return server_of(connection)
+
+
 #: A route's parameter that is the application's :class:`Server`.
-ServerDep = Annotated[Server, Depends(server_of)]
+ServerDep = Annotated[Server, Depends(_server_dependency)]
 
 
 def client_key(connection: HTTPConnection) -> str:

@@ -186,6 +186,13 @@ class Room:
         self.daily: str | None = None
         #: The server's key of accounts' seat tokens (:func:`account_token`; empty: none).
         self.account_key = b""
+        #: What the summary says of the configuration, which never changes: made once (its
+        #: dicts are shared by every summary, so never changed by their readers).
+        self._players = self.game.num_players(config)
+        self._config_summary: dict[str, Any] = {
+            **self.entry.summary(config),
+            "config": config.to_json(),
+        }
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -198,7 +205,7 @@ class Room:
         return {
             "id": self.id,
             "game": self.game.name,
-            "players": self.game.num_players(self.config),
+            "players": self._players,
             "status": self.status,
             "round": min(state.round + 1, self.entry.rounds),
             "phase": state.phase_name,
@@ -206,8 +213,7 @@ class Room:
             "actions": len(state.history),
             "seats": [s.public() for s in self.seats],
             "winners": list(self.game.outcome(state).winners) if state.is_over else None,
-            **self.entry.summary(self.config),
-            "config": self.config.to_json(),
+            **self._config_summary,
             "rematch": self.rematch,
             "turn_seconds": self.turn_seconds,
             "hints": self.hints,

@@ -52,6 +52,7 @@ from sagrada.players.daily import start_attempt
 from sagrada.players.results import Ending, record_ending
 from sagrada.players.schema import metadata, seat_accounts_table
 from sagrada.registry import default_game
+from sagrada.web.hot_writes import HotWrites
 
 games_table = Table(
     "games",
@@ -181,17 +182,24 @@ class Activity:
 
 
 class Store:
-    """The games database (thread-safe: every method opens its own connection)."""
+    """The games database (thread-safe: every method opens its own connection, but for the
+    statements of every action, run on a connection each thread keeps: :attr:`hot`)."""
 
     def __init__(self, url: str, *, sqlite_synchronous: str = "FULL") -> None:
         if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
             raise ValueError(f"sqlite_synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}")
         connect_args: dict[str, Any] = {}
-        if url.startswith("sqlite"):
+        sqlite = url.startswith("sqlite")
+        if sqlite:
             connect_args["check_same_thread"] = False
         self.url = url
-        # pre_ping: a connection the database dropped (a restart) is replaced, not used.
-        self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        # pre_ping: a connection the database dropped (a restart) is replaced, not used (a
+        # SQLite file is never dropped: no ping there).
+        self.engine: Engine = create_engine(
+            url, connect_args=connect_args, pool_pre_ping=not sqlite
+        )
+        #: The statements of every action, on connections kept by the threads running them.
+        self.hot = HotWrites(self.engine)
         #: Whether other server processes may share the database (PostgreSQL: they learn of
         #: each change by NOTIFY).
         self.shared = self.engine.dialect.name == "postgresql"
@@ -289,8 +297,12 @@ class Store:
         if self.shared:
             conn.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{kind}:{game_id}:{number}:{self.origin}"},
+                {"channel": CHANNEL, "payload": self._payload(kind, game_id, number)},
             )
+
+    def _payload(self, kind: str, game_id: str, number: int = 0) -> str:
+        """A notification's text (the module's docstring)."""
+        return f"{kind}:{game_id}:{number}:{self.origin}"
 
     def update_seats(
         self, game_id: str, seats: list[dict[str, Any]], status: str, version: int | None = None
@@ -326,6 +338,16 @@ class Store:
             StaleGame: if it is not.
         """
         now = time.time()
+        if version is not None and ending is None:
+            # The common case: the statements written once, on the kept connection.
+            rows = [
+                (first_seq + i, text, seat, now, int(auto))
+                for i, (text, seat) in enumerate(actions)
+            ]
+            notify = (CHANNEL, self._payload(CHANGED, game_id)) if self.shared else None
+            if not self.hot.append(game_id, version, status, rows, notify):
+                raise StaleGame(game_id)
+            return now
         with self.engine.begin() as conn:
             # The game's row first: its lock keeps a second writer waiting before the actions.
             self._change(conn, game_id, version, status=status)
@@ -389,10 +411,7 @@ class Store:
 
     def version(self, game_id: str) -> int | None:
         """Return the game's version (``None`` if there is no such game)."""
-        with self.engine.connect() as conn:
-            query = select(games_table.c.version).where(games_table.c.id == game_id)
-            value = conn.execute(query).scalar()
-            return None if value is None else int(value)
+        return self.hot.version(game_id)
 
     def hinted(self, game_id: str) -> tuple[int, ...]:
         """Return the numbers of the actions a hint was asked for, in order."""
@@ -566,6 +585,7 @@ class Store:
 
     def close(self) -> None:
         """Release the database connections."""
+        self.hot.close()
         self.engine.dispose()
 
 

@@ -11,10 +11,10 @@ import json
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Depends, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
 
 from sagrada.core.messages import Message, msg
 from sagrada.players import daily
+from sagrada.web.fast_json import FastJSONResponse, dumps
 from sagrada.web.models import MAX_ACTIONS_PER_REQUEST, SINCE, ActionRequest, PreviewRequest
 from sagrada.web.openapi import errors
 from sagrada.web.rooms import GameError, Room
@@ -33,14 +33,14 @@ async def view(
     game_id: str,
     token: Annotated[str | None, Depends(seat_token)],
     since: Annotated[int | None, Query(ge=0, description=SINCE)] = None,
-) -> JSONResponse:
+) -> FastJSONResponse:
     """A seat's view (with legal actions on its turn), its token in the ``Authorization``
     header (``Bearer <token>``); without one, the spectator's (none of a daily challenge's
     game while its day lasts)."""
     room, seat = await server.room_and_seat(game_id, token)
     if seat < 0:
         watchable(room)
-    return JSONResponse(room.view(seat, since))
+    return FastJSONResponse(room.view(seat, since))
 
 
 def watchable(room: Room) -> None:
@@ -58,7 +58,7 @@ def watchable(room: Room) -> None:
     "/api/games/{game_id}/actions",
     responses=errors(400, 403, 404, 409, 410, 413, 422, 429, 503),
 )
-async def act(server: ServerDep, game_id: str, body: ActionRequest) -> JSONResponse:
+async def act(server: ServerDep, game_id: str, body: ActionRequest) -> FastJSONResponse:
     """Apply one action, or several together; answer the seat's new view."""
     room, seat = await server.room_and_seat(game_id, body.token, fresh=False)
     if seat < 0:
@@ -66,7 +66,7 @@ async def act(server: ServerDep, game_id: str, body: ActionRequest) -> JSONRespo
     if not server.action_limit.allow(body.token):
         raise GameError(429, msg("web.too_fast"))
     await server.manager.act(room, seat, body.texts(), body.seq)
-    return JSONResponse(room.view(seat, body.since))
+    return FastJSONResponse(room.view(seat, body.since))
 
 
 @router.post(
@@ -146,7 +146,7 @@ async def watch(server: ServerDep, websocket: WebSocket, game_id: str) -> None:
 
     async def pump() -> None:
         while True:
-            await websocket.send_json(listener.wire(await listener.queue.get()))
+            await websocket.send_text(dumps(listener.wire(await listener.queue.get())).decode())
 
     sender = asyncio.create_task(pump())
 
