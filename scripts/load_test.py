@@ -3,7 +3,8 @@
 Starts ``sagrada serve`` on a free loopback port with a fresh SQLite database (or the
 database ``--db`` names, served by ``--workers`` processes: PostgreSQL), creates ``--games``
 two-player games whose seats are played by this script (a uniformly random legal action at
-every decision, like a bot), drives them all at once through the REST API, each game at
+every decision, like a bot; each seat's log kept as a page keeps it, asked for by parts with
+``since``), drives them all at once through the REST API, each game at
 ``--rate`` actions per second (0: as fast as the server answers), and reports the actions per
 second and the latency of ``POST /actions`` (p50, p95, p99).
 
