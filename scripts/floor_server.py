@@ -2,11 +2,12 @@
 
 ``scripts/load_test.py --floor`` starts it (``floor_server.py PORT VIEW_FILE``) in place of
 ``sagrada serve`` and drives it with the same client: it takes the action request the game
-server takes (a token, an action, the number of actions seen, checked by a Pydantic model as
-the server's is) at the same address, and answers the view in ``VIEW_FILE`` (a view the game
-server answered in the same run, so of the same size) as FastAPI's ``JSONResponse`` does by
-default, through uvicorn with the game server's settings, without a database, a game, a
-middleware or a log: what any FastAPI server answering that view must spend.
+server takes (a token, an action, the numbers of actions seen and of log entries held, checked
+by a Pydantic model as the server's is) at the same address, and answers the view in
+``VIEW_FILE`` (a view the game server answered in the same run, so of the same size) as
+FastAPI's ``JSONResponse`` does by default, through uvicorn with the game server's settings,
+without a database, a game, a middleware or a log: what any FastAPI server answering that
+view must spend.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class ActionRequest(BaseModel):
     token: str
     action: str | None = None
     seq: int | None = None
+    since: int | None = None
 
 
 def floor_app(view: dict[str, Any]) -> FastAPI:

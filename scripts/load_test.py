@@ -3,7 +3,8 @@
 Starts ``sagrada serve`` on a free loopback port with a fresh SQLite database (or the
 database ``--db`` names, served by ``--workers`` processes: PostgreSQL), creates ``--games``
 two-player games whose seats are played by this script (a uniformly random legal action at
-every decision, like a bot), drives them all at once through the REST API, each game at
+every decision, like a bot; each seat's log kept as a page keeps it, asked for by parts with
+``since``), drives them all at once through the REST API, each game at
 ``--rate`` actions per second (0: as fast as the server answers), and reports the actions per
 second and the latency of ``POST /actions`` (p50, p95, p99).
 
@@ -159,12 +160,30 @@ async def wait_until_up(port: int, deadline: float) -> None:
 
 @dataclass
 class Game:
-    """A game the script plays: its connection, id, both seats' tokens and the view."""
+    """A game the script plays: its connection, id, both seats' tokens, the view, and each
+    seat's log as a page keeps it (its ``history`` entries, joined from the views' parts)."""
 
     http: Connection
     id: str
     tokens: list[str]
     view: dict[str, Any]
+    logs: dict[int, list[Any]]
+
+    async def ask(self, method: str, path: str, seat: int, body: Any = None) -> tuple[int, Any]:
+        """A request for ``seat`` that answers a view (the token in the body if there is one,
+        else in the header), sent with the number of the seat's log entries held (``since``),
+        as a page asks; a view answered is joined to the seat's log."""
+        held = self.logs.setdefault(seat, [])
+        if body is None:
+            path = f"{path}?since={len(held)}"
+            status, answer = await self.http.request(method, path, token=self.tokens[seat])
+        else:
+            body = {**body, "token": self.tokens[seat], "since": len(held)}
+            status, answer = await self.http.request(method, path, body)
+        if status == 200:
+            del held[answer["history_from"] :]
+            held.extend(answer["history"])
+        return status, answer
 
 
 async def set_up(port: int) -> Game:
@@ -178,8 +197,9 @@ async def set_up(port: int) -> Game:
     status, joined = await http.request("POST", f"/api/games/{game_id}/join", {"invite": invite})
     assert status == 200, joined
     tokens[joined["seat"]] = joined["token"]
-    _, view = await http.request("GET", f"/api/games/{game_id}/view", token=tokens[0])
-    return Game(http, game_id, tokens, view)
+    game = Game(http, game_id, tokens, {}, {})
+    _, game.view = await game.ask("GET", f"/api/games/{game_id}/view", 0)
+    return game
 
 
 async def play_game(
@@ -200,7 +220,7 @@ async def play_game(
         while view["phase"] != "over" and time.monotonic() < stop:
             seat = view["current_player"]
             if view.get("seat") != seat:
-                _, view = await http.request("GET", f"{path}/view", token=game.tokens[seat])
+                _, view = await game.ask("GET", f"{path}/view", seat)
                 stats["requests"] += 1
                 continue
             action = rng.choice(view["legal_actions"])
@@ -208,8 +228,8 @@ async def play_game(
                 next_action += 1 / rate
                 await asyncio.sleep(max(0.0, next_action - time.monotonic()))
             start = time.perf_counter()
-            body = {"token": game.tokens[seat], "action": action, "seq": len(view["history"])}
-            status, answer = await http.request("POST", f"{path}/actions", body)
+            body = {"action": action, "seq": len(game.logs[seat])}
+            status, answer = await game.ask("POST", f"{path}/actions", seat, body)
             stats["requests"] += 1
             if status == 429:
                 stats["throttled"] += 1
@@ -218,7 +238,7 @@ async def play_game(
             latencies.append(time.perf_counter() - start)
             if status != 200:
                 stats["errors"] += 1
-                _, view = await http.request("GET", f"{path}/view", token=game.tokens[seat])
+                _, view = await game.ask("GET", f"{path}/view", seat)
                 stats["requests"] += 1
                 continue
             stats["actions"] += 1
@@ -333,7 +353,7 @@ async def measure_floor(args: argparse.Namespace, view: bytes, folder: str) -> f
 
     async def post(stop: float) -> None:
         http = Connection(port)
-        body = {"token": "t" * 32, "action": "pass", "seq": 0}
+        body = {"token": "t" * 32, "action": "pass", "seq": 0, "since": 0}
         try:
             while time.monotonic() < stop:
                 status, _ = await http.request("POST", "/api/games/floor/actions", body)

@@ -149,6 +149,11 @@ class Room:
         self.listeners: set[Listener] = set()
         #: Each seat's log, built once per action (:mod:`sagrada.web.history`).
         self.log = RoomLog()
+        #: The state the seats' game views in :attr:`_views` were made of, and those views by
+        #: seat: the game's view object and its JSON without the log, made once per state
+        #: (a state is never changed in place: an action makes a new one).
+        self._viewed: Any = None
+        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
         # Bots get seeds of their own: nothing in a bot may be derived from the game's seed.
         self.bots: dict[int, Player] = {
             s.seat: make_player(self.game.name, s.bot, secrets.randbits(62))
@@ -307,13 +312,24 @@ class Room:
     def view_parts(self, seat: int) -> tuple[dict[str, Any], LogPart]:
         """The view of ``seat`` without its log, and its log as it stands (kept on the room,
         extended with the actions applied since the last view)."""
-        view = self.game.view(self.state, seat)
-        data = view_without_log(view)
-        data["game"] = self.summary()
-        data["seat"] = seat
-        data["clock"] = self.clock()
+        view, game_data = self.game_view(seat)
+        data = {**game_data, "game": self.summary(), "seat": seat, "clock": self.clock()}
         log = self.log.part(seat, view, self.state.history, self.timed_out, self.hinted)
         return data, log
+
+    def game_view(self, seat: int) -> tuple[Any, dict[str, Any]]:
+        """The game's view of the current state for ``seat`` and its JSON without the log,
+        made once per state and seat: an action's answer, the views its sockets are sent and
+        the views asked for until the next action share them (the JSON is never changed by
+        its readers)."""
+        if self._viewed is not self.state:
+            self._viewed = self.state
+            self._views = {}
+        made = self._views.get(seat)
+        if made is None:
+            view = self.game.view(self.state, seat)
+            made = self._views[seat] = (view, view_without_log(view))
+        return made
 
     def table_fields(self, step: int) -> dict[str, Any]:
         """What the table adds to a replay's view after the first ``step`` actions
