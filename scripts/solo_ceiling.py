@@ -9,6 +9,8 @@ over seeds 1-100 with 3 tools, ``planner:1000``, half the target in its result).
 
     .venv/bin/python scripts/solo_ceiling.py --seeds 1-100 --workers 16 \\
         --width 32 --shortlist 128 --turn-nodes 3000
+    .venv/bin/python scripts/solo_ceiling.py --seeds 1-100 --workers 16 \\
+        --width 16 --shortlist 48 --nested-width 1 --nested-shortlist 4   # a nested search
 
 Prints one line per game (seed, score, target, margin, positions looked at, seconds) and a
 summary: the mean score and margin with Student's t 95% intervals, the win rate against the
@@ -64,13 +66,31 @@ def main() -> None:
         help="how much each pip of the target counts against the score (0: the score alone; "
         "1: the margin)",
     )
+    parser.add_argument(
+        "--nested-width",
+        type=int,
+        default=0,
+        help="rate each shortlisted position by a nested beam of this width (0: by a playout)",
+    )
+    parser.add_argument("--nested-shortlist", type=int, default=4)
+    parser.add_argument("--nested-turn-nodes", type=int, default=500)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
+    nested = (
+        CeilingSettings(
+            width=args.nested_width,
+            shortlist=args.nested_shortlist,
+            turn_nodes=args.nested_turn_nodes,
+        )
+        if args.nested_width > 0
+        else None
+    )
     settings = CeilingSettings(
         width=args.width,
         shortlist=args.shortlist,
         turn_nodes=args.turn_nodes,
         target_share=args.target_share,
+        nested=nested,
     )
     tasks = [(seed, args.tools, settings) for seed in args.seeds]
     games = []

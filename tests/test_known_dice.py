@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from helpers import BLANK, start
 from sagrada.core.cells import parse_cell
 from sagrada.core.dice import parse_colour, parse_die
@@ -14,9 +18,14 @@ from sagrada.games.dice.rules.state import new_game
 SMALL = CeilingSettings(width=2, shortlist=6, turn_nodes=300)
 
 
-def test_the_ceiling_is_a_legal_finished_game_whose_score_the_engine_gives() -> None:
+@pytest.mark.parametrize(
+    "settings", [SMALL, replace(SMALL, nested=replace(SMALL, width=1, shortlist=2, turn_nodes=100))]
+)
+def test_the_ceiling_is_a_legal_finished_game_whose_score_the_engine_gives(
+    settings: CeilingSettings,
+) -> None:
     config = GameConfig(players=1, solo_tools=3)
-    game = solve(new_game(config, 7), SMALL)
+    game = solve(new_game(config, 7), settings)
     replay = new_game(config, 7)  # the same seed: the same bag, the same rolls
     for action in game.actions:
         replay.apply(action)  # raises IllegalActionError for an illegal action

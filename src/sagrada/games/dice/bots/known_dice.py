@@ -17,6 +17,10 @@ whole turns (:func:`sagrada.search.turn_beam.beam_search`), tool cards included:
   never uses one), and the ``width`` best of them are the next beam; a finished game is rated
   by its exact score less ``target_share`` of its target.
 
+With ``nested`` settings, a shortlisted position is rated instead by the best game a narrower
+beam finds from it (a nested search, slower and stronger), and the best finished game any beam
+met is the result.
+
 This reads the game's hidden chance. It measures the room a game leaves (a ceiling, as
 ``scripts/solo_ceiling.py`` does) and must never choose for a player, bot or person, who does not
 know the bag: no bot of :func:`sagrada.games.dice.bots.make_bot` uses it.
@@ -54,6 +58,9 @@ class CeilingSettings:
         target_share: how much each pip of the target counts against the score (0: the score
             alone; 1: the margin the solo game is won by).
         tool_reserve: what a tool card not used yet is worth at the start of the game.
+        nested: the settings of a beam that rates each shortlisted position by the best game
+            it finds from there (a nested search, playing for this one's ``target_share``);
+            ``None``: one playout rates it.
     """
 
     width: int = DEFAULT_WIDTH
@@ -61,6 +68,7 @@ class CeilingSettings:
     turn_nodes: int = DEFAULT_TURN_NODES
     target_share: float = 0.0
     tool_reserve: float = TOOL_RESERVE
+    nested: CeilingSettings | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,42 +122,83 @@ def solve(state: State, settings: CeilingSettings | None = None) -> KnownGame:
     if not state.config.solo:
         raise ValueError("the ceiling is measured on solo games")
     settings = settings or CeilingSettings()
-    share = settings.target_share
-    weights = replace(PolicyWeights(), target_weight=share)
-    publics = state.publics
-    privates = state.players[0].privates
-    # A playout's result for each window pattern the beam holds (they differ at setup only).
-    results: dict[str, Callable[[State], float]] = {}
+    final, positions = _Search(state).best_game(state.clone(), settings)
+    outcome = final.outcome()
+    return KnownGame(
+        tuple(final.history[len(state.history) :]),
+        outcome.scores[0].total,
+        outcome.target or 0,
+        positions,
+    )
 
-    def value(position: State) -> float:
-        if position.is_over:
-            outcome = position.outcome()
-            return outcome.scores[0].total - share * (outcome.target or 0)
+
+class _Search:
+    """The beam (and the beams nested in it) of one solo game: the playouts' models of its
+    windows, the best finished game any beam has met, the positions looked at."""
+
+    def __init__(self, state: State) -> None:
+        self.publics = state.publics
+        self.privates = state.players[0].privates
+        self.playouts: dict[tuple[str, float, float], Callable[[State], float]] = {}
+        self.best: tuple[float, State] | None = None
+        self.positions = 0
+
+    def best_game(self, start: State, settings: CeilingSettings) -> tuple[State, int]:
+        """The best finished game found from ``start`` (a clone the search may keep) by the
+        beam of ``settings`` and the beams nested in it, and the positions looked at."""
+        found = self._beam(start, settings)
+        assert self.best is not None
+        return (found if found[0] >= self.best[0] else self.best)[1], self.positions
+
+    def _beam(self, start: State, settings: CeilingSettings) -> tuple[float, State]:
+        share = settings.target_share
+        # A nested beam plays for what this one does, so that their games compare.
+        inner = None if settings.nested is None else replace(settings.nested, target_share=share)
+
+        def value(position: State) -> float:
+            if position.is_over:
+                return self._final(position, share)
+            if inner is not None:
+                return self._beam(position.clone(), inner)[0]
+            return self._playout(position, settings)
+
+        def estimate(position: State) -> float:
+            # The heuristic counts the whole target and the Draft Pool's pips against the score.
+            left = position.target_score() + sum(DIE_VALUE[d] for d in position.pool)
+            return evaluate(position, 0) + (1.0 - share) * left
+
+        found = beam_search(
+            start,
+            turn_over,
+            position_key,
+            estimate,
+            value,
+            settings.width,
+            settings.shortlist,
+            settings.turn_nodes,
+            tools_last,
+        )
+        self.positions += found.positions
+        return self._final(found.final, share), found.final
+
+    def _final(self, position: State, share: float) -> float:
+        """A finished game's value, kept if it is the best met yet."""
+        outcome = position.outcome()
+        worth = outcome.scores[0].total - share * (outcome.target or 0)
+        if self.best is None or worth > self.best[0]:
+            self.best = (worth, position)
+        return worth
+
+    def _playout(self, position: State, settings: CeilingSettings) -> float:
+        """The playout policy's result from ``position`` on the dice to come."""
         window = position.players[0].window
         if window is None:
             return 0.0
-        name = window.pattern.name
-        result = results.get(name)
+        key = (window.pattern.name, settings.target_share, settings.tool_reserve)
+        result = self.playouts.get(key)
         if result is None:
-            model = SoloModel(window.pattern, publics, privates, weights)
-            result = results[name] = solo_plan_result(model, share, settings.tool_reserve)
+            share = settings.target_share
+            weights = replace(PolicyWeights(), target_weight=share)
+            model = SoloModel(window.pattern, self.publics, self.privates, weights)
+            result = self.playouts[key] = solo_plan_result(model, share, settings.tool_reserve)
         return result(position)
-
-    def estimate(position: State) -> float:
-        # The heuristic counts the whole target and the Draft Pool's pips against the score.
-        left = position.target_score() + sum(DIE_VALUE[d] for d in position.pool)
-        return evaluate(position, 0) + (1.0 - share) * left
-
-    found = beam_search(
-        state.clone(),
-        turn_over,
-        position_key,
-        estimate,
-        value,
-        settings.width,
-        settings.shortlist,
-        settings.turn_nodes,
-        tools_last,
-    )
-    outcome = found.final.outcome()
-    return KnownGame(found.actions, outcome.scores[0].total, outcome.target or 0, found.positions)
