@@ -33,6 +33,7 @@ from sagrada.games.dice.bots.known_dice import (
 from sagrada.games.dice.rules.config import GameConfig
 from sagrada.games.dice.rules.state import new_game
 from sagrada.search.stats import mean_interval, wilson_interval
+from sagrada.search.window_playout import TOOL_RESERVE
 
 #: The planner handed the true bag, seeds 1-100, 3 tools (docs/bots.md).
 PLANNER_KNOWING_THE_BAG = 48.5
@@ -67,6 +68,12 @@ def main() -> None:
         "1: the margin)",
     )
     parser.add_argument(
+        "--tool-reserve",
+        type=float,
+        default=TOOL_RESERVE,
+        help="what a tool card not used yet is worth to the playouts at the start of the game",
+    )
+    parser.add_argument(
         "--nested-width",
         type=int,
         default=0,
@@ -81,6 +88,7 @@ def main() -> None:
             width=args.nested_width,
             shortlist=args.nested_shortlist,
             turn_nodes=args.nested_turn_nodes,
+            tool_reserve=args.tool_reserve,
         )
         if args.nested_width > 0
         else None
@@ -90,6 +98,7 @@ def main() -> None:
         shortlist=args.shortlist,
         turn_nodes=args.turn_nodes,
         target_share=args.target_share,
+        tool_reserve=args.tool_reserve,
         nested=nested,
     )
     tasks = [(seed, args.tools, settings) for seed in args.seeds]
