@@ -18,8 +18,8 @@ whole turns (:func:`sagrada.search.turn_beam.beam_search`), tool cards included:
   by its exact score less ``target_share`` of its target.
 
 With ``nested`` settings, a shortlisted position is rated instead by the best game a narrower
-beam finds from it (a nested search, slower and stronger), and the best finished game any beam
-met is the result.
+beam finds from it (a nested search: slower, and about a point better in docs/bots.md), and
+the best finished game any beam met is the result.
 
 This reads the game's hidden chance. It measures the room a game leaves (a ceiling, as
 ``scripts/solo_ceiling.py`` does) and must never choose for a player, bot or person, who does not
