@@ -1,4 +1,4 @@
-"""Shared pytest hooks."""
+"""Shared pytest hooks and fixtures."""
 
 from __future__ import annotations
 
@@ -14,3 +14,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture
+def pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A spy in place of the server's bot worker processes (``web_helpers.SpyPool``: threads
+    that note what they are given), so no process is started."""
+    from sagrada.web.botrunner import BotRunner
+    from web_helpers import SpyPool
+
+    spy = SpyPool()
+    monkeypatch.setattr(BotRunner, "_thinkers", lambda _self: spy)
+    yield spy
+    spy.shutdown()

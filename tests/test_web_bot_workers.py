@@ -9,7 +9,6 @@ started and the games stay short."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,21 +16,11 @@ import pytest
 
 from sagrada.entry import GameBots, Player
 from sagrada.registry import entries
-from sagrada.web.botrunner import BotRunner
 from web_helpers import SpyPool, create_game, new_client, tokens_of, wait_for_view
 
 #: Positions a bot may look at for one decision without searching: a greedy bot looks at
 #: each legal action and the steps it leads to (at most a few dozen here).
 LOOKS_AHEAD = 100
-
-
-@pytest.fixture
-def pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[SpyPool]:
-    """The spy the bot runner uses as its worker pool."""
-    spy = SpyPool()
-    monkeypatch.setattr(BotRunner, "_thinkers", lambda _self: spy)
-    yield spy
-    spy.shutdown()
 
 
 def one_bot(bots: GameBots, name: str) -> Player:

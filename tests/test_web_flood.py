@@ -11,14 +11,13 @@ without timing anything."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sagrada.web.botrunner import BotRunner
 from sagrada.web.thinking import QueueBounds, Scheduler
 from web_helpers import (
     PATIENCE,
@@ -31,15 +30,6 @@ from web_helpers import (
 )
 
 FLOOD = 20
-
-
-@pytest.fixture
-def pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[SpyPool]:
-    """The spy the bot runner uses as its worker pool."""
-    spy = SpyPool()
-    monkeypatch.setattr(BotRunner, "_thinkers", lambda _self: spy)
-    yield spy
-    spy.shutdown()
 
 
 def thinking(client: TestClient) -> Scheduler:

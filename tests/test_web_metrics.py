@@ -4,16 +4,14 @@ game, a seat, a person or an address, so the answer may be public."""
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine, text
 
-from sagrada.web.botrunner import BotRunner
 from sagrada.web.metrics import Metrics
 from web_helpers import (
+    SpyPool,
     TestClient,
     create_game,
     database_url,
@@ -67,19 +65,14 @@ def test_actions_hints_sockets_requests_and_games_are_counted(tmp_path: Path) ->
     assert value(during, "process_start_time_seconds") > 0
 
 
-def test_a_hint_given_and_its_wait_for_a_worker_are_counted(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The worker processes are threads here: the count is the same, and no process starts.
-    pool = ThreadPoolExecutor(max_workers=1)
-    monkeypatch.setattr(BotRunner, "_thinkers", lambda _self: pool)
+def test_a_hint_given_and_its_wait_for_a_worker_are_counted(tmp_path: Path, pool: SpyPool) -> None:
+    # The worker processes are threads here (the fixture): the count is the same.
     with new_client(tmp_path) as client:
         created = create_game(client, game="cards", tools=3, hints=True)
         game_id, token = created["id"], tokens_of(created)[0]
         answer = client.post(f"/api/games/{game_id}/hint", json={"token": token})
         assert answer.status_code == 200
         samples = scrape(client)
-    pool.shutdown()
     assert value(samples, "sagrada_hints_total", outcome="given") == 1
     assert value(samples, "sagrada_thinking_wait_seconds_count", kind="hint") == 1
     assert value(samples, "sagrada_thinking_jobs", state="running") == 0
